@@ -1,0 +1,129 @@
+//! Building the whole site from the contents of `reports/` and `results/` (no IO here: the CLI
+//! reads the files and writes the output).
+
+use std::collections::BTreeSet;
+
+use crate::import::{import, ImportedFile};
+use crate::model::Location;
+use crate::problem::{Problem, Severity};
+use crate::report::{build_report, Palette};
+use crate::site::{ReportPage, SiteIndex};
+
+/// A file given to the build: its path relative to its folder, and its content.
+#[derive(Debug, Clone)]
+pub struct InputFile {
+    /// Path relative to `reports/` or `results/`, with `/` separators.
+    pub path: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The built site.
+#[derive(Debug, Clone)]
+pub struct BuiltSite {
+    /// The home page.
+    pub index: SiteIndex,
+    /// One page per report, in index order.
+    pub pages: Vec<ReportPage>,
+    /// Every result file, imported.
+    pub imports: Vec<ImportedFile>,
+    /// Problems with the site as a whole (duplicate slugs, unreadable reports).
+    pub problems: Vec<Problem>,
+}
+
+impl BuiltSite {
+    /// Every error in the site: its own, and each page's.
+    pub fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .chain(self.pages.iter().flat_map(|p| p.problems.iter()))
+            .filter(|p| p.severity == Severity::Error)
+    }
+}
+
+/// Builds the site. `reports` are Markdown files (`*.md`), `results` are result files.
+pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
+    let imports: Vec<ImportedFile> = results.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    let palette = palette(&imports);
+    let mut problems = Vec::new();
+    let mut pages: Vec<ReportPage> = Vec::new();
+    let mut slugs = BTreeSet::new();
+    for report in reports {
+        let file = format!("reports/{}", report.path);
+        let slug = slug_of(&report.path);
+        if !is_valid_slug(&slug) {
+            problems.push(Problem::error(
+                &file,
+                Location::File,
+                format!(
+                    "report file name `{slug}` cannot be a URL; expected letters, digits, `-` and `_` only"
+                ),
+            ));
+            continue;
+        }
+        if !slugs.insert(slug.clone()) {
+            problems.push(Problem::error(
+                &file,
+                Location::File,
+                format!("another report already has the URL `/{slug}/`; rename one of them"),
+            ));
+            continue;
+        }
+        let text = match std::str::from_utf8(&report.bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                problems.push(Problem::error(
+                    &file,
+                    Location::File,
+                    format!(
+                        "expected UTF-8 text, found an invalid byte at offset {}",
+                        e.valid_up_to()
+                    ),
+                ));
+                continue;
+            }
+        };
+        pages.push(build_report(&file, &slug, text, &imports, &palette));
+    }
+    // Newest first; undated reports last, then by title.
+    pages.sort_by(|a, b| {
+        b.summary
+            .date
+            .cmp(&a.summary.date)
+            .then_with(|| a.summary.title.cmp(&b.summary.title))
+    });
+    let index = SiteIndex {
+        reports: pages.iter().map(|p| p.summary.clone()).collect(),
+    };
+    BuiltSite {
+        index,
+        pages,
+        imports,
+        problems,
+    }
+}
+
+/// Every configuration key in the results gets a palette slot, in sorted order, so a
+/// configuration has the same colour on every page.
+fn palette(imports: &[ImportedFile]) -> Palette {
+    let keys: BTreeSet<String> = imports
+        .iter()
+        .flat_map(|f| f.runs.iter().map(|r| r.config.key()))
+        .collect();
+    keys.into_iter().enumerate().map(|(i, k)| (k, i)).collect()
+}
+
+/// `vllm-vs-sglang.md` → `vllm-vs-sglang`; reports in sub-folders keep only their stem.
+pub fn slug_of(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.strip_suffix(".md").unwrap_or(name).to_string()
+}
+
+fn is_valid_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug != "data"
+        && slug != "embed"
+        && slug
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}

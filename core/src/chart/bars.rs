@@ -1,0 +1,145 @@
+//! Grouped bar charts: one group per category (a load point), one bar per visible series.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target};
+use crate::format;
+
+const FONT: &str = "sans-serif";
+/// Share of a category's width taken by its bars.
+const GROUP_WIDTH: f64 = 0.8;
+
+pub(super) fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    categories: &[String],
+    options: &DrawOptions,
+) -> Result<Frame, DrawError> {
+    if categories.is_empty() || spec.series.is_empty() {
+        return Err(DrawError::Empty(spec.id.clone()));
+    }
+    let theme = &options.theme;
+    let (width, _) = area.dim_in_pixel();
+    let header = super::header::draw(area, spec, options)?;
+    let body = area.margin(header, 8, 8, 16);
+
+    let top = nice_ceiling(max_y(spec, options).unwrap_or(1.0));
+    let n = categories.len() as f64;
+    let mut chart = ChartBuilder::on(&body)
+        .x_label_area_size(44)
+        .y_label_area_size(y_label_width(top))
+        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
+
+    let label_style = (FONT, 12).into_font().color(&theme.text);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|v| format::number(*v))
+        .y_desc(spec.y.label())
+        .x_desc(spec.x.label())
+        .label_style(label_style.clone())
+        .axis_desc_style((FONT, 13).into_font().color(&theme.text))
+        .axis_style(theme.axis)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .draw()?;
+
+    let visible: Vec<usize> = (0..spec.series.len())
+        .filter(|&i| !options.is_hidden(i))
+        .collect();
+    let bar_width = GROUP_WIDTH / visible.len().max(1) as f64;
+    let (base_x, base_y) = area.get_base_pixel();
+    let to_area = |(x, y): (i32, i32)| (x - base_x, y - base_y);
+    let px_per_unit = {
+        let (a, _) = chart.backend_coord(&(0.0, 0.0));
+        let (b, _) = chart.backend_coord(&(1.0, 0.0));
+        (b - a).max(1)
+    };
+    let show_values = (bar_width * f64::from(px_per_unit)) >= 30.0;
+
+    let mut frame = Frame::default();
+    for (slot, &si) in visible.iter().enumerate() {
+        let series = &spec.series[si];
+        let color = theme.series(series.color);
+        for (pi, point) in series.points.iter().enumerate() {
+            let left = point.x - GROUP_WIDTH / 2.0 + slot as f64 * bar_width;
+            let right = left + bar_width * 0.92;
+            let centre = (left + right) / 2.0;
+            match point.y {
+                Some(y) if y.is_finite() => {
+                    chart.draw_series(std::iter::once(Rectangle::new(
+                        [(left, 0.0), (right, y)],
+                        color.filled(),
+                    )))?;
+                    let (px, py) = to_area(chart.backend_coord(&(centre, y)));
+                    frame.targets.push(Target {
+                        series: si,
+                        point: pi,
+                        x: px + base_x,
+                        y: py + base_y,
+                    });
+                    if show_values {
+                        area.draw(&Text::new(
+                            format::number(y),
+                            (px, py - 3),
+                            (FONT, 11)
+                                .into_font()
+                                .color(&theme.text)
+                                .pos(Pos::new(HPos::Center, VPos::Bottom)),
+                        ))?;
+                    }
+                }
+                _ => {
+                    // A failed or missing value is marked, never drawn as zero.
+                    let (px, py) = to_area(chart.backend_coord(&(centre, 0.0)));
+                    area.draw(&Text::new(
+                        "✕",
+                        (px, py - 2),
+                        (FONT, 13)
+                            .into_font()
+                            .color(&color)
+                            .pos(Pos::new(HPos::Center, VPos::Bottom)),
+                    ))?;
+                    frame.targets.push(Target {
+                        series: si,
+                        point: pi,
+                        x: px + base_x,
+                        y: py - 8 + base_y,
+                    });
+                }
+            }
+        }
+    }
+
+    // Category labels under each group, skipping labels that would collide.
+    let mut last_right = i32::MIN;
+    for (i, label) in categories.iter().enumerate() {
+        let (px, py) = to_area(chart.backend_coord(&(i as f64, 0.0)));
+        let half = (estimate_text_width(label, 12) / 2) as i32;
+        if px - half <= last_right + 4 || px + half > width as i32 {
+            continue;
+        }
+        last_right = px + half;
+        area.draw(&Text::new(
+            label.clone(),
+            (px, py + 6),
+            label_style.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+    }
+    Ok(frame)
+}
+
+/// Room for the widest y tick label plus the rotated axis title.
+fn y_label_width(top: f64) -> u32 {
+    let widest = estimate_text_width(&format::number(top), 12);
+    widest + 30
+}
+
+/// Rough text width in pixels (0.6 em per character), enough to avoid collisions.
+pub(super) fn estimate_text_width(text: &str, size: u32) -> u32 {
+    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as u32
+}

@@ -1,0 +1,67 @@
+//! The part above every chart: title and legend.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::bars::estimate_text_width;
+use super::{ChartSpec, DrawError, DrawOptions};
+
+const FONT: &str = "sans-serif";
+const TITLE_SIZE: u32 = 16;
+const LEGEND_SIZE: u32 = 12;
+const SWATCH: i32 = 10;
+
+/// Draws the title and a wrapping legend; returns the height used, in pixels.
+pub(super) fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+) -> Result<u32, DrawError> {
+    let theme = &options.theme;
+    let (width, _) = area.dim_in_pixel();
+    let width = width as i32;
+    let mut y = 10;
+    area.draw(&Text::new(
+        spec.title.clone(),
+        (12, y),
+        (FONT, TITLE_SIZE)
+            .into_font()
+            .style(FontStyle::Bold)
+            .color(&theme.text)
+            .pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    y += TITLE_SIZE as i32 + 10;
+
+    let mut x = 12;
+    for (i, series) in spec.series.iter().enumerate() {
+        let label_w = estimate_text_width(&series.name, LEGEND_SIZE) as i32;
+        let item_w = SWATCH + 6 + label_w + 18;
+        if x + item_w > width - 8 && x > 12 {
+            x = 12;
+            y += LEGEND_SIZE as i32 + 8;
+        }
+        let color = theme.series(series.color);
+        let hidden = options.is_hidden(i);
+        let swatch = Rectangle::new(
+            [(x, y + 1), (x + SWATCH, y + 1 + SWATCH)],
+            if hidden {
+                color.stroke_width(1)
+            } else {
+                color.filled()
+            },
+        );
+        area.draw(&swatch)?;
+        let text_color = if hidden { theme.muted } else { theme.text };
+        area.draw(&Text::new(
+            series.name.clone(),
+            (x + SWATCH + 6, y),
+            (FONT, LEGEND_SIZE)
+                .into_font()
+                .color(&text_color)
+                .pos(Pos::new(HPos::Left, VPos::Top)),
+        ))?;
+        x += item_w;
+    }
+    Ok((y + LEGEND_SIZE as i32 + 8) as u32)
+}

@@ -1,0 +1,100 @@
+use super::*;
+
+fn two_engines() -> ChartSpec {
+    let point = |x: f64, y: Option<f64>| Point {
+        x,
+        y,
+        source: format!("r.jsonl:{}", x as u32 + 1),
+        note: String::new(),
+    };
+    ChartSpec {
+        id: "mean-ttft".into(),
+        title: "Mean TTFT by request rate".into(),
+        caption: "Mean TTFT at each request rate.".into(),
+        kind: ChartKind::GroupedBars {
+            categories: vec!["1".into(), "10".into(), "∞".into()],
+        },
+        x: Axis {
+            title: "Request rate (req/s)".into(),
+            unit: String::new(),
+        },
+        y: Axis {
+            title: "Mean TTFT".into(),
+            unit: "ms".into(),
+        },
+        series: vec![
+            Series {
+                name: "vLLM".into(),
+                color: 0,
+                points: vec![
+                    point(0.0, Some(45.04)),
+                    point(1.0, Some(56.9)),
+                    point(2.0, Some(18107.32)),
+                ],
+            },
+            Series {
+                name: "SGLang".into(),
+                color: 1,
+                points: vec![
+                    point(0.0, Some(64.88)),
+                    point(1.0, None),
+                    point(2.0, Some(17419.66)),
+                ],
+            },
+        ],
+    }
+}
+
+#[test]
+fn grouped_bars_svg_snapshot() {
+    let svg = to_svg(&two_engines(), (640, 360), &DrawOptions::default()).unwrap();
+    assert!(svg.contains("Mean TTFT by request rate"));
+    assert!(svg.contains("18,107"), "values carry thousands separators");
+    insta::assert_snapshot!("grouped_bars_light", svg);
+}
+
+#[test]
+fn dark_theme_and_hidden_series() {
+    let options = DrawOptions {
+        theme: Theme::named(ThemeName::Dark),
+        hidden: 0b10,
+    };
+    let svg = to_svg(&two_engines(), (640, 360), &options).unwrap();
+    // The hidden series keeps its legend entry (to be shown again) but draws no values.
+    assert!(svg.contains("SGLang"));
+    assert!(!svg.contains("17,420"));
+    insta::assert_snapshot!("grouped_bars_dark_hidden", svg);
+}
+
+#[test]
+fn frame_targets_every_point_and_finds_the_nearest() {
+    let mut out = String::new();
+    let frame = {
+        let root = plotters_svg::SVGBackend::with_string(&mut out, (640, 360)).into_drawing_area();
+        draw(&root, &two_engines(), &DrawOptions::default()).unwrap()
+    };
+    assert_eq!(frame.targets.len(), 6);
+    let t = frame.targets[2];
+    assert_eq!(frame.nearest(t.x + 3, t.y - 2, 10), Some(t));
+    assert_eq!(frame.nearest(-100, -100, 10), None);
+    // Bars of the taller series stand higher (smaller y pixel).
+    assert!(frame.targets[2].y < frame.targets[0].y);
+}
+
+#[test]
+fn empty_specs_are_an_error_not_a_blank_chart() {
+    let mut spec = two_engines();
+    spec.series.clear();
+    let err = to_svg(&spec, (200, 100), &DrawOptions::default()).unwrap_err();
+    assert_eq!(err.to_string(), "chart `mean-ttft` has no data to draw");
+}
+
+#[test]
+fn nice_ceilings() {
+    assert_eq!(nice_ceiling(18107.32), 20000.0);
+    assert_eq!(nice_ceiling(45.0), 50.0);
+    assert_eq!(nice_ceiling(100.0), 120.0);
+    assert_eq!(nice_ceiling(0.0), 1.0);
+    assert_eq!(nice_ceiling(f64::NAN), 1.0);
+    assert_eq!(nice_ceiling(7.3), 8.0);
+}

@@ -1,0 +1,94 @@
+//! Colours for charts: light and dark themes and a colour-blind-safe palette.
+//!
+//! The palette is Okabe and Ito's (2008), ordered so that neighbouring slots differ in both hue
+//! and lightness. A configuration keeps its slot across the whole site (see `site`).
+
+use plotters::style::RGBColor;
+use serde::{Deserialize, Serialize};
+
+/// Light or dark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThemeName {
+    /// Dark text on white.
+    #[default]
+    Light,
+    /// Light text on near-black.
+    Dark,
+}
+
+/// The colours one chart is drawn with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    /// Canvas background.
+    pub background: RGBColor,
+    /// Titles, labels and values.
+    pub text: RGBColor,
+    /// Secondary text such as captions and notes.
+    pub muted: RGBColor,
+    /// Grid lines.
+    pub grid: RGBColor,
+    /// Axis lines.
+    pub axis: RGBColor,
+    /// Series colours, by palette slot.
+    pub palette: [RGBColor; 8],
+}
+
+/// Okabe–Ito, reordered: blue, orange, bluish green, vermillion, sky blue, reddish purple,
+/// yellow, grey.
+const OKABE_ITO: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(213, 94, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(204, 121, 167),
+    RGBColor(240, 228, 66),
+    RGBColor(140, 140, 140),
+];
+
+/// The same hues, lightened for a dark background.
+const OKABE_ITO_DARK: [RGBColor; 8] = [
+    RGBColor(77, 163, 224),
+    RGBColor(240, 178, 50),
+    RGBColor(40, 196, 150),
+    RGBColor(240, 128, 60),
+    RGBColor(130, 200, 240),
+    RGBColor(224, 150, 190),
+    RGBColor(240, 228, 66),
+    RGBColor(170, 170, 170),
+];
+
+impl Theme {
+    /// The theme called `name`.
+    pub fn named(name: ThemeName) -> Theme {
+        match name {
+            ThemeName::Light => Theme {
+                background: RGBColor(255, 255, 255),
+                text: RGBColor(33, 37, 41),
+                muted: RGBColor(95, 99, 104),
+                grid: RGBColor(226, 229, 233),
+                axis: RGBColor(120, 124, 130),
+                palette: OKABE_ITO,
+            },
+            ThemeName::Dark => Theme {
+                background: RGBColor(22, 24, 29),
+                text: RGBColor(230, 232, 235),
+                muted: RGBColor(160, 165, 172),
+                grid: RGBColor(52, 56, 64),
+                axis: RGBColor(140, 145, 152),
+                palette: OKABE_ITO_DARK,
+            },
+        }
+    }
+
+    /// The colour of palette slot `slot` (wrapping around).
+    pub fn series(&self, slot: usize) -> RGBColor {
+        self.palette[slot % self.palette.len()]
+    }
+}
+
+/// `#rrggbb` for CSS.
+pub fn css_hex(c: RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}

@@ -1,0 +1,107 @@
+//! Number formatting for people: thousands separators, sensible precision, units.
+//!
+//! Components and charts only display strings made here, so the same value reads the same in a
+//! table, a tooltip, an axis and an inline value.
+
+/// Formats `v` with thousands separators and a precision that suits its size:
+/// `5028` → `5,028`, `85.1` → `85.1`, `45.037` → `45.04`, `0.00123` → `0.00123`.
+pub fn number(v: f64) -> String {
+    if v.is_nan() {
+        return "n/a".to_string();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "∞" } else { "-∞" }.to_string();
+    }
+    let abs = v.abs();
+    let decimals = if abs >= 1000.0 {
+        0
+    } else if abs >= 100.0 {
+        1
+    } else if abs >= 1.0 || abs == 0.0 {
+        2
+    } else {
+        // Three significant digits for small values.
+        (-abs.log10().floor() as usize + 2).min(9)
+    };
+    let s = format!("{v:.decimals$}");
+    let s = trim_zeros(&s);
+    group_thousands(&s)
+}
+
+/// Formats with exactly `decimals` digits after the point, and thousands separators.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    if !v.is_finite() {
+        return number(v);
+    }
+    group_thousands(&format!("{v:.decimals$}"))
+}
+
+/// A value with its unit: `5,028 ms`, `85.1 tok/s`, `64.7%`.
+pub fn with_unit(v: f64, unit: &str) -> String {
+    match unit {
+        "%" => format!("{}%", number(v)),
+        "" => number(v),
+        u => format!("{} {u}", number(v)),
+    }
+}
+
+fn trim_zeros(s: &str) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+fn group_thousands(s: &str) -> String {
+    let (sign, rest) = match s.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", s),
+    };
+    let (int, frac) = match rest.find('.') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let mut grouped = String::with_capacity(int.len() + int.len() / 3);
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped}{frac}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_like_a_person_wrote_them() {
+        assert_eq!(number(5028.0), "5,028");
+        assert_eq!(number(85.1), "85.1");
+        assert_eq!(number(45.037437), "45.04");
+        assert_eq!(number(406.0), "406");
+        assert_eq!(number(373.0145), "373");
+        assert_eq!(number(18107.32), "18,107");
+        assert_eq!(number(1234567.0), "1,234,567");
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(0.00123), "0.00123");
+        assert_eq!(number(-2500.7), "-2,501");
+        assert_eq!(number(f64::INFINITY), "∞");
+        assert_eq!(number(f64::NAN), "n/a");
+    }
+
+    #[test]
+    fn fixed_keeps_trailing_zeros() {
+        assert_eq!(fixed(45.0374, 2), "45.04");
+        assert_eq!(fixed(18107.324, 2), "18,107.32");
+        assert_eq!(fixed(30.0, 2), "30.00");
+    }
+
+    #[test]
+    fn units() {
+        assert_eq!(with_unit(5028.0, "ms"), "5,028 ms");
+        assert_eq!(with_unit(64.7, "%"), "64.7%");
+    }
+}

@@ -1,0 +1,177 @@
+//! Reading typed fields out of a JSON object, with every problem located and explained.
+
+use serde_json::{Map, Value};
+
+use crate::model::{Distribution, Location};
+use crate::number::{describe_json, json_number, Reading};
+use crate::problem::Problem;
+
+/// A JSON object being read, with the file and place it came from and the problems found so far.
+pub(crate) struct Fields<'a> {
+    /// The object.
+    pub obj: &'a Map<String, Value>,
+    /// File name for problems.
+    pub file: &'a str,
+    /// Location of the object.
+    pub at: Location,
+    /// Problems found while reading.
+    pub problems: Vec<Problem>,
+}
+
+impl<'a> Fields<'a> {
+    /// Starts reading `obj`.
+    pub fn new(obj: &'a Map<String, Value>, file: &'a str, at: Location) -> Self {
+        Fields {
+            obj,
+            file,
+            at,
+            problems: Vec::new(),
+        }
+    }
+
+    /// True when the key is present (even as null).
+    pub fn has(&self, key: &str) -> bool {
+        self.obj.contains_key(key)
+    }
+
+    /// A number. Missing keys, `null`, `NaN` and `N/A` give `None` silently; anything else that
+    /// is not a number gives `None` and an error naming the key and what was found.
+    pub fn number(&mut self, key: &str) -> Option<f64> {
+        let value = self.obj.get(key)?;
+        match json_number(value) {
+            Reading::Value(v) => Some(v),
+            Reading::Missing => None,
+            Reading::Invalid => {
+                self.problems.push(Problem::error(
+                    self.file,
+                    self.at.child(key),
+                    format!("expected a number, found {}", describe_json(value)),
+                ));
+                None
+            }
+        }
+    }
+
+    /// A finite number (infinities are reported as errors).
+    pub fn finite(&mut self, key: &str) -> Option<f64> {
+        let v = self.number(key)?;
+        if v.is_finite() {
+            Some(v)
+        } else {
+            self.problems.push(Problem::error(
+                self.file,
+                self.at.child(key),
+                format!("expected a finite number, found {v}"),
+            ));
+            None
+        }
+    }
+
+    /// A non-negative whole number, such as a request count.
+    pub fn count(&mut self, key: &str) -> Option<u64> {
+        let v = self.number(key)?;
+        if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v <= 9.0e15 {
+            Some(v as u64)
+        } else {
+            self.problems.push(Problem::error(
+                self.file,
+                self.at.child(key),
+                format!("expected a whole number of at least 0, found {v}"),
+            ));
+            None
+        }
+    }
+
+    /// A string; numbers are accepted and written as text. `null` and empty strings give `None`.
+    pub fn string(&mut self, key: &str) -> Option<String> {
+        match self.obj.get(key)? {
+            Value::Null => None,
+            Value::String(s) if s.trim().is_empty() => None,
+            Value::String(s) => Some(s.trim().to_string()),
+            Value::Number(n) => Some(n.to_string()),
+            other => {
+                self.problems.push(Problem::error(
+                    self.file,
+                    self.at.child(key),
+                    format!("expected text, found {}", describe_json(other)),
+                ));
+                None
+            }
+        }
+    }
+
+    /// An array of numbers, multiplied by `scale`. Invalid elements are reported by index and
+    /// become `NaN` so indices stay aligned with sibling arrays.
+    pub fn numbers(&mut self, key: &str, scale: f64) -> Option<Vec<f64>> {
+        let value = self.obj.get(key)?;
+        let Value::Array(items) = value else {
+            if !value.is_null() {
+                self.problems.push(Problem::error(
+                    self.file,
+                    self.at.child(key),
+                    format!(
+                        "expected an array of numbers, found {}",
+                        describe_json(value)
+                    ),
+                ));
+            }
+            return None;
+        };
+        let mut out = Vec::with_capacity(items.len());
+        let mut bad = 0usize;
+        for (i, item) in items.iter().enumerate() {
+            match json_number(item) {
+                Reading::Value(v) => out.push(v * scale),
+                Reading::Missing => out.push(f64::NAN),
+                Reading::Invalid => {
+                    if bad < 5 {
+                        self.problems.push(Problem::error(
+                            self.file,
+                            self.at.child(key).child(&format!("[{i}]")),
+                            format!("expected a number, found {}", describe_json(item)),
+                        ));
+                    }
+                    bad += 1;
+                    out.push(f64::NAN);
+                }
+            }
+        }
+        if bad > 5 {
+            self.problems.push(Problem::error(
+                self.file,
+                self.at.child(key),
+                format!("{} more elements are not numbers", bad - 5),
+            ));
+        }
+        Some(out)
+    }
+
+    /// Records a problem at `key`.
+    pub fn error_at(&mut self, key: &str, message: impl Into<String>) {
+        self.problems
+            .push(Problem::error(self.file, self.at.child(key), message));
+    }
+
+    /// Records a warning at `key`.
+    pub fn warn_at(&mut self, key: &str, message: impl Into<String>) {
+        self.problems
+            .push(Problem::warning(self.file, self.at.child(key), message));
+    }
+}
+
+/// Sets one statistic of `d` from a key suffix such as `mean`, `median`, `std`, `p99` or `p99.9`.
+/// Returns false when the statistic name is not one of those.
+pub(crate) fn set_stat(d: &mut Distribution, stat: &str, value: f64) -> bool {
+    match stat {
+        "mean" | "avg" => d.mean = Some(value),
+        "median" => d.median = Some(value),
+        "std" | "stddev" => d.std = Some(value),
+        "min" => d.min = Some(value),
+        "max" => d.max = Some(value),
+        p => match p.strip_prefix('p').and_then(|n| n.parse::<f64>().ok()) {
+            Some(rank) if (0.0..=100.0).contains(&rank) => d.set_percentile(rank, value),
+            _ => return false,
+        },
+    }
+    true
+}

@@ -1,0 +1,302 @@
+//! `vllm bench serve` / `benchmark_serving.py --save-result` JSON, one object per run
+//! (`--append-result` puts several on separate lines).
+//!
+//! Latencies are `{mean,median,std,p<P>}_{ttft,tpot,itl,e2el}_ms` in milliseconds; per-request
+//! arrays are in seconds. `--metadata k=v` pairs sit at the top level as strings: `framework`,
+//! `engine`, `label`, `hardware` and `dataset` among them name the configuration.
+
+use serde_json::Value;
+
+use super::fields::{set_stat, Fields};
+use super::ImportedFile;
+use crate::model::{
+    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
+    Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+};
+use crate::problem::Problem;
+
+/// True for a `vllm bench serve` result object.
+pub(super) fn is_serve_result(value: &Value) -> bool {
+    let Some(obj) = value.as_object() else {
+        return false;
+    };
+    obj.contains_key("date")
+        && obj.contains_key("backend")
+        && obj.contains_key("completed")
+        && (obj.contains_key("model_id") || obj.keys().any(|k| latency_key(k).is_some()))
+}
+
+/// Reads one result object into the file's runs (or its problems).
+pub(super) fn read_serve_document(out: &mut ImportedFile, value: &Value, at: Location) {
+    match read_serve_result(&out.file, value, at) {
+        Ok(run) => out.runs.push(run),
+        Err(problem) => out.problems.push(problem),
+    }
+}
+
+/// Splits `p99.9_ttft_ms` into (`p99.9`, TTFT).
+fn latency_key(key: &str) -> Option<(&str, Metric)> {
+    let rest = key.strip_suffix("_ms")?;
+    let (stat, metric) = rest.split_once('_')?;
+    let metric = match metric {
+        "ttft" => Metric::Ttft,
+        "tpot" => Metric::Tpot,
+        "itl" => Metric::Itl,
+        "e2el" => Metric::E2e,
+        _ => return None,
+    };
+    let known = matches!(stat, "mean" | "median" | "std")
+        || stat
+            .strip_prefix('p')
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok());
+    known.then_some((stat, metric))
+}
+
+fn read_serve_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
+    let obj = value.as_object().ok_or_else(|| {
+        Problem::error(
+            file,
+            at.clone(),
+            "expected a JSON object for one benchmark run",
+        )
+    })?;
+    let mut f = Fields::new(obj, file, at.clone());
+
+    let config = ConfigIdentity {
+        model: f.string("model_id"),
+        engine: f
+            .string("framework")
+            .or_else(|| f.string("engine"))
+            .or_else(|| f.string("backend")),
+        label: f.string("label"),
+        hardware: f.string("hardware").or_else(|| f.string("gpu")),
+        dataset: f.string("dataset").or_else(|| f.string("dataset_name")),
+    };
+
+    let load = read_load(&mut f);
+    let requests = read_counts(&mut f);
+    if requests.succeeded == Some(0) {
+        f.warn_at(
+            "completed",
+            "no request completed; the run is shown as failed, its zero latencies are ignored",
+        );
+    }
+
+    let mut latency: Vec<LatencyMetric> = Vec::new();
+    for key in obj.keys() {
+        let Some((stat, metric)) = latency_key(key) else {
+            continue;
+        };
+        let Some(value) = f.number(key) else { continue };
+        if !value.is_finite() {
+            f.error_at(
+                key,
+                format!("expected a finite latency in ms, found {value}"),
+            );
+            continue;
+        }
+        let entry = match latency.iter_mut().find(|m| m.metric == metric) {
+            Some(e) => e,
+            None => {
+                latency.push(LatencyMetric {
+                    metric,
+                    distribution: Distribution::default(),
+                });
+                latency.last_mut().expect("just pushed")
+            }
+        };
+        set_stat(&mut entry.distribution, stat, value);
+    }
+    latency.sort_by_key(|m| m.metric);
+
+    let goodput_key = if f.has("request_goodput") {
+        "request_goodput"
+    } else {
+        "request_goodput:"
+    };
+    let throughput = Throughput {
+        output_tok_s: f.finite("output_throughput"),
+        total_tok_s: f.finite("total_token_throughput"),
+        input_tok_s: f.finite("input_throughput"),
+        requests_per_s: f.finite("request_throughput"),
+        goodput_req_s: f.finite(goodput_key),
+    };
+    let tokens = TokenStats {
+        total_input: f.count("total_input_tokens"),
+        total_output: f.count("total_output_tokens"),
+        input_len: None,
+        output_len: None,
+    };
+    let samples = read_samples(&mut f);
+    let load = LoadPoint {
+        achieved_rps: throughput.requests_per_s,
+        ..load
+    };
+
+    Ok(Run {
+        provenance: Provenance {
+            file: file.to_string(),
+            location: at,
+            producer: Producer::VllmServe,
+            producer_version: None,
+        },
+        config,
+        load,
+        requests,
+        latency,
+        throughput,
+        tokens,
+        samples,
+        problems: f.problems,
+    })
+}
+
+/// `request_rate` is a number or `"inf"`; with an infinite rate and a `max_concurrency` the run
+/// was driven by concurrency.
+fn read_load(f: &mut Fields<'_>) -> LoadPoint {
+    let rate = f.number("request_rate");
+    let max_concurrency = f
+        .count("max_concurrency")
+        .and_then(|c| u32::try_from(c).ok());
+    let target = match (rate, max_concurrency) {
+        (Some(r), Some(c)) if r.is_infinite() => LoadTarget::Concurrency(f64::from(c)),
+        (Some(r), _) if r.is_infinite() => LoadTarget::RequestRate(Rate::Infinite),
+        (Some(r), _) if r > 0.0 => LoadTarget::RequestRate(Rate::PerSecond(r)),
+        (_, Some(c)) => LoadTarget::Concurrency(f64::from(c)),
+        (Some(r), None) => {
+            f.error_at(
+                "request_rate",
+                format!("expected a positive request rate or \"inf\", found {r}"),
+            );
+            LoadTarget::RequestRate(Rate::Infinite)
+        }
+        (None, None) => {
+            f.error_at(
+                "request_rate",
+                "missing; expected a request rate (a number or \"inf\") or `max_concurrency`",
+            );
+            LoadTarget::RequestRate(Rate::Infinite)
+        }
+    };
+    let cap = match target {
+        LoadTarget::RequestRate(_) => max_concurrency,
+        _ => None,
+    };
+    LoadPoint {
+        target,
+        max_concurrency: cap,
+        achieved_rps: None,
+        achieved_concurrency: None,
+    }
+}
+
+/// `completed` succeeded; `failed` is missing in older builds, where it is `num_prompts −
+/// completed` or the number of non-empty `errors`.
+fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
+    let total = f.count("num_prompts");
+    let succeeded = f.count("completed");
+    let failed = f.count("failed").or_else(|| {
+        if let Some(Value::Array(errors)) = f.obj.get("errors") {
+            return Some(
+                errors
+                    .iter()
+                    .filter(|e| e.as_str().is_some_and(|s| !s.is_empty()))
+                    .count() as u64,
+            );
+        }
+        Some(total?.checked_sub(succeeded?)?)
+    });
+    if let (Some(t), Some(s)) = (total, succeeded) {
+        if s > t {
+            f.warn_at(
+                "completed",
+                format!("{s} requests completed but only {t} were sent (`num_prompts`)"),
+            );
+        }
+    }
+    RequestCounts {
+        total,
+        succeeded,
+        failed,
+        incomplete: None,
+    }
+}
+
+/// Per-request arrays (seconds), index-aligned; failed requests have an error text.
+fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
+    let ttft_ms = f.numbers("ttfts", 1000.0)?;
+    let n = ttft_ms.len();
+    let ok: Vec<bool> = match f.obj.get("errors") {
+        Some(Value::Array(errors)) if errors.len() == n => errors
+            .iter()
+            .map(|e| e.as_str().is_none_or(str::is_empty))
+            .collect(),
+        Some(Value::Array(errors)) => {
+            f.error_at(
+                "errors",
+                format!(
+                    "has {} entries but `ttfts` has {n}; expected one per request",
+                    errors.len()
+                ),
+            );
+            vec![true; n]
+        }
+        _ => vec![true; n],
+    };
+    let mut aligned = |key: &str, scale: f64| -> Vec<f64> {
+        match f.numbers(key, scale) {
+            Some(v) if v.len() == n => v,
+            Some(v) => {
+                f.error_at(
+                    key,
+                    format!(
+                        "has {} entries but `ttfts` has {n}; expected one per request",
+                        v.len()
+                    ),
+                );
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    };
+    let e2e_ms = aligned("latencies", 1000.0);
+    let input_tokens = aligned("input_lens", 1.0);
+    let output_tokens = aligned("output_lens", 1.0);
+    let tpot_ms = if e2e_ms.is_empty() || output_tokens.is_empty() {
+        Vec::new()
+    } else {
+        (0..n)
+            .map(|i| {
+                let out = output_tokens[i];
+                if ok[i] && out > 1.0 {
+                    (e2e_ms[i] - ttft_ms[i]) / (out - 1.0)
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect()
+    };
+    Some(RequestSamples {
+        ok,
+        ttft_ms,
+        e2e_ms,
+        tpot_ms,
+        input_tokens,
+        output_tokens,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latency_keys() {
+        assert_eq!(latency_key("mean_ttft_ms"), Some(("mean", Metric::Ttft)));
+        assert_eq!(latency_key("p99.9_itl_ms"), Some(("p99.9", Metric::Itl)));
+        assert_eq!(latency_key("median_e2el_ms"), Some(("median", Metric::E2e)));
+        assert_eq!(latency_key("max_output_tokens_per_s"), None);
+        assert_eq!(latency_key("p_ttft_ms"), None);
+        assert_eq!(latency_key("mean_foo_ms"), None);
+    }
+}

@@ -1,0 +1,27 @@
+//! benchdeck's logic, free of any browser or file-system dependency: it is tested natively and
+//! used by the CLI (site build, `inspect`, SVG export) and by the browser app alike.
+//!
+//! The pipeline is data in, data out:
+//! 1. [`import`] turns result files (bytes) into canonical [`model::Run`]s and located
+//!    [`problem::Problem`]s;
+//! 2. [`quantity`] reads one measurable value from a run;
+//! 3. `report` (feature `site`) renders a Markdown report with its chart directives into a
+//!    [`site::ReportPage`], and `build` does it for the whole site;
+//! 4. [`chart`] draws a [`chart::ChartSpec`] on any plotters backend.
+
+pub mod chart;
+pub mod format;
+pub mod import;
+pub mod json;
+pub mod model;
+pub mod number;
+pub mod problem;
+pub mod quantity;
+pub mod site;
+
+#[cfg(feature = "site")]
+pub mod build;
+#[cfg(feature = "site")]
+pub mod markdown;
+#[cfg(feature = "site")]
+pub mod report;

@@ -1,0 +1,251 @@
+//! Markdown to safe HTML, split around directive blocks.
+//!
+//! A report is CommonMark with GitHub extensions (tables, footnotes, strikethrough, task lists,
+//! `> [!NOTE]`-style alerts). Fenced code blocks whose info string names a directive (`chart`)
+//! are not rendered as code: they become [`Segment::Directive`]s that the report builder turns
+//! into charts. Everything else becomes [`Segment::Html`].
+//!
+//! Reports are untrusted. Raw HTML in the Markdown is shown as text, never passed through, and
+//! the rendered HTML is cleaned by `ammonia` (no scripts, event handlers or `javascript:` URLs).
+
+use std::collections::HashMap;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+/// Fenced-block info strings that are directives rather than code.
+pub const DIRECTIVES: &[&str] = &["chart"];
+
+/// A piece of a rendered document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    /// Sanitised HTML.
+    Html(String),
+    /// A directive block: its name, its body and the 1-based line of its first body line.
+    Directive {
+        /// The info string, e.g. `chart`.
+        name: String,
+        /// The block's text.
+        body: String,
+        /// Line of the body's first line in the source.
+        line: usize,
+    },
+}
+
+/// A heading, for the table of contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// Its text.
+    pub text: String,
+    /// Its anchor id.
+    pub id: String,
+}
+
+/// A rendered document.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Rendered {
+    /// The document in order.
+    pub segments: Vec<Segment>,
+    /// Its headings.
+    pub headings: Vec<Heading>,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_GFM
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Renders `source`. `first_line` is the line number of the source's first line in its file (so
+/// directive lines are reported in file terms when front matter was cut off).
+pub fn render(source: &str, first_line: usize) -> Rendered {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| match line_starts.binary_search(&offset) {
+        Ok(i) => i + first_line,
+        Err(i) => i - 1 + first_line,
+    };
+
+    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(source, options())
+        .into_offset_iter()
+        .collect();
+    let mut out = Rendered::default();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut pending: Vec<Event<'_>> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info)))
+                if DIRECTIVES.contains(&info.split_whitespace().next().unwrap_or("")) =>
+            {
+                let name = info.split_whitespace().next().unwrap_or("").to_string();
+                let mut body = String::new();
+                i += 1;
+                while i < events.len() {
+                    match &events[i].0 {
+                        Event::End(TagEnd::CodeBlock) => break,
+                        Event::Text(t) => body.push_str(t),
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                flush(&mut pending, &mut out.segments);
+                out.segments.push(Segment::Directive {
+                    name,
+                    body,
+                    line: line_of(range.start) + 1,
+                });
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                let text = heading_text(&events[i + 1..]);
+                let base = match id {
+                    Some(id) => slug(id),
+                    None => slug(&text),
+                };
+                let unique = unique_id(&mut ids, base);
+                out.headings.push(Heading {
+                    level: heading_level(*level),
+                    text,
+                    id: unique.clone(),
+                });
+                pending.push(Event::Start(Tag::Heading {
+                    level: *level,
+                    id: Some(CowStr::from(unique)),
+                    classes: classes.clone(),
+                    attrs: attrs.clone(),
+                }));
+            }
+            // Raw HTML from an untrusted report is shown, not executed.
+            Event::Html(html) | Event::InlineHtml(html) => {
+                pending.push(Event::Text(html.clone()));
+            }
+            other => pending.push(other.clone()),
+        }
+        i += 1;
+    }
+    flush(&mut pending, &mut out.segments);
+    out
+}
+
+fn flush(pending: &mut Vec<Event<'_>>, segments: &mut Vec<Segment>) {
+    if pending.is_empty() {
+        return;
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, pending.drain(..));
+    let clean = sanitize(&html);
+    if !clean.trim().is_empty() {
+        segments.push(Segment::Html(clean));
+    }
+}
+
+/// Cleans rendered HTML: keeps document markup, heading ids, alert and language classes; drops
+/// everything that could run.
+pub fn sanitize(html: &str) -> String {
+    ammonia::Builder::default()
+        .add_tag_attributes("h1", &["id"])
+        .add_tag_attributes("h2", &["id"])
+        .add_tag_attributes("h3", &["id"])
+        .add_tag_attributes("h4", &["id"])
+        .add_tag_attributes("h5", &["id"])
+        .add_tag_attributes("h6", &["id"])
+        .add_tag_attributes("sup", &["id"])
+        .add_tag_attributes("div", &["id"])
+        .add_tag_attributes("input", &["type", "checked", "disabled"])
+        .add_tags(&["input"])
+        .add_tag_attributes("code", &["class"])
+        .attribute_filter(|element, attribute, value| {
+            let language_class = value.strip_prefix("language-").is_some_and(|l| {
+                !l.is_empty()
+                    && l.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_'))
+            });
+            match (element, attribute) {
+                ("code", "class") if !language_class => None,
+                _ => Some(value.into()),
+            }
+        })
+        .add_allowed_classes(
+            "blockquote",
+            &[
+                "markdown-alert-note",
+                "markdown-alert-tip",
+                "markdown-alert-important",
+                "markdown-alert-warning",
+                "markdown-alert-caution",
+            ],
+        )
+        .add_allowed_classes("div", &["footnote-definition"])
+        .add_allowed_classes("sup", &["footnote-reference"])
+        .link_rel(Some("noopener noreferrer"))
+        .url_schemes(["http", "https", "mailto"].into_iter().collect())
+        .clean(html)
+        .to_string()
+}
+
+fn heading_level(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+fn heading_text(events: &[(Event<'_>, std::ops::Range<usize>)]) -> String {
+    let mut text = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(t) | Event::Code(t) => text.push_str(t),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A URL-safe anchor: lower case, letters and digits kept, runs of anything else become `-`.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        "section".to_string()
+    } else {
+        out
+    }
+}
+
+fn unique_id(seen: &mut HashMap<String, usize>, base: String) -> String {
+    let n = seen.entry(base.clone()).or_insert(0);
+    *n += 1;
+    if *n == 1 {
+        base
+    } else {
+        format!("{base}-{}", *n - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,87 @@
+use super::*;
+
+fn html_of(r: &Rendered) -> String {
+    r.segments
+        .iter()
+        .map(|s| match s {
+            Segment::Html(h) => h.clone(),
+            Segment::Directive { name, line, .. } => format!("[{name}@{line}]\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn document_features_render() {
+    let src = "# Title\n\nSome *text* with a footnote[^1].\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\
+               > [!WARNING]\n> Careful.\n\n## Title\n\n- [x] done\n\n```rust\nlet x = 1;\n```\n\n[^1]: The note.\n";
+    let r = render(src, 1);
+    assert_eq!(
+        r.headings.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
+        vec!["title", "title-1"]
+    );
+    insta::assert_snapshot!("document_features", html_of(&r));
+}
+
+#[test]
+fn directives_split_the_document_and_keep_their_line() {
+    let src = "Intro.\n\n```chart\nmetric: ttft\n```\n\nOutro.\n";
+    let r = render(src, 10);
+    assert_eq!(r.segments.len(), 3);
+    assert_eq!(
+        r.segments[1],
+        Segment::Directive {
+            name: "chart".into(),
+            body: "metric: ttft\n".into(),
+            line: 13
+        }
+    );
+}
+
+#[test]
+fn nothing_from_a_report_can_run() {
+    let payloads = [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "[click](javascript:alert(1))",
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "![x](javascript:alert(1))",
+        "<iframe src=\"https://evil.example\"></iframe>",
+        "<svg><script>alert(1)</script></svg>",
+        "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+        "<div style=\"background:url(javascript:alert(1))\">x</div>",
+        "# Heading {#x onclick=alert(1)}",
+    ];
+    for payload in payloads {
+        let html = html_of(&render(payload, 1));
+        let lower = markup_only(&html).to_ascii_lowercase();
+        for forbidden in [
+            "<script",
+            "onerror=",
+            "onclick=",
+            "javascript:",
+            "<iframe",
+            "data:text",
+            "style=",
+        ] {
+            assert!(!lower.contains(forbidden), "{payload:?} gave {html:?}");
+        }
+    }
+    // Raw HTML is shown as text, so the reader sees what was written.
+    let html = html_of(&render("<b>bold?</b>", 1));
+    assert!(html.contains("&lt;b&gt;bold?&lt;/b&gt;"), "{html}");
+}
+
+/// The tags of `html`, without the text between them (escaped text cannot run).
+fn markup_only(html: &str) -> String {
+    html.split('<')
+        .skip(1)
+        .filter_map(|part| part.split_once('>').map(|(tag, _)| format!("<{tag}>")))
+        .collect()
+}
+
+#[test]
+fn slugs() {
+    assert_eq!(slug("Head-to-Head Comparison!"), "head-to-head-comparison");
+    assert_eq!(slug("TTFT p50 (ms)"), "ttft-p50-ms");
+    assert_eq!(slug("???"), "section");
+}

@@ -1,0 +1,737 @@
+//! The canonical model every importer produces: one [`Run`] per load point of one configuration.
+//!
+//! Units are fixed by the type, never by the producer: latencies are milliseconds, throughputs are
+//! per second, token counts are tokens. Importers convert on the way in and keep the metric's
+//! definition ([`Metric`]) so that, say, GuideLLM's TPOT (which includes the first token) is never
+//! compared with vLLM's TPOT (which does not).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crate::problem::Problem;
+
+/// One load point of one configuration, as one tool measured it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// Where the numbers came from.
+    pub provenance: Provenance,
+    /// Which serving setup was measured.
+    pub config: ConfigIdentity,
+    /// How hard it was pushed.
+    pub load: LoadPoint,
+    /// How many requests were sent and how they ended.
+    pub requests: RequestCounts,
+    /// Latency distributions, one per metric the file reports.
+    pub latency: Vec<LatencyMetric>,
+    /// Rates measured over the whole run.
+    pub throughput: Throughput,
+    /// Token totals and per-request length distributions.
+    pub tokens: TokenStats,
+    /// Per-request measurements, when the file carries them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples: Option<RequestSamples>,
+    /// Problems found while importing this run (it imported, but something is off).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+}
+
+impl Run {
+    /// True when no request succeeded: such a run is drawn as a failure, never as zero latency.
+    pub fn all_failed(&self) -> bool {
+        self.requests.succeeded == Some(0)
+    }
+
+    /// The distribution of `metric`, if the run has it.
+    pub fn latency(&self, metric: Metric) -> Option<&Distribution> {
+        self.latency
+            .iter()
+            .find(|m| m.metric == metric)
+            .map(|m| &m.distribution)
+    }
+
+    /// The value of one statistic of one latency metric, in milliseconds.
+    ///
+    /// Returns `None` for runs where every request failed: their zeros are not latencies.
+    pub fn latency_stat(&self, metric: Metric, stat: Stat) -> Option<f64> {
+        if self.all_failed() {
+            return None;
+        }
+        self.latency(metric).and_then(|d| d.get(stat))
+    }
+}
+
+/// Where a run came from: file, place in the file, and the tool that wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// Path of the file, as the user named it (relative to the results folder when built).
+    pub file: String,
+    /// Where in the file the run starts.
+    pub location: Location,
+    /// The tool that wrote the file.
+    pub producer: Producer,
+    /// The tool's version, where the file says it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub producer_version: Option<String>,
+}
+
+impl fmt::Display for Provenance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file, self.location)
+    }
+}
+
+/// A place inside a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// The whole file.
+    File,
+    /// A 1-based line, with an optional 1-based column.
+    Line {
+        /// Line number, from 1.
+        line: u64,
+        /// Column number, from 1.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<u64>,
+    },
+    /// A JSON path such as `benchmarks[2].metrics.time_to_first_token_ms`, optionally on a line
+    /// of a JSON Lines file.
+    Json {
+        /// Line of the object in a JSON Lines file.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<u64>,
+        /// Dotted path inside the object; empty for the object itself.
+        path: String,
+    },
+}
+
+impl Location {
+    /// A line without a column.
+    pub fn line(line: u64) -> Self {
+        Location::Line { line, column: None }
+    }
+
+    /// A JSON path in a file holding one document.
+    pub fn json(path: impl Into<String>) -> Self {
+        Location::Json {
+            line: None,
+            path: path.into(),
+        }
+    }
+
+    /// The same location, one level deeper into a JSON object.
+    pub fn child(&self, key: &str) -> Self {
+        match self {
+            Location::Json { line, path } => Location::Json {
+                line: *line,
+                path: join_json_path(path, key),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+fn join_json_path(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else if key.starts_with('[') {
+        format!("{path}{key}")
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+impl fmt::Display for Location {
+    /// Formats as the suffix of `file`: `:12`, `:12:4`, `#results[3].ttft` or `:7#mean_ttft_ms`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::File => Ok(()),
+            Location::Line { line, column: None } => write!(f, ":{line}"),
+            Location::Line {
+                line,
+                column: Some(c),
+            } => write!(f, ":{line}:{c}"),
+            Location::Json { line, path } => {
+                if let Some(line) = line {
+                    write!(f, ":{line}")?;
+                }
+                if !path.is_empty() {
+                    write!(f, "#{path}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The benchmark tool that wrote a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Producer {
+    /// `vllm bench serve` or `benchmarks/benchmark_serving.py`.
+    VllmServe,
+    /// `vllm bench throughput`.
+    VllmThroughput,
+    /// `vllm bench latency`.
+    VllmLatency,
+    /// `python -m sglang.bench_serving`.
+    SglangServing,
+    /// vllm-project/guidellm.
+    Guidellm,
+    /// NVIDIA GenAI-Perf.
+    GenaiPerf,
+    /// NVIDIA AIPerf, GenAI-Perf's successor.
+    Aiperf,
+    /// ray-project/llmperf.
+    Llmperf,
+    /// huggingface/inference-benchmarker.
+    InferenceBenchmarker,
+    /// Locust `--csv` output.
+    Locust,
+    /// simple_full_stack_inference `benchmark.py` CSV.
+    SimpleFullStackCsv,
+    /// simple_full_stack_inference `load_test.py` JSON or Markdown report.
+    SimpleFullStackLoadTest,
+    /// A tidy CSV mapped by the user's own column mapping.
+    TidyCsv,
+}
+
+impl Producer {
+    /// The name users know the tool by.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Producer::VllmServe => "vllm bench serve",
+            Producer::VllmThroughput => "vllm bench throughput",
+            Producer::VllmLatency => "vllm bench latency",
+            Producer::SglangServing => "sglang bench_serving",
+            Producer::Guidellm => "GuideLLM",
+            Producer::GenaiPerf => "GenAI-Perf",
+            Producer::Aiperf => "AIPerf",
+            Producer::Llmperf => "llmperf",
+            Producer::InferenceBenchmarker => "inference-benchmarker",
+            Producer::Locust => "Locust",
+            Producer::SimpleFullStackCsv => "simple_full_stack benchmark.py",
+            Producer::SimpleFullStackLoadTest => "simple_full_stack load_test.py",
+            Producer::TidyCsv => "tidy CSV",
+        }
+    }
+}
+
+/// What was measured: the serving setup a run belongs to. Runs with equal [`ConfigIdentity::key`]
+/// form one sweep.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ConfigIdentity {
+    /// Model name or path, e.g. `meta-llama/Llama-3.1-8B-Instruct`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// Serving engine, e.g. `vllm` or `sgl`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// The user's own label for the deployment, e.g. `deepseek-disagg`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Hardware, e.g. `4x A10G`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hardware: Option<String>,
+    /// Dataset, e.g. `sharegpt` or `random-1024-128`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dataset: Option<String>,
+}
+
+impl ConfigIdentity {
+    /// The name a configuration is known by in reports: the label if the user gave one, else the
+    /// engine, else the model, else `unnamed`.
+    pub fn key(&self) -> String {
+        self.label
+            .as_deref()
+            .or(self.engine.as_deref())
+            .or(self.model.as_deref())
+            .unwrap_or("unnamed")
+            .to_string()
+    }
+}
+
+/// The load a run was driven at, and what was achieved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadPoint {
+    /// The knob the tool turned.
+    pub target: LoadTarget,
+    /// Concurrency cap applied on top of a request rate, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_concurrency: Option<u32>,
+    /// Requests per second actually completed (successes only unless the producer says otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub achieved_rps: Option<f64>,
+    /// Mean number of requests in flight, where the file reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub achieved_concurrency: Option<f64>,
+}
+
+/// The load knob of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum LoadTarget {
+    /// Closed loop: this many requests in flight.
+    Concurrency(f64),
+    /// Open loop: requests arrive at this rate.
+    RequestRate(Rate),
+    /// Offline batch of this size.
+    BatchSize(u32),
+    /// Offline run as fast as possible (no load knob).
+    MaxThroughput,
+    /// One request at a time.
+    Sequential,
+}
+
+impl LoadTarget {
+    /// The axis this knob belongs on.
+    pub fn axis(&self) -> LoadAxis {
+        match self {
+            LoadTarget::Concurrency(_) | LoadTarget::Sequential => LoadAxis::Concurrency,
+            LoadTarget::RequestRate(_) => LoadAxis::RequestRate,
+            LoadTarget::BatchSize(_) => LoadAxis::BatchSize,
+            LoadTarget::MaxThroughput => LoadAxis::None,
+        }
+    }
+
+    /// The position on the load axis; infinite rates are `f64::INFINITY`.
+    pub fn value(&self) -> Option<f64> {
+        match *self {
+            LoadTarget::Concurrency(c) => Some(c),
+            LoadTarget::RequestRate(Rate::PerSecond(r)) => Some(r),
+            LoadTarget::RequestRate(Rate::Infinite) => Some(f64::INFINITY),
+            LoadTarget::BatchSize(b) => Some(f64::from(b)),
+            LoadTarget::Sequential => Some(1.0),
+            LoadTarget::MaxThroughput => None,
+        }
+    }
+}
+
+impl fmt::Display for LoadTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadTarget::Concurrency(c) => write!(f, "concurrency {}", crate::format::number(*c)),
+            LoadTarget::RequestRate(r) => write!(f, "{r}"),
+            LoadTarget::BatchSize(b) => write!(f, "batch {b}"),
+            LoadTarget::MaxThroughput => f.write_str("max throughput"),
+            LoadTarget::Sequential => f.write_str("sequential"),
+        }
+    }
+}
+
+/// Which load axis a sweep runs along.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoadAxis {
+    /// Requests in flight.
+    Concurrency,
+    /// Requests per second offered.
+    RequestRate,
+    /// Offline batch size.
+    BatchSize,
+    /// No load knob.
+    None,
+}
+
+impl LoadAxis {
+    /// Axis title with unit.
+    pub fn title(self) -> &'static str {
+        match self {
+            LoadAxis::Concurrency => "Concurrency (requests in flight)",
+            LoadAxis::RequestRate => "Request rate (req/s)",
+            LoadAxis::BatchSize => "Batch size",
+            LoadAxis::None => "Run",
+        }
+    }
+}
+
+/// An arrival rate; `inf` means every request is sent at once.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rate {
+    /// Requests per second.
+    PerSecond(f64),
+    /// All requests at time zero.
+    Infinite,
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rate::PerSecond(r) => write!(f, "{} req/s", crate::format::number(*r)),
+            Rate::Infinite => f.write_str("∞ req/s"),
+        }
+    }
+}
+
+/// Request outcomes. `None` means the file does not say.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RequestCounts {
+    /// Requests sent (or planned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    /// Requests that completed successfully.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub succeeded: Option<u64>,
+    /// Requests that ended in an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed: Option<u64>,
+    /// Requests cut off by the end of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<u64>,
+}
+
+impl RequestCounts {
+    /// Share of requests that succeeded, 0 to 1.
+    pub fn success_rate(&self) -> Option<f64> {
+        let ok = self.succeeded? as f64;
+        let total = self
+            .total
+            .or_else(|| Some(self.succeeded? + self.failed? + self.incomplete.unwrap_or(0)))?
+            as f64;
+        (total > 0.0).then(|| ok / total)
+    }
+}
+
+/// A latency metric, tagged with its exact definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Time to first token.
+    Ttft,
+    /// Time between the first and second token.
+    Ttst,
+    /// Time per output token, excluding the first: (e2e − ttft) / (output tokens − 1).
+    Tpot,
+    /// Time per output token including the first: e2e / output tokens.
+    TpotInclFirst,
+    /// Inter-token latency as pooled gaps between streamed chunks.
+    Itl,
+    /// End-to-end request latency.
+    E2e,
+}
+
+impl Metric {
+    /// Every metric, in display order.
+    pub const ALL: [Metric; 6] = [
+        Metric::Ttft,
+        Metric::Ttst,
+        Metric::Tpot,
+        Metric::TpotInclFirst,
+        Metric::Itl,
+        Metric::E2e,
+    ];
+
+    /// Short name, as in `ttft`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Metric::Ttft => "ttft",
+            Metric::Ttst => "ttst",
+            Metric::Tpot => "tpot",
+            Metric::TpotInclFirst => "tpot_incl_first",
+            Metric::Itl => "itl",
+            Metric::E2e => "e2e",
+        }
+    }
+
+    /// Parses [`Metric::id`] and common aliases.
+    pub fn from_id(s: &str) -> Option<Metric> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "ttft" => Metric::Ttft,
+            "ttst" => Metric::Ttst,
+            "tpot" => Metric::Tpot,
+            "tpot_incl_first" => Metric::TpotInclFirst,
+            "itl" => Metric::Itl,
+            "e2e" | "e2el" | "latency" | "e2e_latency" => Metric::E2e,
+            _ => return None,
+        })
+    }
+
+    /// Abbreviation for axis titles.
+    pub fn label(self) -> &'static str {
+        match self {
+            Metric::Ttft => "TTFT",
+            Metric::Ttst => "TTST",
+            Metric::Tpot => "TPOT",
+            Metric::TpotInclFirst => "TPOT (incl. first token)",
+            Metric::Itl => "ITL",
+            Metric::E2e => "End-to-end latency",
+        }
+    }
+
+    /// One-sentence definition, shown in tooltips and `inspect`.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Metric::Ttft => "time from sending the request to the first output token",
+            Metric::Ttst => "time between the first and the second output token",
+            Metric::Tpot => "decode time per output token, excluding the first token",
+            Metric::TpotInclFirst => "request latency divided by output tokens (includes TTFT)",
+            Metric::Itl => "gaps between streamed chunks, pooled over all requests",
+            Metric::E2e => "time from sending the request to the last output token",
+        }
+    }
+}
+
+/// One latency metric of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LatencyMetric {
+    /// Which metric, with its definition.
+    pub metric: Metric,
+    /// Its statistics, in milliseconds.
+    pub distribution: Distribution,
+}
+
+/// Summary statistics of a distribution. Every field is optional: tools report different sets.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Distribution {
+    /// Arithmetic mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    /// Median (p50 when the tool reports only percentiles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median: Option<f64>,
+    /// Standard deviation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub std: Option<f64>,
+    /// Smallest value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    /// Largest value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// Percentiles, sorted by `p`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub percentiles: Vec<Percentile>,
+}
+
+/// One percentile of a distribution.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Percentile {
+    /// The percentile rank, 0 to 100 (99.9 for p99.9).
+    pub p: f64,
+    /// The value at that rank.
+    pub value: f64,
+}
+
+impl Distribution {
+    /// True when no statistic is known.
+    pub fn is_empty(&self) -> bool {
+        self.mean.is_none()
+            && self.median.is_none()
+            && self.std.is_none()
+            && self.min.is_none()
+            && self.max.is_none()
+            && self.percentiles.is_empty()
+    }
+
+    /// Sets percentile `p`, keeping the list sorted and free of duplicates.
+    pub fn set_percentile(&mut self, p: f64, value: f64) {
+        match self.percentiles.binary_search_by(|q| q.p.total_cmp(&p)) {
+            Ok(i) => self.percentiles[i].value = value,
+            Err(i) => self.percentiles.insert(i, Percentile { p, value }),
+        }
+    }
+
+    /// The value at percentile `p`, if reported.
+    pub fn percentile(&self, p: f64) -> Option<f64> {
+        self.percentiles
+            .iter()
+            .find(|q| (q.p - p).abs() < 1e-9)
+            .map(|q| q.value)
+    }
+
+    /// One statistic. The median falls back to p50 and back.
+    pub fn get(&self, stat: Stat) -> Option<f64> {
+        match stat {
+            Stat::Mean => self.mean,
+            Stat::Median => self.median.or_else(|| self.percentile(50.0)),
+            Stat::Std => self.std,
+            Stat::Min => self.min,
+            Stat::Max => self.max,
+            Stat::P(p) if (p - 50.0).abs() < 1e-9 => self.percentile(50.0).or(self.median),
+            Stat::P(p) => self.percentile(p),
+        }
+    }
+
+    /// Multiplies every statistic by `factor` (unit conversion).
+    pub fn scaled(mut self, factor: f64) -> Self {
+        for v in [
+            &mut self.mean,
+            &mut self.median,
+            &mut self.std,
+            &mut self.min,
+            &mut self.max,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            *v *= factor;
+        }
+        for q in &mut self.percentiles {
+            q.value *= factor;
+        }
+        self
+    }
+}
+
+/// A statistic of a distribution.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Arithmetic mean.
+    Mean,
+    /// Median.
+    Median,
+    /// Standard deviation.
+    Std,
+    /// Minimum.
+    Min,
+    /// Maximum.
+    Max,
+    /// A percentile, 0 to 100.
+    P(f64),
+}
+
+impl Stat {
+    /// Parses `mean`, `median`, `std`, `min`, `max`, `p99`, `p99.9`.
+    pub fn parse(s: &str) -> Option<Stat> {
+        let s = s.trim().to_ascii_lowercase();
+        Some(match s.as_str() {
+            "mean" | "avg" | "average" => Stat::Mean,
+            "median" => Stat::Median,
+            "std" | "stddev" => Stat::Std,
+            "min" => Stat::Min,
+            "max" => Stat::Max,
+            _ => {
+                let p: f64 = s.strip_prefix('p')?.parse().ok()?;
+                if !(0.0..=100.0).contains(&p) {
+                    return None;
+                }
+                Stat::P(p)
+            }
+        })
+    }
+}
+
+impl fmt::Display for Stat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stat::Mean => f.write_str("mean"),
+            Stat::Median => f.write_str("median"),
+            Stat::Std => f.write_str("std"),
+            Stat::Min => f.write_str("min"),
+            Stat::Max => f.write_str("max"),
+            Stat::P(p) => write!(f, "p{}", crate::format::number(*p)),
+        }
+    }
+}
+
+/// Rates over a whole run. `None` means the file does not say.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Throughput {
+    /// Output tokens per second, all requests together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_tok_s: Option<f64>,
+    /// Input plus output tokens per second.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_tok_s: Option<f64>,
+    /// Input tokens per second.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_tok_s: Option<f64>,
+    /// Completed requests per second.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests_per_s: Option<f64>,
+    /// Requests per second that met the goodput SLOs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goodput_req_s: Option<f64>,
+}
+
+/// Token counts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TokenStats {
+    /// Input tokens over all requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_input: Option<u64>,
+    /// Output tokens over all requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_output: Option<u64>,
+    /// Input length per request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_len: Option<Distribution>,
+    /// Output length per request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_len: Option<Distribution>,
+}
+
+/// Per-request measurements, index-aligned, in milliseconds. Failed requests are kept with
+/// `ok == false` so that success rates and CDFs over all requests stay honest.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RequestSamples {
+    /// Whether each request succeeded.
+    pub ok: Vec<bool>,
+    /// Time to first token per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ttft_ms: Vec<f64>,
+    /// End-to-end latency per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub e2e_ms: Vec<f64>,
+    /// Decode time per output token (excluding the first) per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tpot_ms: Vec<f64>,
+    /// Input tokens per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub input_tokens: Vec<f64>,
+    /// Output tokens per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub output_tokens: Vec<f64>,
+}
+
+impl RequestSamples {
+    /// Number of requests.
+    pub fn len(&self) -> usize {
+        self.ok.len()
+    }
+
+    /// True when there are no requests.
+    pub fn is_empty(&self) -> bool {
+        self.ok.is_empty()
+    }
+}
+
+/// Runs of one configuration along one load axis, sorted by load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sweep<'a> {
+    /// [`ConfigIdentity::key`] shared by the runs.
+    pub key: String,
+    /// The load axis.
+    pub axis: LoadAxis,
+    /// The runs, in increasing load (infinite rates last).
+    pub runs: Vec<&'a Run>,
+}
+
+/// Groups runs into sweeps per configuration and load axis, in first-seen order of configuration.
+pub fn sweeps(runs: &[Run]) -> Vec<Sweep<'_>> {
+    let mut out: Vec<Sweep<'_>> = Vec::new();
+    for run in runs {
+        let key = run.config.key();
+        let axis = run.load.target.axis();
+        match out.iter_mut().find(|s| s.key == key && s.axis == axis) {
+            Some(s) => s.runs.push(run),
+            None => out.push(Sweep {
+                key,
+                axis,
+                runs: vec![run],
+            }),
+        }
+    }
+    for s in &mut out {
+        s.runs.sort_by(|a, b| {
+            let (x, y) = (a.load.target.value(), b.load.target.value());
+            x.unwrap_or(f64::NAN).total_cmp(&y.unwrap_or(f64::NAN))
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

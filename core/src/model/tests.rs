@@ -1,0 +1,102 @@
+use super::*;
+
+fn run_at(key: &str, target: LoadTarget) -> Run {
+    Run {
+        provenance: Provenance {
+            file: "f.json".into(),
+            location: Location::line(1),
+            producer: Producer::VllmServe,
+            producer_version: None,
+        },
+        config: ConfigIdentity {
+            engine: Some(key.into()),
+            ..ConfigIdentity::default()
+        },
+        load: LoadPoint {
+            target,
+            max_concurrency: None,
+            achieved_rps: None,
+            achieved_concurrency: None,
+        },
+        requests: RequestCounts::default(),
+        latency: Vec::new(),
+        throughput: Throughput::default(),
+        tokens: TokenStats::default(),
+        samples: None,
+        problems: Vec::new(),
+    }
+}
+
+#[test]
+fn sweeps_group_by_configuration_and_sort_by_load_with_infinity_last() {
+    let runs = vec![
+        run_at("a", LoadTarget::RequestRate(Rate::Infinite)),
+        run_at("b", LoadTarget::RequestRate(Rate::PerSecond(1.0))),
+        run_at("a", LoadTarget::RequestRate(Rate::PerSecond(10.0))),
+        run_at("a", LoadTarget::RequestRate(Rate::PerSecond(1.0))),
+    ];
+    let sweeps = sweeps(&runs);
+    assert_eq!(sweeps.len(), 2);
+    assert_eq!(sweeps[0].key, "a");
+    let values: Vec<f64> = sweeps[0]
+        .runs
+        .iter()
+        .filter_map(|r| r.load.target.value())
+        .collect();
+    assert_eq!(values, vec![1.0, 10.0, f64::INFINITY]);
+}
+
+#[test]
+fn distribution_statistics_fall_back_between_median_and_p50() {
+    let mut d = Distribution::default();
+    d.set_percentile(99.0, 5.0);
+    d.set_percentile(50.0, 2.0);
+    d.set_percentile(99.0, 6.0);
+    assert_eq!(d.percentiles.len(), 2);
+    assert_eq!(d.get(Stat::Median), Some(2.0));
+    assert_eq!(d.get(Stat::P(99.0)), Some(6.0));
+    let s = d.scaled(1000.0);
+    assert_eq!(s.get(Stat::P(50.0)), Some(2000.0));
+}
+
+#[test]
+fn success_rate_uses_total_or_the_sum_of_outcomes() {
+    let c = RequestCounts {
+        total: Some(20),
+        succeeded: Some(13),
+        failed: Some(7),
+        incomplete: None,
+    };
+    assert_eq!(c.success_rate(), Some(0.65));
+    let c = RequestCounts {
+        total: None,
+        succeeded: Some(3),
+        failed: Some(1),
+        incomplete: None,
+    };
+    assert_eq!(c.success_rate(), Some(0.75));
+    assert_eq!(RequestCounts::default().success_rate(), None);
+}
+
+#[test]
+fn locations_format_like_editors_expect() {
+    assert_eq!(Location::line(3).to_string(), ":3");
+    assert_eq!(
+        Location::Line {
+            line: 3,
+            column: Some(7)
+        }
+        .to_string(),
+        ":3:7"
+    );
+    let at = Location::json("benchmarks[2]")
+        .child("metrics")
+        .child("[0]");
+    assert_eq!(at.to_string(), "#benchmarks[2].metrics[0]");
+    let at = Location::Json {
+        line: Some(4),
+        path: String::new(),
+    }
+    .child("mean_ttft_ms");
+    assert_eq!(at.to_string(), ":4#mean_ttft_ms");
+}

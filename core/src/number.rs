@@ -1,0 +1,106 @@
+//! Lenient reading of the numbers benchmark tools write.
+//!
+//! Tools write numbers as JSON numbers, as strings (`"131"`, `"2,973.53"`, `"inf"`), with units
+//! (`"36.5 tok/s"`, `"117ms"`, `"64.7%"`), or as placeholders (`N/A`, `-`, `NaN`). This module
+//! turns all of them into a [`Reading`] and never guesses: text that is not a number is
+//! [`Reading::Invalid`], so the caller can report it with its location.
+
+/// The outcome of reading one cell or JSON value as a number.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reading {
+    /// A number (possibly ±infinity).
+    Value(f64),
+    /// An explicit "no value": empty, `null`, `NaN`, `N/A`, `-`, or a redacted value like `0.x`.
+    Missing,
+    /// Text that is not a number.
+    Invalid,
+}
+
+impl Reading {
+    /// The number, if there is one.
+    pub fn value(self) -> Option<f64> {
+        match self {
+            Reading::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a number from text. `suffixes` are units that may follow it (`ms`, `%`, `tok/s`).
+///
+/// Accepts thousands separators (`2,973.53`), surrounding spaces and Markdown emphasis (`**85.1**`),
+/// `inf`/`infinity`/`∞` (with sign), and treats `NaN`, `N/A`, `NA`, `-`, `—`, `null`, `None` and
+/// redacted values (`0.x`, `117xxxms`) as missing.
+pub fn parse_number(text: &str, suffixes: &[&str]) -> Reading {
+    let mut s = text.trim().trim_matches('*').trim_matches('`').trim();
+    if s.is_empty() {
+        return Reading::Missing;
+    }
+    for suffix in suffixes {
+        if let Some(rest) = s.strip_suffix(suffix) {
+            s = rest.trim_end();
+            break;
+        }
+    }
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "nan" | "-nan" | "n/a" | "na" | "-" | "—" | "–" | "null" | "none" => {
+            return Reading::Missing
+        }
+        "inf" | "+inf" | "infinity" | "+infinity" | "∞" => return Reading::Value(f64::INFINITY),
+        "-inf" | "-infinity" | "-∞" => return Reading::Value(f64::NEG_INFINITY),
+        _ => {}
+    }
+    if is_redacted(&lower) {
+        return Reading::Missing;
+    }
+    let cleaned: String = s.chars().filter(|&c| c != ',' && c != '_').collect();
+    if !cleaned
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
+    {
+        return Reading::Invalid;
+    }
+    match cleaned.parse::<f64>() {
+        Ok(v) if v.is_nan() => Reading::Missing,
+        Ok(v) => Reading::Value(v),
+        Err(_) => Reading::Invalid,
+    }
+}
+
+/// A value someone redacted by hand: digits mixed with `x` placeholders, like `0.x` or `117xxx`.
+fn is_redacted(lower: &str) -> bool {
+    let core = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic() && c != 'x');
+    core.contains('x')
+        && core
+            .chars()
+            .all(|c| c == 'x' || c.is_ascii_digit() || c == '.' || c == ',')
+}
+
+/// Reads a JSON value as a number: numbers, numeric strings (see [`parse_number`]), and `null`.
+pub fn json_number(value: &serde_json::Value) -> Reading {
+    match value {
+        serde_json::Value::Null => Reading::Missing,
+        serde_json::Value::Number(n) => n.as_f64().map_or(Reading::Invalid, Reading::Value),
+        serde_json::Value::String(s) => parse_number(s, &[]),
+        _ => Reading::Invalid,
+    }
+}
+
+/// A short description of a JSON value for error messages: `a string "abc"`, `an object`.
+pub fn describe_json(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Null => "null".to_string(),
+        serde_json::Value::Bool(b) => format!("the boolean {b}"),
+        serde_json::Value::Number(n) => format!("the number {n}"),
+        serde_json::Value::String(s) => {
+            let shown: String = s.chars().take(40).collect();
+            format!("the string {shown:?}")
+        }
+        serde_json::Value::Array(_) => "an array".to_string(),
+        serde_json::Value::Object(_) => "an object".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,70 @@
+use super::*;
+use proptest::prelude::*;
+
+#[test]
+fn plain_and_decorated_numbers() {
+    assert_eq!(parse_number("45.04", &[]), Reading::Value(45.04));
+    assert_eq!(parse_number(" 2,973.53 ", &[]), Reading::Value(2973.53));
+    assert_eq!(parse_number("**85.1**", &[]), Reading::Value(85.1));
+    assert_eq!(parse_number("36.5 tok/s", &["tok/s"]), Reading::Value(36.5));
+    assert_eq!(parse_number("117ms", &["ms"]), Reading::Value(117.0));
+    assert_eq!(parse_number("64.7%", &["%"]), Reading::Value(64.7));
+    assert_eq!(parse_number("1e3", &[]), Reading::Value(1000.0));
+    assert_eq!(parse_number("-3", &[]), Reading::Value(-3.0));
+}
+
+#[test]
+fn infinities() {
+    for s in ["inf", "Infinity", "+inf", "∞"] {
+        assert_eq!(parse_number(s, &[]), Reading::Value(f64::INFINITY), "{s}");
+    }
+    assert_eq!(
+        parse_number("-Infinity", &[]),
+        Reading::Value(f64::NEG_INFINITY)
+    );
+}
+
+#[test]
+fn placeholders_are_missing_not_zero() {
+    for s in [
+        "", "N/A", "NaN", "-", "—", "null", "None", "0.x", "117xxxms", "1,2xx",
+    ] {
+        assert_eq!(parse_number(s, &["ms"]), Reading::Missing, "{s:?}");
+    }
+}
+
+#[test]
+fn words_are_invalid() {
+    for s in ["fast", "12 apples", "1.2.3", "⚠ 1.0"] {
+        assert_eq!(parse_number(s, &[]), Reading::Invalid, "{s:?}");
+    }
+}
+
+#[test]
+fn json_values() {
+    use serde_json::json;
+    assert_eq!(json_number(&json!(3)), Reading::Value(3.0));
+    assert_eq!(json_number(&json!("131")), Reading::Value(131.0));
+    assert_eq!(json_number(&json!("inf")), Reading::Value(f64::INFINITY));
+    assert_eq!(json_number(&json!(null)), Reading::Missing);
+    assert_eq!(json_number(&json!([1])), Reading::Invalid);
+}
+
+proptest! {
+    #[test]
+    fn any_finite_number_round_trips(v in -1e12f64..1e12) {
+        let text = format!("{v}");
+        prop_assert_eq!(parse_number(&text, &[]), Reading::Value(v));
+    }
+
+    #[test]
+    fn thousands_separators_are_ignored(v in 0u64..10_000_000_000) {
+        let grouped = crate::format::fixed(v as f64, 0);
+        prop_assert_eq!(parse_number(&grouped, &[]), Reading::Value(v as f64));
+    }
+
+    #[test]
+    fn never_panics(s in "\\PC{0,40}") {
+        let _ = parse_number(&s, &["ms", "%", "tok/s"]);
+    }
+}

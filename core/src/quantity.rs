@@ -1,0 +1,187 @@
+//! Quantities a report can plot or quote: a latency statistic, a throughput, a success rate.
+//!
+//! A [`Quantity`] knows its name, unit, which direction is better and how to read itself from a
+//! [`Run`], so charts, tables and inline values all agree on what "TTFT p99" means.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Metric, Run, Stat};
+
+/// Something measurable on a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "quantity")]
+pub enum Quantity {
+    /// A statistic of a latency metric, in ms.
+    Latency {
+        /// Which metric.
+        metric: Metric,
+        /// Which statistic.
+        stat: Stat,
+    },
+    /// Output tokens per second over the run.
+    OutputThroughput,
+    /// Input plus output tokens per second.
+    TotalThroughput,
+    /// Completed requests per second.
+    RequestThroughput,
+    /// Requests per second meeting the goodput SLOs.
+    Goodput,
+    /// Share of requests that succeeded, in percent.
+    SuccessRate,
+    /// Share of requests that failed, in percent.
+    ErrorRate,
+}
+
+/// Whether more or less of a quantity is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Better {
+    /// Latencies, error rates.
+    Lower,
+    /// Throughputs, success rates.
+    Higher,
+}
+
+/// The names [`Quantity::parse`] accepts, for error messages.
+pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
+     output_throughput, total_throughput, request_throughput, goodput, success_rate, error_rate";
+
+impl Quantity {
+    /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
+    pub fn parse(metric: &str, stat: Option<&str>) -> Result<Quantity, String> {
+        let name = metric.trim().to_ascii_lowercase();
+        if let Some(metric) = Metric::from_id(&name) {
+            let stat = match stat {
+                None => Stat::Mean,
+                Some(s) => Stat::parse(s).ok_or_else(|| {
+                    format!("unknown statistic `{s}`; expected mean, median, std, min, max or pNN such as p99")
+                })?,
+            };
+            return Ok(Quantity::Latency { metric, stat });
+        }
+        let q = match name.as_str() {
+            "output_throughput" | "output_tok_s" | "throughput" => Quantity::OutputThroughput,
+            "total_throughput" | "total_tok_s" => Quantity::TotalThroughput,
+            "request_throughput" | "requests_per_s" | "rps" => Quantity::RequestThroughput,
+            "goodput" => Quantity::Goodput,
+            "success_rate" => Quantity::SuccessRate,
+            "error_rate" => Quantity::ErrorRate,
+            _ => {
+                return Err(format!(
+                    "unknown metric `{metric}`; expected one of {QUANTITY_NAMES}"
+                ))
+            }
+        };
+        if let Some(s) = stat {
+            return Err(format!(
+                "`{metric}` is one value per run and takes no statistic, but `{s}` was given"
+            ));
+        }
+        Ok(q)
+    }
+
+    /// Its value on `run`, or `None` when the run does not report it or every request failed.
+    pub fn of(&self, run: &Run) -> Option<f64> {
+        let value = match *self {
+            Quantity::Latency { metric, stat } => run.latency_stat(metric, stat),
+            Quantity::OutputThroughput => run.throughput.output_tok_s,
+            Quantity::TotalThroughput => run.throughput.total_tok_s,
+            Quantity::RequestThroughput => run.throughput.requests_per_s,
+            Quantity::Goodput => run.throughput.goodput_req_s,
+            Quantity::SuccessRate => run.requests.success_rate().map(|r| r * 100.0),
+            Quantity::ErrorRate => run.requests.success_rate().map(|r| (1.0 - r) * 100.0),
+        };
+        value.filter(|v| v.is_finite())
+    }
+
+    /// Unit for axes and values.
+    pub fn unit(&self) -> &'static str {
+        match self {
+            Quantity::Latency { .. } => "ms",
+            Quantity::OutputThroughput | Quantity::TotalThroughput => "tok/s",
+            Quantity::RequestThroughput | Quantity::Goodput => "req/s",
+            Quantity::SuccessRate | Quantity::ErrorRate => "%",
+        }
+    }
+
+    /// Which direction is better.
+    pub fn better(&self) -> Better {
+        match self {
+            Quantity::Latency { .. } | Quantity::ErrorRate => Better::Lower,
+            _ => Better::Higher,
+        }
+    }
+}
+
+impl fmt::Display for Quantity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Quantity::Latency { metric, stat } => match stat {
+                Stat::Mean => write!(f, "Mean {}", metric.label()),
+                Stat::Median => write!(f, "Median {}", metric.label()),
+                Stat::Std => write!(f, "Std. dev. of {}", metric.label()),
+                Stat::Min => write!(f, "Min {}", metric.label()),
+                Stat::Max => write!(f, "Max {}", metric.label()),
+                Stat::P(_) => write!(f, "{} {stat}", metric.label()),
+            },
+            Quantity::OutputThroughput => f.write_str("Output throughput"),
+            Quantity::TotalThroughput => f.write_str("Total token throughput"),
+            Quantity::RequestThroughput => f.write_str("Request throughput"),
+            Quantity::Goodput => f.write_str("Goodput"),
+            Quantity::SuccessRate => f.write_str("Success rate"),
+            Quantity::ErrorRate => f.write_str("Error rate"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_metric_and_statistic() {
+        assert_eq!(
+            Quantity::parse("ttft", Some("p99")).unwrap(),
+            Quantity::Latency {
+                metric: Metric::Ttft,
+                stat: Stat::P(99.0)
+            }
+        );
+        assert_eq!(
+            Quantity::parse("TPOT", None).unwrap(),
+            Quantity::Latency {
+                metric: Metric::Tpot,
+                stat: Stat::Mean
+            }
+        );
+        assert_eq!(
+            Quantity::parse("output_throughput", None).unwrap(),
+            Quantity::OutputThroughput
+        );
+    }
+
+    #[test]
+    fn errors_say_what_was_expected() {
+        let e = Quantity::parse("ttfx", None).unwrap_err();
+        assert!(
+            e.contains("unknown metric `ttfx`") && e.contains("ttft"),
+            "{e}"
+        );
+        let e = Quantity::parse("ttft", Some("p101")).unwrap_err();
+        assert!(e.contains("unknown statistic `p101`"), "{e}");
+        let e = Quantity::parse("success_rate", Some("p99")).unwrap_err();
+        assert!(e.contains("takes no statistic"), "{e}");
+    }
+
+    #[test]
+    fn labels() {
+        let q = Quantity::parse("ttft", Some("p99")).unwrap();
+        assert_eq!(q.to_string(), "TTFT p99");
+        assert_eq!(
+            Quantity::parse("itl", None).unwrap().to_string(),
+            "Mean ITL"
+        );
+    }
+}

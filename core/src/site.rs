@@ -1,0 +1,88 @@
+//! The built site as data: what the build writes and the app reads.
+//!
+//! The app never sees raw result files for a built report: it fetches `data/index.json`
+//! ([`SiteIndex`]) and `data/reports/<slug>.json` ([`ReportPage`]), whose charts already carry
+//! their plotted values. These types are the contract between `benchdeck site` and the app.
+
+use serde::{Deserialize, Serialize};
+
+use crate::chart::ChartSpec;
+use crate::problem::Problem;
+
+/// Path of the index, relative to the site root.
+pub const INDEX_PATH: &str = "data/index.json";
+
+/// Path of a report's page data, relative to the site root.
+pub fn report_data_path(slug: &str) -> String {
+    format!("data/reports/{slug}.json")
+}
+
+/// The home page: every report, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SiteIndex {
+    /// The reports.
+    pub reports: Vec<ReportSummary>,
+}
+
+/// A report as listed on the home page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportSummary {
+    /// URL segment and file stem.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Publication date, `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Authors.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authors: Vec<String>,
+    /// One or two sentences.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub summary: String,
+    /// Number of charts.
+    pub charts: usize,
+    /// Number of runs the report draws on.
+    pub runs: usize,
+}
+
+/// One report page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportPage {
+    /// What the home page shows of it.
+    pub summary: ReportSummary,
+    /// The body, in order.
+    pub blocks: Vec<Block>,
+    /// The result files it uses, relative to `results/`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
+    /// Problems with the report or its data, shown on the page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+}
+
+impl ReportPage {
+    /// The charts of the page, in order.
+    pub fn charts(&self) -> impl Iterator<Item = &ChartSpec> {
+        self.blocks.iter().filter_map(|b| match b {
+            Block::Chart { chart } => Some(chart),
+            Block::Html { .. } => None,
+        })
+    }
+}
+
+/// A piece of a report body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "block", rename_all = "snake_case")]
+pub enum Block {
+    /// Sanitised HTML rendered from the Markdown.
+    Html {
+        /// The HTML.
+        html: String,
+    },
+    /// A chart.
+    Chart {
+        /// What to draw.
+        chart: ChartSpec,
+    },
+}
