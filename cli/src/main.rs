@@ -1,1 +1,45 @@
-fn main() {}
+//! `benchdeck`: inspect result files, build the site's data, finish the built pages.
+//!
+//! Each subcommand lives in `cmd/<name>.rs` with its arguments and an `execute` function; this
+//! file only parses the command line and prints errors with their causes.
+
+mod cmd;
+mod files;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// benchdeck: LLM-serving benchmark results to a static report site.
+#[derive(Parser)]
+#[command(name = "benchdeck", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show what the importers understood of result files, and every problem.
+    Inspect(cmd::inspect::Args),
+    /// Build the site's data (report pages and index as JSON) from reports/ and results/.
+    Site(cmd::site::Args),
+    /// Finish a built site: one entry page per report (deep links, link previews) and 404.html.
+    Pages(cmd::pages::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Inspect(args) => cmd::inspect::execute(&args),
+        Command::Site(args) => cmd::site::execute(&args),
+        Command::Pages(args) => cmd::pages::execute(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -204,7 +204,7 @@ fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
                     .count() as u64,
             );
         }
-        Some(total?.checked_sub(succeeded?)?)
+        total?.checked_sub(succeeded?)
     });
     if let (Some(t), Some(s)) = (total, succeeded) {
         if s > t {

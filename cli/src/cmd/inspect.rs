@@ -1,0 +1,206 @@
+//! `benchdeck inspect PATH... [--json]`: what the importers understood, and every problem.
+//!
+//! Exit status: 0 when every file imported (problems may still be listed), 1 when any file
+//! failed to import. The `--json` form is documented in the README and kept stable: its
+//! `"format"` field changes if its shape ever does.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use benchdeck_core::format;
+use benchdeck_core::import::{import, ImportedFile};
+use benchdeck_core::model::{Metric, Run, Stat};
+use serde::Serialize;
+
+use crate::files;
+
+/// Arguments of `inspect`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Result files or folders (searched recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print machine-readable JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON document `inspect --json` prints.
+#[derive(Serialize)]
+struct Report<'a> {
+    /// Version of this document's shape.
+    format: &'static str,
+    /// One entry per file, in path order.
+    files: &'a [ImportedFile],
+    /// Counts over all files.
+    totals: Totals,
+}
+
+#[derive(Serialize)]
+struct Totals {
+    files: usize,
+    failed_files: usize,
+    runs: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+/// Runs `inspect`.
+pub fn execute(args: &Args) -> Result<ExitCode> {
+    let mut imported = Vec::new();
+    for root in &args.paths {
+        let base = if root.is_dir() {
+            root.clone()
+        } else {
+            root.parent().map(PathBuf::from).unwrap_or_default()
+        };
+        for path in files::collect(root)? {
+            let bytes = std::fs::read(&path)
+                .with_context(|| format!("cannot read `{}`", path.display()))?;
+            let name = display_path(&base, &path, root);
+            imported.push(import(&name, &bytes));
+        }
+    }
+    let totals = totals(&imported);
+    let failed = totals.failed_files > 0;
+    if args.json {
+        let doc = Report {
+            format: "benchdeck-inspect/1",
+            files: &imported,
+            totals,
+        };
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        print!("{}", text(&imported, &totals));
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The path as the user would write it: the root they gave, joined with the file's place in it.
+fn display_path(base: &std::path::Path, path: &std::path::Path, root: &std::path::Path) -> String {
+    if root.is_dir() {
+        let rel = files::relative(base, path);
+        let root = root.to_string_lossy();
+        format!("{}/{rel}", root.trim_end_matches('/'))
+    } else {
+        root.to_string_lossy().into_owned()
+    }
+}
+
+fn totals(files: &[ImportedFile]) -> Totals {
+    use benchdeck_core::problem::Severity;
+    let problems: Vec<_> = files.iter().flat_map(|f| f.all_problems()).collect();
+    Totals {
+        files: files.len(),
+        failed_files: files.iter().filter(|f| f.failed()).count(),
+        runs: files.iter().map(|f| f.runs.len()).sum(),
+        errors: problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count(),
+        warnings: problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+            .count(),
+    }
+}
+
+fn text(files: &[ImportedFile], totals: &Totals) -> String {
+    let mut out = String::new();
+    for file in files {
+        let producer = file.producer.map_or("not recognised", |p| p.display_name());
+        let _ = writeln!(
+            out,
+            "{}: {producer}, {} run{}{}",
+            file.file,
+            file.runs.len(),
+            if file.runs.len() == 1 { "" } else { "s" },
+            if file.failed() { " (FAILED)" } else { "" }
+        );
+        let mut keys: Vec<String> = Vec::new();
+        for run in &file.runs {
+            let key = run.config.key();
+            if !keys.contains(&key) {
+                keys.push(key.clone());
+                let c = &run.config;
+                let mut identity = Vec::new();
+                for (name, value) in [
+                    ("model", &c.model),
+                    ("engine", &c.engine),
+                    ("label", &c.label),
+                    ("hardware", &c.hardware),
+                    ("dataset", &c.dataset),
+                ] {
+                    if let Some(v) = value {
+                        identity.push(format!("{name} {v}"));
+                    }
+                }
+                let _ = writeln!(out, "  configuration `{key}`: {}", identity.join(", "));
+            }
+            let _ = writeln!(out, "    {}", run_line(run));
+        }
+        for problem in file.all_problems() {
+            let _ = writeln!(out, "  {problem}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{} file{}, {} failed; {} runs; {} errors, {} warnings",
+        totals.files,
+        if totals.files == 1 { "" } else { "s" },
+        totals.failed_files,
+        totals.runs,
+        totals.errors,
+        totals.warnings
+    );
+    out
+}
+
+/// One line per run: load, place, request outcomes, headline metrics with units.
+fn run_line(run: &Run) -> String {
+    let mut parts = vec![format!("{:<18}", run.load.target.to_string())];
+    parts.push(format!(
+        "[{}]",
+        run.provenance.location.to_string().trim_start_matches(':')
+    ));
+    let r = &run.requests;
+    match (
+        r.succeeded,
+        r.total.or_else(|| Some(r.succeeded? + r.failed?)),
+    ) {
+        (Some(ok), Some(total)) => parts.push(format!("{ok}/{total} ok")),
+        (Some(ok), None) => parts.push(format!("{ok} ok")),
+        _ => {}
+    }
+    if run.all_failed() {
+        parts.push("ALL FAILED".to_string());
+    }
+    for m in &run.latency {
+        if m.metric == Metric::Itl && run.latency(Metric::Tpot).is_some() {
+            continue;
+        }
+        let d = &m.distribution;
+        let mut stats = Vec::new();
+        for stat in [Stat::Mean, Stat::Median, Stat::P(99.0)] {
+            if let Some(v) = d.get(stat).filter(|_| !run.all_failed()) {
+                stats.push(format!("{stat} {}", format::number(v)));
+            }
+        }
+        if !stats.is_empty() {
+            parts.push(format!("{} {} ms", m.metric.id(), stats.join(" / ")));
+        }
+    }
+    if let Some(v) = run.throughput.output_tok_s {
+        parts.push(format!("{} tok/s", format::number(v)));
+    }
+    if let Some(s) = &run.samples {
+        parts.push(format!("{} samples", s.len()));
+    }
+    parts.join("  ")
+}

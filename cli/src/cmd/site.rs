@@ -1,0 +1,80 @@
+//! `benchdeck site`: build the site's data from `reports/` and `results/`.
+//!
+//! Writes `data/index.json` and `data/reports/<slug>.json` under `--out` (trunk's staging folder
+//! when run as its pre-build hook). Errors are printed as `file:line: error: ...`; they fail the
+//! build unless `--keep-going` (used while serving, so the page can show them instead).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use benchdeck_core::build::build_site;
+use benchdeck_core::site::{report_data_path, INDEX_PATH};
+
+use crate::files;
+
+/// Arguments of `site`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Folder of Markdown reports.
+    #[arg(long, default_value = "reports")]
+    reports: PathBuf,
+    /// Folder of result files.
+    #[arg(long, default_value = "results")]
+    results: PathBuf,
+    /// Where to write the data (a `data/` folder is created inside).
+    #[arg(long, env = "TRUNK_STAGING_DIR")]
+    out: PathBuf,
+    /// Write the data even when there are errors (they are shown on the pages).
+    #[arg(long, env = "BENCHDECK_KEEP_GOING")]
+    keep_going: bool,
+}
+
+/// Runs `site`.
+pub fn execute(args: &Args) -> Result<ExitCode> {
+    let reports = files::read_inputs(&args.reports, |p| p.extension().is_some_and(|e| e == "md"))?;
+    let results = files::read_inputs(&args.results, |_| true)?;
+    let site = build_site(&reports, &results);
+
+    write_json(&args.out, INDEX_PATH, &site.index)?;
+    for page in &site.pages {
+        write_json(&args.out, &report_data_path(&page.summary.slug), page)?;
+    }
+    let errors: Vec<_> = site.errors().collect();
+    for error in &errors {
+        eprintln!("{error}");
+    }
+    let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
+    eprintln!(
+        "benchdeck: {} report{}, {} result file{} ({runs} runs), {} error{}",
+        site.pages.len(),
+        plural(site.pages.len()),
+        site.imports.len(),
+        plural(site.imports.len()),
+        errors.len(),
+        plural(errors.len()),
+    );
+    if errors.is_empty() || args.keep_going {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Ok(ExitCode::from(1))
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
+    let path = root.join(rel);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create `{}`", dir.display()))?;
+    }
+    let json = serde_json::to_string(value)?;
+    std::fs::write(&path, json).with_context(|| format!("cannot write `{}`", path.display()))
+}
