@@ -1,0 +1,7 @@
+//! Reusable pieces of pages.
+
+mod chart;
+mod problems;
+
+pub use chart::ChartView;
+pub use problems::{LoadErrorPanel, ProblemList};

@@ -1,0 +1,81 @@
+//! Readable error panels: which file, where, what went wrong.
+
+use benchdeck_core::problem::{Problem, Severity};
+use leptos::prelude::*;
+
+use crate::data::LoadError;
+
+/// Data that could not be loaded.
+#[component]
+pub fn LoadErrorPanel(
+    /// What failed.
+    error: LoadError,
+) -> impl IntoView {
+    view! {
+        <div class="error-panel" role="alert">
+            <h2>"This page could not be loaded"</h2>
+            <p><code>{error.url}</code>": "{error.message}</p>
+        </div>
+    }
+}
+
+/// The problems of a report's data, errors first, folded when there are only warnings.
+#[component]
+pub fn ProblemList(
+    /// The problems to list.
+    problems: Vec<Problem>,
+) -> impl IntoView {
+    if problems.is_empty() {
+        return ().into_any();
+    }
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    let warnings = problems.len() - errors;
+    let summary = match (errors, warnings) {
+        (0, w) => format!("{w} warning{} in this report's data", plural(w)),
+        (e, 0) => format!("{e} problem{} in this report's data", plural(e)),
+        (e, w) => format!(
+            "{e} problem{} and {w} warning{} in this report's data",
+            plural(e),
+            plural(w)
+        ),
+    };
+    let has_errors = errors > 0;
+    let class = if has_errors {
+        "problems has-errors"
+    } else {
+        "problems"
+    };
+    let mut sorted = problems;
+    sorted.sort_by_key(|p| std::cmp::Reverse(p.severity));
+    view! {
+        <details class=class open=has_errors>
+            <summary>{summary}</summary>
+            <ul>
+                {sorted.into_iter().map(|p| {
+                    let level = match p.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    };
+                    view! {
+                        <li class=level>
+                            <code>{p.place()}</code>
+                            " "<span class="level">{level}</span>": "{p.message}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </details>
+    }
+    .into_any()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,115 @@
+//! Fetching the site's data, and the URLs of pages and data relative to the site's base.
+
+use benchdeck_core::site::{report_data_path, ReportPage, SiteIndex, INDEX_PATH};
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Why data could not be shown: what was asked for and what went wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadError {
+    /// The URL that was fetched.
+    pub url: String,
+    /// What went wrong, for the reader.
+    pub message: String,
+}
+
+/// The site's base path without a trailing slash (`""` at the root, `/repo` under GitHub Pages),
+/// read from `<base href>` that trunk writes from `--public-url`.
+pub fn base_path() -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|uri| web_sys::Url::new(&uri).ok())
+        .map(|u| u.pathname())
+        .unwrap_or_default();
+    base.trim_end_matches('/').to_string()
+}
+
+/// An absolute path inside the site: `href("x/")` is `/repo/x/` under `/repo`.
+pub fn href(rel: &str) -> String {
+    format!("{}/{}", base_path(), rel)
+}
+
+/// Id of the JSON data block in which `benchdeck pages` embeds the site index in every page.
+const EMBEDDED_INDEX_ID: &str = "benchdeck-index";
+
+/// The home page's data: embedded in the page when the build wrote it there, else fetched.
+pub async fn site_index() -> Result<SiteIndex, LoadError> {
+    if let Some(embedded) = embedded_index() {
+        return embedded;
+    }
+    fetch_json(&href(INDEX_PATH)).await
+}
+
+fn embedded_index() -> Option<Result<SiteIndex, LoadError>> {
+    let block = leptos::prelude::document().get_element_by_id(EMBEDDED_INDEX_ID)?;
+    let text = block.text_content()?;
+    Some(serde_json::from_str(&text).map_err(|e| LoadError {
+        url: format!("#{EMBEDDED_INDEX_ID}"),
+        message: format!(
+            "the site index in this page is not what this version of benchdeck expects ({e}); rebuild the site"
+        ),
+    }))
+}
+
+/// Why a report page cannot be shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReportError {
+    /// No report of this site has that slug.
+    NotFound,
+    /// The report exists but its data could not be loaded.
+    Load(LoadError),
+}
+
+/// Loads one report's page data; a slug the index does not list is [`ReportError::NotFound`]
+/// without asking the server.
+pub async fn report_page(slug: String) -> Result<ReportPage, ReportError> {
+    let index = site_index().await.map_err(ReportError::Load)?;
+    if !index.reports.iter().any(|r| r.slug == slug) {
+        return Err(ReportError::NotFound);
+    }
+    fetch_json(&href(&report_data_path(&slug)))
+        .await
+        .map_err(ReportError::Load)
+}
+
+async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
+    let fail = |message: String| LoadError {
+        url: url.to_string(),
+        message,
+    };
+    let window = web_sys::window().ok_or_else(|| fail("no browser window".into()))?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|e| fail(format!("the request failed: {}", js_message(&e))))?;
+    let response: web_sys::Response = response
+        .dyn_into()
+        .map_err(|_| fail("the browser returned something other than a response".into()))?;
+    if response.status() == 404 {
+        return Err(fail("not found (404): no such report in this build".into()));
+    }
+    if !response.ok() {
+        return Err(fail(format!("the server answered {}", response.status())));
+    }
+    let text = response.text().map_err(|e| fail(js_message(&e)))?;
+    let text = JsFuture::from(text)
+        .await
+        .map_err(|e| fail(format!("reading the response failed: {}", js_message(&e))))?
+        .as_string()
+        .unwrap_or_default();
+    serde_json::from_str(&text).map_err(|e| {
+        fail(format!(
+            "the data is not what this version of benchdeck expects ({e}); rebuild the site"
+        ))
+    })
+}
+
+/// The message of a JavaScript error value.
+pub fn js_message(value: &wasm_bindgen::JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| format!("{value:?}"))
+}

@@ -1,0 +1,23 @@
+//! One module per page.
+
+mod home;
+mod report;
+
+pub use home::Home;
+pub use report::Report;
+
+use leptos::prelude::*;
+
+/// Shown for a URL that is no page of this site.
+#[component]
+pub fn NotFound() -> impl IntoView {
+    crate::ready::expect_charts(0);
+    view! {
+        <section class="not-found">
+            <h1>"Page not found"</h1>
+            <p>"There is no report at this address. "
+                <a href=crate::data::href("")>"See all reports"</a>"."
+            </p>
+        </section>
+    }
+}

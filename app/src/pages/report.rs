@@ -1,0 +1,71 @@
+//! A report page: the Markdown narrative with its charts, and the problems found in its data.
+
+use benchdeck_core::site::{Block, ReportPage};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::components::{ChartView, LoadErrorPanel, ProblemList};
+use crate::data::{self, ReportError};
+use crate::pages::NotFound;
+
+/// The report named by the `:slug` URL segment.
+#[component]
+pub fn Report() -> impl IntoView {
+    let params = use_params_map();
+    let page = LocalResource::new(move || {
+        let slug = params.read().get("slug").unwrap_or_default();
+        data::report_page(slug)
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="loading">"Loading report…"</p> }>
+            {move || page.get().map(|result| match result {
+                Ok(page) => view! { <ReportBody page/> }.into_any(),
+                Err(ReportError::NotFound) => view! { <NotFound/> }.into_any(),
+                Err(ReportError::Load(error)) => {
+                    crate::ready::expect_charts(0);
+                    view! { <LoadErrorPanel error/> }.into_any()
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The loaded report.
+#[component]
+fn ReportBody(
+    /// The page's data.
+    page: ReportPage,
+) -> impl IntoView {
+    crate::ready::expect_charts(page.charts().count());
+    set_title(&page.summary.title);
+    let meta = [
+        page.summary.date.clone(),
+        (!page.summary.authors.is_empty()).then(|| page.summary.authors.join(", ")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ");
+    let blocks = page
+        .blocks
+        .into_iter()
+        .map(|block| match block {
+            Block::Html { html } => view! { <div class="prose" inner_html=html></div> }.into_any(),
+            Block::Chart { chart } => view! { <ChartView spec=chart/> }.into_any(),
+        })
+        .collect_view();
+    view! {
+        <article class="report">
+            <header class="report-header">
+                <h1>{page.summary.title}</h1>
+                <p class="meta">{meta}</p>
+            </header>
+            <ProblemList problems=page.problems/>
+            {blocks}
+        </article>
+    }
+}
+
+fn set_title(title: &str) {
+    leptos::prelude::document().set_title(&format!("{title} · benchdeck"));
+}
