@@ -1,1 +1,175 @@
-fn main() {}
+//! Project automation, run as `cargo xtask <command>` (see `.cargo/config.toml`).
+//!
+//! Every command that needs tools finds or installs them first ([`tools`]), so a fresh machine
+//! with only rustup and cargo needs nothing but `cargo xtask serve` or `cargo xtask test`.
+
+mod run;
+mod site;
+mod test;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+const HELP: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve                       set up what is missing, build the site from results/ and reports/,
+                              serve it at http://127.0.0.1:8080/ and reload on every change
+  build [--public-url P] [--dist D]
+                              the static site in dist/ (or D); P is the path it is served under,
+                              `/` by default, `/<repo>/` for GitHub Pages
+  test                        set up what is missing and run every test: native, WebAssembly,
+                              and end to end in headless Chromium
+  setup [--tests]             only find or install the tools (the browser too with --tests)
+  help                        this text
+
+Pinned tools: trunk, wasm-bindgen-cli (the version in Cargo.lock), binaryen's wasm-opt, and for
+the tests Debian's Chromium and playwright-core. They are installed once into
+$BENCHDECK_TOOLS (default ~/.cache/benchdeck/tools) unless already on PATH at that version.
+";
+
+fn main() -> ExitCode {
+    match execute(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("xtask: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn execute(args: Vec<String>) -> Result<()> {
+    let root = project_root();
+    let (command, rest) = args
+        .split_first()
+        .map_or(("help", &[][..]), |(c, r)| (c.as_str(), r));
+    match command {
+        "serve" => {
+            no_options(command, rest)?;
+            let toolbox = tools::ensure(&root, tools::Needs::Site)?;
+            site::serve(&root, &toolbox)
+        }
+        "build" => {
+            let public_url = option(rest, "--public-url")?.unwrap_or_else(|| "/".to_string());
+            let dist = option(rest, "--dist")?.map_or_else(|| root.join("dist"), PathBuf::from);
+            let toolbox = tools::ensure(&root, tools::Needs::Site)?;
+            site::build(
+                &root,
+                &toolbox,
+                &site::BuildOptions {
+                    dist: &dist,
+                    public_url: &normalize_public_url(&public_url)?,
+                },
+            )
+        }
+        "test" => {
+            no_options(command, rest)?;
+            let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
+            test::all(&root, &toolbox)
+        }
+        "setup" => {
+            let needs = if rest.iter().any(|a| a == "--tests") {
+                tools::Needs::Tests
+            } else {
+                tools::Needs::Site
+            };
+            tools::ensure(&root, needs).map(|_| run::step("every tool is in place"))
+        }
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => bail!("unknown command `{other}`\n\n{HELP}"),
+    }
+}
+
+/// The workspace root: the parent of this crate's folder.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+fn no_options(command: &str, rest: &[String]) -> Result<()> {
+    if let Some(extra) = rest.first() {
+        bail!("`{command}` takes no arguments, found `{extra}`; see `cargo xtask help`");
+    }
+    Ok(())
+}
+
+/// The value of `--name VALUE` or `--name=VALUE`; any other argument is an error.
+fn option(args: &[String], name: &str) -> Result<Option<String>> {
+    let mut value = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if arg == name {
+            let v = iter
+                .next()
+                .with_context(|| format!("`{name}` needs a value"))?;
+            value = Some(v.clone());
+        } else if let Some(v) = arg.strip_prefix(&format!("{name}=")) {
+            value = Some(v.to_string());
+        } else if !arg.starts_with("--")
+            || !matches!(arg.split('=').next(), Some("--public-url" | "--dist"))
+        {
+            bail!("unexpected argument `{arg}`; see `cargo xtask help`");
+        } else {
+            // Another known option: skip its value.
+            if !arg.contains('=') {
+                iter.next();
+            }
+        }
+    }
+    Ok(value)
+}
+
+/// `/repo`, `repo/` and `/repo/` all mean `/repo/`: the app and trunk need both slashes.
+fn normalize_public_url(url: &str) -> Result<String> {
+    let trimmed = url.trim_matches('/');
+    if trimmed
+        .chars()
+        .any(|c| c.is_whitespace() || c == '?' || c == '#')
+    {
+        bail!("`--public-url {url}`: expected a path such as `/` or `/my-repo/`");
+    }
+    Ok(if trimmed.is_empty() {
+        "/".to_string()
+    } else {
+        format!("/{trimmed}/")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_urls_get_both_slashes() {
+        assert_eq!(normalize_public_url("").unwrap(), "/");
+        assert_eq!(normalize_public_url("/").unwrap(), "/");
+        assert_eq!(normalize_public_url("repo").unwrap(), "/repo/");
+        assert_eq!(normalize_public_url("/a/b").unwrap(), "/a/b/");
+        assert!(normalize_public_url("/a b/").is_err());
+    }
+
+    #[test]
+    fn options_are_read_in_both_spellings() {
+        let args: Vec<String> = ["--dist", "out", "--public-url=/x/"]
+            .map(String::from)
+            .into();
+        assert_eq!(
+            option(&args, "--public-url").unwrap().as_deref(),
+            Some("/x/")
+        );
+        assert_eq!(option(&args, "--dist").unwrap().as_deref(), Some("out"));
+        let bad: Vec<String> = ["--nope".to_string()].into();
+        assert!(option(&bad, "--dist").is_err());
+        let missing: Vec<String> = ["--dist".to_string()].into();
+        assert!(option(&missing, "--dist").is_err());
+    }
+}

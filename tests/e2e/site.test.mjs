@@ -1,0 +1,131 @@
+// The built site in a real browser: home page, report page, charts drawn, deep links under a
+// sub-path, 404 routing, and no console errors anywhere.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serve } from './lib/server.mjs';
+import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+
+const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
+const BASE = process.env.BENCHDECK_BASE ?? '/';
+const REPORT = 'inference-framework-benchmarks';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(DIST, BASE);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the home page lists the reports', async () => {
+  const page = await browser.page();
+  await page.goto(server.url);
+  await chartsReady(page);
+  const titles = await page.locator('.report-card h2').allTextContents();
+  assert.ok(titles.includes('Inference Framework Benchmarks: vLLM vs SGLang'), `titles: ${titles}`);
+  const href = await page.locator('.report-card h2 a').first().getAttribute('href');
+  assert.equal(href, `${BASE}${REPORT}/`);
+  await screenshot(page, 'home');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a report page renders its narrative and draws every chart', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await browser.page({ colorScheme });
+    const response = await page.goto(`${server.url}${REPORT}/`);
+    assert.equal(response.status(), 200, 'the deep link is a real file');
+    await chartsReady(page);
+    await assert.doesNotReject(page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor());
+    assert.equal(await page.title(), 'Inference Framework Benchmarks: vLLM vs SGLang · benchdeck');
+    const charts = await page.locator('figure.chart canvas').count();
+    assert.equal(charts, 3);
+    for (let i = 0; i < charts; i++) {
+      const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
+      assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
+    }
+    assert.match(await page.locator('.prose').first().innerText(), /vllm bench serve/);
+    assert.equal(await page.locator('.markdown-alert-note').count(), 1);
+    assert.equal(await page.locator('.error-panel').count(), 0);
+    await screenshot(page, `report-${colorScheme}`);
+    assert.deepEqual(page.errors, []);
+  }
+});
+
+test('a narrow screen gets charts that fit', async () => {
+  const page = await browser.page({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const widths = await page.$$eval('figure.chart canvas', (cs) => cs.map((c) => c.getBoundingClientRect().width));
+  for (const w of widths) assert.ok(w <= 390, `canvas ${w}px wider than the screen`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+  await screenshot(page, 'report-narrow');
+  assert.deepEqual(page.errors, []);
+});
+
+test('unknown addresses route back into the app', async () => {
+  for (const address of ['no-such-report/', 'no-such-page', 'a/b/c']) {
+    const page = await browser.page();
+    const url = `${server.url}${address}`;
+    const response = await page.goto(url);
+    assert.equal(response.status(), 404, 'the host answers 404, as GitHub Pages does');
+    await page.locator('h1', { hasText: 'Page not found' }).waitFor();
+    await chartsReady(page);
+    const link = page.locator('.not-found a');
+    assert.equal(await link.getAttribute('href'), BASE);
+    // The browser logs the document's own 404; nothing else may fail.
+    const others = page.errors.filter((e) => !e.endsWith(`(${url})`));
+    assert.deepEqual(others, []);
+  }
+});
+
+test('a deep link survives a reload', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  await page.reload();
+  await chartsReady(page);
+  await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
+  assert.equal(await page.locator('figure.chart canvas').count(), 3);
+  assert.deepEqual(page.errors, []);
+});
+
+test('following a link from the home page opens the report', async () => {
+  const page = await browser.page();
+  await page.goto(server.url);
+  await chartsReady(page);
+  await page.locator('.report-card h2 a').first().click();
+  await page.waitForURL(`${server.url}${REPORT}/`);
+  await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
+  await page.locator('figure.chart canvas').first().waitFor();
+  const ink = await inkRatio(page, 'figure.chart >> nth=0 >> canvas');
+  assert.ok(ink > 0.02, `chart is blank after client-side navigation (${ink})`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('data that cannot be loaded or read gives a readable error panel, not a blank page', async () => {
+  const cases = [
+    { body: '{"summary": {"slug": "x"', status: 200, expect: /not what this version of benchdeck expects/ },
+    { body: 'boom', status: 500, expect: /the server answered 500/ },
+  ];
+  for (const { body, status, expect } of cases) {
+    const page = await browser.page();
+    await page.route(`**/data/reports/${REPORT}.json`, (route) =>
+      route.fulfill({ status, body, contentType: 'application/json' }));
+    await page.goto(`${server.url}${REPORT}/`);
+    const panel = page.locator('.error-panel');
+    await panel.waitFor();
+    const text = await panel.innerText();
+    assert.match(text, new RegExp(`data/reports/${REPORT}\\.json`), 'the panel names the file');
+    assert.match(text, expect);
+    await chartsReady(page);
+    const allowed = page.errors.filter((e) => !e.includes(`data/reports/${REPORT}.json`));
+    assert.deepEqual(allowed, []);
+  }
+});

@@ -1,0 +1,62 @@
+//! Building and serving the site with trunk, with the pinned tools on `PATH`.
+//!
+//! trunk runs two hooks (see `Trunk.toml`): `benchdeck site` before the build turns `reports/`
+//! and `results/` into the site's data, `benchdeck pages` after it writes one entry page per
+//! report and `404.html`.
+
+use std::path::Path;
+
+use anyhow::Result;
+
+use crate::run::{self, step};
+use crate::tools::Toolbox;
+
+/// Where and how to build.
+#[derive(Debug, Clone)]
+pub struct BuildOptions<'a> {
+    /// The folder the site is written to.
+    pub dist: &'a Path,
+    /// The path the site is served under: `/`, or `/<repo>/` on GitHub Pages.
+    pub public_url: &'a str,
+}
+
+/// Builds the release site.
+pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Result<()> {
+    prebuild_cli(root)?;
+    step(&format!(
+        "building the site into {} (served under {})",
+        options.dist.display(),
+        options.public_url
+    ));
+    let mut trunk = toolbox.command("trunk");
+    trunk
+        .current_dir(root)
+        .args(["build", "--release", "--offline", "--public-url"])
+        .arg(options.public_url)
+        .arg("--dist")
+        .arg(options.dist);
+    run::status(&mut trunk)
+}
+
+/// Serves the site at http://127.0.0.1:8080, rebuilding and reloading on every change.
+pub fn serve(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    prebuild_cli(root)?;
+    step("serving at http://127.0.0.1:8080/ (rebuilds and reloads when app/, core/, style/, reports/ or results/ change; Ctrl-C stops)");
+    let mut trunk = toolbox.command("trunk");
+    trunk
+        .current_dir(root)
+        .args(["serve", "--offline", "--open", "false"])
+        // Errors in a report are shown on its page while writing, not fatal.
+        .env("BENCHDECK_KEEP_GOING", "true");
+    run::status(&mut trunk)
+}
+
+/// The trunk hooks run the CLI with `cargo run`; building it first keeps their output quiet and
+/// shows the compile step to the user instead.
+fn prebuild_cli(root: &Path) -> Result<()> {
+    let mut cargo = std::process::Command::new("cargo");
+    cargo
+        .current_dir(root)
+        .args(["build", "--quiet", "--package", "benchdeck"]);
+    run::status(&mut cargo)
+}

@@ -1,0 +1,82 @@
+//! `cargo xtask test`: every test, in the order that fails fastest.
+//!
+//! 1. native tests of the workspace (core, CLI, xtask);
+//! 2. the app's WebAssembly tests, run by `wasm-bindgen-test-runner` in Node.js;
+//! 3. the site built twice, at `/` and under a sub-path as on GitHub Pages, each tested end to
+//!    end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`.
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::Result;
+
+use crate::run::{self, step};
+use crate::site::{self, BuildOptions};
+use crate::tools::{self, Toolbox};
+
+/// The sub-path the second build is served under, as `/<repo>/` on GitHub Pages.
+const SUB_PATH: &str = "/benchdeck/";
+
+/// Runs every test.
+pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    native(root)?;
+    wasm(root, toolbox)?;
+    let sites = root.join("target").join("site");
+    for (name, public_url) in [("root", "/"), ("sub-path", SUB_PATH)] {
+        let dist = sites.join(name);
+        site::build(
+            root,
+            toolbox,
+            &BuildOptions {
+                dist: &dist,
+                public_url,
+            },
+        )?;
+        end_to_end(root, toolbox, &dist, public_url)?;
+    }
+    Ok(())
+}
+
+fn native(root: &Path) -> Result<()> {
+    step("native tests");
+    run::status(Command::new("cargo").current_dir(root).args([
+        "test",
+        "--workspace",
+        "--exclude",
+        "benchdeck-app",
+    ]))
+}
+
+fn wasm(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    step("WebAssembly tests (wasm-bindgen-test-runner in Node.js)");
+    let mut cargo = toolbox.command("cargo");
+    cargo
+        .current_dir(root)
+        .args([
+            "test",
+            "--package",
+            "benchdeck-app",
+            "--target",
+            tools::WASM_TARGET,
+            "--test",
+            "wasm",
+        ])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            "wasm-bindgen-test-runner",
+        );
+    run::status(&mut cargo)
+}
+
+fn end_to_end(root: &Path, toolbox: &Toolbox, dist: &Path, base: &str) -> Result<()> {
+    step(&format!(
+        "end-to-end tests in headless Chromium, site under {base}"
+    ));
+    let mut node = toolbox.command("node");
+    node.current_dir(root.join("tests").join("e2e"))
+        .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
+        .env("BENCHDECK_DIST", dist)
+        .env("BENCHDECK_BASE", base)
+        .env("BENCHDECK_SCREENSHOTS", root.join("target").join("e2e"));
+    run::status(&mut node)
+}

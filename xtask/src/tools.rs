@@ -1,0 +1,311 @@
+//! The tools the build and the tests need, pinned here and nowhere else, and how each is found
+//! or installed.
+//!
+//! A tool already on `PATH` at the pinned version is used as it is. Otherwise it is installed
+//! once into its own versioned folder under the tool cache (`$BENCHDECK_TOOLS`, default
+//! `~/.cache/benchdeck/tools`), which never touches the user's own installs; the folder is put
+//! in front of `PATH` for the commands xtask runs. A second run finds everything and starts in
+//! seconds.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::run::{self, step};
+
+/// trunk: 0.22 needs a newer rustc than this project's toolchain (1.95).
+pub const TRUNK: &str = "0.21.14";
+/// binaryen's `wasm-opt`, from npm: Debian's binaryen (108) cannot read current rustc output.
+pub const BINARYEN: &str = "132";
+/// The WebAssembly target the app is built for.
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// Debian's Chromium, driven by playwright-core in the end-to-end tests.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Folders to put in front of `PATH` so that trunk and the tests find the pinned tools.
+#[derive(Debug, Default)]
+pub struct Toolbox {
+    path_dirs: Vec<PathBuf>,
+}
+
+impl Toolbox {
+    /// `PATH` with the toolbox's folders first.
+    pub fn path(&self) -> std::ffi::OsString {
+        let existing = std::env::var_os("PATH").unwrap_or_default();
+        let mut dirs: Vec<PathBuf> = self.path_dirs.clone();
+        dirs.extend(std::env::split_paths(&existing));
+        std::env::join_paths(dirs).unwrap_or(existing)
+    }
+
+    /// A command that sees the toolbox's `PATH`.
+    pub fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        command.env("PATH", self.path());
+        command
+    }
+
+    fn add(&mut self, dir: PathBuf) {
+        if !self.path_dirs.contains(&dir) {
+            self.path_dirs.push(dir);
+        }
+    }
+}
+
+/// What a command needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Building the site: the wasm target, trunk, wasm-bindgen, wasm-opt.
+    Site,
+    /// Building and testing: the above, plus Chromium and the browser-test driver.
+    Tests,
+}
+
+/// Finds or installs everything `needs` asks for.
+pub fn ensure(root: &Path, needs: Needs) -> Result<Toolbox> {
+    let mut toolbox = Toolbox::default();
+    ensure_wasm_target()?;
+    let bindgen = wasm_bindgen_version(root)?;
+    ensure_cargo_tool(
+        &mut toolbox,
+        "trunk",
+        "trunk",
+        TRUNK,
+        "about 8 minutes",
+        &["--locked"],
+    )?;
+    // wasm-bindgen-cli's own lock file pins a crate version the registry no longer has, so it is
+    // installed without `--locked`.
+    ensure_cargo_tool(
+        &mut toolbox,
+        "wasm-bindgen-cli",
+        "wasm-bindgen",
+        &bindgen,
+        "about 3 minutes",
+        &[],
+    )?;
+    ensure_wasm_opt(&mut toolbox)?;
+    if needs == Needs::Tests {
+        ensure_chromium()?;
+        ensure_e2e_driver(root)?;
+    }
+    Ok(toolbox)
+}
+
+/// Where pinned tools are installed: `$BENCHDECK_TOOLS`, else `~/.cache/benchdeck/tools`.
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("BENCHDECK_TOOLS") {
+        return PathBuf::from(dir);
+    }
+    let home = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    home.join("benchdeck").join("tools")
+}
+
+fn ensure_wasm_target() -> Result<()> {
+    let installed = run::output(Command::new("rustup").args(["target", "list", "--installed"]))
+        .context("cannot run `rustup`; benchdeck needs rustup to add the WebAssembly target")?;
+    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+        return Ok(());
+    }
+    step(&format!(
+        "adding the Rust target {WASM_TARGET} (one time, about a minute)"
+    ));
+    run::status(Command::new("rustup").args(["target", "add", WASM_TARGET]))
+}
+
+/// The `wasm-bindgen` version in `Cargo.lock`: the CLI must be exactly this version.
+pub fn wasm_bindgen_version(root: &Path) -> Result<String> {
+    let lock_path = root.join("Cargo.lock");
+    let lock = std::fs::read_to_string(&lock_path)
+        .with_context(|| format!("cannot read `{}`", lock_path.display()))?;
+    locked_version(&lock, "wasm-bindgen").with_context(|| {
+        format!(
+            "`{}` has no `wasm-bindgen` package; expected the app's dependency on it",
+            lock_path.display()
+        )
+    })
+}
+
+/// The version of package `name` in the text of a `Cargo.lock`.
+fn locked_version(lock: &str, name: &str) -> Option<String> {
+    let wanted = format!("name = \"{name}\"");
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == wanted {
+            let version = lines.next()?.trim();
+            return version
+                .strip_prefix("version = \"")
+                .and_then(|v| v.strip_suffix('"'))
+                .map(str::to_string);
+        }
+    }
+    None
+}
+
+/// The version a tool prints for `--version` (`trunk 0.21.14`, `wasm-bindgen 0.2.100`,
+/// `wasm-opt version 132 (version_132)`), if it runs.
+fn version_of(program: &Path) -> Option<String> {
+    let text = run::output(Command::new(program).arg("--version")).ok()?;
+    text.split_whitespace()
+        .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+}
+
+/// `program` on `PATH`, if there is one.
+fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+fn ensure_cargo_tool(
+    toolbox: &mut Toolbox,
+    krate: &str,
+    binary: &str,
+    version: &str,
+    duration: &str,
+    extra: &[&str],
+) -> Result<()> {
+    if let Some(found) = on_path(binary) {
+        if version_of(&found).as_deref() == Some(version) {
+            return Ok(());
+        }
+    }
+    let install_root = cache_dir().join(format!("{krate}-{version}"));
+    let bin_dir = install_root.join("bin");
+    if version_of(&bin_dir.join(binary)).as_deref() == Some(version) {
+        toolbox.add(bin_dir);
+        return Ok(());
+    }
+    step(&format!(
+        "installing {krate} {version} (one time, {duration}) into {}",
+        install_root.display()
+    ));
+    let mut command = Command::new("cargo");
+    command
+        .args(["install", &format!("{krate}@{version}"), "--root"])
+        .arg(&install_root)
+        .args(extra);
+    run::status(&mut command).with_context(|| format!("installing {krate} {version} failed"))?;
+    toolbox.add(bin_dir);
+    Ok(())
+}
+
+fn ensure_wasm_opt(toolbox: &mut Toolbox) -> Result<()> {
+    if let Some(found) = on_path("wasm-opt") {
+        if version_of(&found).as_deref() == Some(BINARYEN) {
+            return Ok(());
+        }
+    }
+    let prefix = cache_dir().join(format!("binaryen-{BINARYEN}"));
+    let bin_dir = prefix.join("node_modules").join(".bin");
+    if version_of(&bin_dir.join("wasm-opt")).as_deref() == Some(BINARYEN) {
+        toolbox.add(bin_dir);
+        return Ok(());
+    }
+    require_npm()?;
+    step(&format!(
+        "installing wasm-opt from binaryen {BINARYEN} (one time, under a minute) into {}",
+        prefix.display()
+    ));
+    std::fs::create_dir_all(&prefix)
+        .with_context(|| format!("cannot create `{}`", prefix.display()))?;
+    let mut command = Command::new("npm");
+    command
+        .args(["install", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&prefix)
+        .arg(format!("binaryen@{BINARYEN}"));
+    run::status(&mut command).context("installing binaryen from npm failed")?;
+    if version_of(&bin_dir.join("wasm-opt")).as_deref() != Some(BINARYEN) {
+        bail!(
+            "binaryen {BINARYEN} was installed but `{}` does not report that version",
+            bin_dir.join("wasm-opt").display()
+        );
+    }
+    toolbox.add(bin_dir);
+    Ok(())
+}
+
+fn require_npm() -> Result<()> {
+    if on_path("npm").is_none() || on_path("node").is_none() {
+        bail!(
+            "Node.js and npm are needed (for wasm-opt and the browser tests) but are not on PATH; \
+             install them, for example with `apt-get install -y nodejs npm`, and run again"
+        );
+    }
+    Ok(())
+}
+
+fn ensure_chromium() -> Result<()> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.to_string());
+    if Path::new(&chromium).is_file() {
+        return Ok(());
+    }
+    let install = "apt-get update -qq && apt-get install -y -qq chromium chromium-driver";
+    if !is_root() {
+        bail!(
+            "the browser tests need Chromium at {chromium}; install it as root with:\n    \
+             sudo sh -c '{install}'\nthen run again (or set CHROMIUM to another Chromium binary)"
+        );
+    }
+    step("installing Chromium from Debian's packages (one time, about 2 minutes)");
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", install])
+        .env("DEBIAN_FRONTEND", "noninteractive");
+    run::status(&mut command).context("installing Chromium failed")?;
+    if !Path::new(&chromium).is_file() {
+        bail!("Chromium was installed but {chromium} is not there");
+    }
+    Ok(())
+}
+
+fn is_root() -> bool {
+    run::output(Command::new("id").arg("-u")).is_ok_and(|uid| uid.trim() == "0")
+}
+
+/// playwright-core, at the version `tests/e2e/package-lock.json` pins.
+fn ensure_e2e_driver(root: &Path) -> Result<()> {
+    let dir = root.join("tests").join("e2e");
+    let installed = dir
+        .join("node_modules")
+        .join("playwright-core")
+        .join("package.json");
+    if installed.is_file() {
+        return Ok(());
+    }
+    require_npm()?;
+    step("installing the browser-test driver playwright-core (one time, seconds)");
+    let mut command = Command::new("npm");
+    command
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&dir);
+    run::status(&mut command).context("installing playwright-core failed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locked_version_reads_the_line_after_the_name() {
+        let lock = "[[package]]\nname = \"wasm-bindgen-macro\"\nversion = \"0.2.99\"\n\n\
+                    [[package]]\nname = \"wasm-bindgen\"\nversion = \"0.2.100\"\n";
+        assert_eq!(
+            locked_version(lock, "wasm-bindgen").as_deref(),
+            Some("0.2.100")
+        );
+        assert_eq!(locked_version(lock, "trunk"), None);
+    }
+
+    #[test]
+    fn the_project_lock_file_pins_wasm_bindgen() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let version = wasm_bindgen_version(root).unwrap();
+        assert!(version.starts_with("0.2."), "{version}");
+    }
+}
