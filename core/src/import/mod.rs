@@ -5,7 +5,15 @@
 //! runs in the CLI, in the site build and in the browser for dropped files.
 
 mod fields;
+mod genai_perf;
+mod inference_benchmarker;
+mod llmperf;
+mod sfs_csv;
+mod sglang;
+mod stats;
+mod table;
 mod vllm;
+mod vllm_offline;
 
 use serde::{Deserialize, Serialize};
 
@@ -106,13 +114,17 @@ pub fn import_text(file: &str, text: &str) -> ImportedFile {
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         return import_json(file, text);
     }
+    let first_line = table::first_line(text);
+    if let Some(format) = TEXT_FORMATS.iter().find(|f| (f.detect)(first_line)) {
+        return (format.read)(file, text);
+    }
     ImportedFile::refused(
         file,
         Problem::error(
             file,
             Location::line(1),
-            "format not recognised; expected a result file of one of the supported tools \
-             (see `benchdeck inspect --help`)",
+            "format not recognised; expected JSON from a supported tool or a \
+             simple_full_stack_inference `benchmark.py` CSV (see the README's list of formats)",
         ),
     )
 }
@@ -170,12 +182,25 @@ fn import_json_lines(file: &str, text: &str) -> ImportedFile {
     out
 }
 
+/// A text format (CSV, Markdown) recognised by its first non-blank line.
+struct TextFormat {
+    detect: fn(&str) -> bool,
+    read: fn(&str, &str) -> ImportedFile,
+}
+
+/// Every text format, most specific first.
+const TEXT_FORMATS: &[TextFormat] = &[TextFormat {
+    detect: sfs_csv::is_sfs_csv,
+    read: sfs_csv::read,
+}];
+
 fn unrecognised_json(file: &str, at: Location) -> Problem {
     Problem::error(
         file,
         at,
-        "JSON not recognised as benchmark results; expected, for example, a `vllm bench serve` \
-         object with `date`, `backend`, `completed` and `*_ttft_ms` keys",
+        "JSON not recognised as benchmark results; expected the output of `vllm bench serve`, \
+         `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
+         `profile_export`, llmperf (summary or individual responses) or inference-benchmarker",
     )
 }
 
@@ -187,15 +212,62 @@ struct JsonFormat {
 }
 
 /// Every JSON format, most specific first.
-const JSON_FORMATS: &[JsonFormat] = &[JsonFormat {
-    producer: Producer::VllmServe,
-    detect: vllm::is_serve_result,
-    read: vllm::read_serve_document,
-}];
+const JSON_FORMATS: &[JsonFormat] = &[
+    // AIPerf's summary is GenAI-Perf's plus markers (`error_summary`, `loadgen`, ...).
+    JsonFormat {
+        producer: Producer::Aiperf,
+        detect: genai_perf::is_aiperf,
+        read: genai_perf::read_aiperf_document,
+    },
+    JsonFormat {
+        producer: Producer::GenaiPerf,
+        detect: genai_perf::is_genai_perf,
+        read: genai_perf::read_genai_perf_document,
+    },
+    JsonFormat {
+        producer: Producer::Llmperf,
+        detect: llmperf::is_summary,
+        read: llmperf::read_summary_document,
+    },
+    JsonFormat {
+        producer: Producer::Llmperf,
+        detect: llmperf::is_individual_responses,
+        read: llmperf::read_individual_document,
+    },
+    JsonFormat {
+        producer: Producer::InferenceBenchmarker,
+        detect: inference_benchmarker::is_report,
+        read: inference_benchmarker::read_document,
+    },
+    JsonFormat {
+        producer: Producer::VllmServe,
+        detect: vllm::is_serve_result,
+        read: vllm::read_serve_document,
+    },
+    JsonFormat {
+        producer: Producer::SglangServing,
+        detect: sglang::is_bench_serving_result,
+        read: sglang::read_document,
+    },
+    JsonFormat {
+        producer: Producer::VllmLatency,
+        detect: vllm_offline::is_latency_result,
+        read: vllm_offline::read_latency_document,
+    },
+    JsonFormat {
+        producer: Producer::VllmThroughput,
+        detect: vllm_offline::is_throughput_result,
+        read: vllm_offline::read_throughput_document,
+    },
+];
 
 fn sniff_json(value: &serde_json::Value) -> Option<&'static JsonFormat> {
     JSON_FORMATS.iter().find(|f| (f.detect)(value))
 }
 
+#[cfg(test)]
+mod robustness;
+#[cfg(test)]
+mod shared_samples;
 #[cfg(test)]
 mod tests;

@@ -153,7 +153,7 @@ fn read_serve_result(file: &str, value: &Value, at: Location) -> Result<Run, Pro
 
 /// `request_rate` is a number or `"inf"`; with an infinite rate and a `max_concurrency` the run
 /// was driven by concurrency.
-fn read_load(f: &mut Fields<'_>) -> LoadPoint {
+pub(super) fn read_load(f: &mut Fields<'_>) -> LoadPoint {
     let rate = f.number("request_rate");
     let max_concurrency = f
         .count("max_concurrency")
@@ -223,7 +223,7 @@ fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
 }
 
 /// Per-request arrays (seconds), index-aligned; failed requests have an error text.
-fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
+pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
     let ttft_ms = f.numbers("ttfts", 1000.0)?;
     let n = ttft_ms.len();
     let ok: Vec<bool> = match f.obj.get("errors") {

@@ -1,4 +1,4 @@
-//! The core's importers and chart drawing, compiled to WebAssembly and run by
+//! The importers and chart drawing, compiled to WebAssembly and run by
 //! `wasm-bindgen-test-runner`: what the browser does with files a reader drops on the page.
 //! Native behaviour is tested in `core`; these tests prove the same code works, and does not
 //! panic, on `wasm32-unknown-unknown`.

@@ -1,0 +1,398 @@
+//! NVIDIA GenAI-Perf `profile_export_genai_perf.json` and its successor AIPerf's
+//! `profile_export_aiperf.json`: one run per file, one object per metric.
+//!
+//! Request metrics are `{"unit": "ms", "avg", "min", "max", "std", "p1"…"p99"}`; system metrics
+//! are `{"unit", "avg"}` (`request_throughput`, `output_token_throughput`, `request_count`,
+//! `request_goodput`). AIPerf writes the metrics at the top level, or (some 2025 builds) under
+//! `records`, each with its `tag` and `header`. Times are converted from the unit each metric
+//! names.
+//!
+//! Metric definitions:
+//! - `inter_token_latency` is per request (e2e − ttft) / (output tokens − 1), i.e. vLLM's TPOT
+//!   ([`Metric::Tpot`]); `time_to_second_token` is [`Metric::Ttst`]; `request_latency` is
+//!   [`Metric::E2e`].
+//! - `output_token_throughput` (all requests together) is the output throughput.
+//!   `output_token_throughput_per_user` (before 2025-04: `output_token_throughput_per_request`)
+//!   is a per-request rate, not a throughput of the run; the model has no place for it and it is
+//!   not imported.
+//!
+//! Load and model come from `input_config`, in three layouts:
+//! - GenAI-Perf since 2025-03: `model_names[]`, `perf_analyzer.stimulus` =
+//!   `{"concurrency": N}` or `{"request_rate": R}` (`None` written as `""`);
+//! - GenAI-Perf before: flat `model` (list), `concurrency`, `request_rate`;
+//! - AIPerf: `endpoint.model_names[]`, `loadgen.concurrency` / `loadgen.request_rate` (a rate with
+//!   a concurrency is a capped rate).
+//!
+//! Failures: GenAI-Perf's summary has none (only perf_analyzer's raw export does), so its failed
+//! count is unknown. AIPerf has `error_request_count` and `error_summary[].count`; its
+//! `request_count` counts valid (successful) requests. `was_cancelled: true` is reported.
+
+use serde_json::{Map, Value};
+
+use super::fields::Fields;
+use super::stats::{distribution_of, ms_per, nested, object, whole};
+use super::ImportedFile;
+use crate::model::{
+    ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
+    Rate, RequestCounts, Run, Throughput, TokenStats,
+};
+use crate::number::describe_json;
+use crate::problem::Problem;
+
+/// True for an object holding metric objects (`unit` and `avg`).
+fn has_metric_objects(obj: &Map<String, Value>) -> bool {
+    let is_metric = |v: &Value| {
+        v.as_object()
+            .is_some_and(|m| m.contains_key("unit") && m.contains_key("avg"))
+    };
+    obj.values().any(is_metric)
+        || obj
+            .get("records")
+            .and_then(Value::as_object)
+            .is_some_and(|r| r.values().any(is_metric))
+}
+
+/// The object of a GenAI-Perf or AIPerf summary: `input_config` and metric objects.
+fn summary_object(value: &Value) -> Option<&Map<String, Value>> {
+    let obj = value.as_object()?;
+    (obj.get("input_config").is_some_and(Value::is_object) && has_metric_objects(obj))
+        .then_some(obj)
+}
+
+/// True for AIPerf's `profile_export_aiperf.json`.
+pub(super) fn is_aiperf(value: &Value) -> bool {
+    let Some(obj) = summary_object(value) else {
+        return false;
+    };
+    let config = obj.get("input_config").and_then(Value::as_object);
+    [
+        "was_cancelled",
+        "error_summary",
+        "records",
+        "start_time",
+        "error_request_count",
+    ]
+    .iter()
+    .any(|k| obj.contains_key(*k))
+        || config.is_some_and(|c| {
+            c.contains_key("loadgen")
+                || c.contains_key("cli_command")
+                || c.get("endpoint")
+                    .and_then(Value::as_object)
+                    .is_some_and(|e| e.contains_key("model_names"))
+        })
+}
+
+/// True for GenAI-Perf's `profile_export_genai_perf.json` (checked after [`is_aiperf`]).
+pub(super) fn is_genai_perf(value: &Value) -> bool {
+    summary_object(value).is_some()
+}
+
+/// Reads a GenAI-Perf summary.
+pub(super) fn read_genai_perf_document(out: &mut ImportedFile, value: &Value, at: Location) {
+    read_document(out, value, at, Producer::GenaiPerf);
+}
+
+/// Reads an AIPerf summary.
+pub(super) fn read_aiperf_document(out: &mut ImportedFile, value: &Value, at: Location) {
+    read_document(out, value, at, Producer::Aiperf);
+}
+
+fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: Producer) {
+    let Some(obj) = value.as_object() else {
+        out.problems.push(Problem::error(
+            &out.file,
+            at,
+            "expected a JSON object with one object per metric and `input_config`",
+        ));
+        return;
+    };
+    let mut top = Fields::new(obj, &out.file, at.clone());
+    let aiperf = producer == Producer::Aiperf;
+
+    let (model, load) = nested(&mut top, "input_config", read_input_config)
+        .unwrap_or_else(|| (None, missing_load()));
+    let cancelled = obj.get("was_cancelled").and_then(Value::as_bool) == Some(true);
+    if cancelled {
+        top.warn_at(
+            "was_cancelled",
+            "the benchmark was cancelled before it finished; its numbers cover only the part \
+             that ran",
+        );
+    }
+    let error_summary = aiperf.then(|| error_summary_count(&mut top)).flatten();
+
+    // The metrics: top level, or AIPerf's `records`.
+    let records = match obj.get("records") {
+        Some(Value::Object(_)) => object(&mut top, "records"),
+        _ => None,
+    };
+    let mut problems = std::mem::take(&mut top.problems);
+    let mut m = match records {
+        Some(r) => Fields::new(r, &out.file, at.child("records")),
+        None => Fields::new(obj, &out.file, at.clone()),
+    };
+
+    let mut latency = Vec::new();
+    for (key, metric) in [
+        ("time_to_first_token", Metric::Ttft),
+        ("time_to_second_token", Metric::Ttst),
+        ("inter_token_latency", Metric::Tpot),
+        ("request_latency", Metric::E2e),
+    ] {
+        if let Some(distribution) = time_metric(&mut m, key) {
+            latency.push(LatencyMetric {
+                metric,
+                distribution,
+            });
+        }
+    }
+    latency.sort_by_key(|l| l.metric);
+
+    let throughput = Throughput {
+        output_tok_s: average(&mut m, "output_token_throughput"),
+        requests_per_s: average(&mut m, "request_throughput"),
+        goodput_req_s: average(&mut m, "request_goodput").or_else(|| average(&mut m, "goodput")),
+        ..Throughput::default()
+    };
+    let tokens = TokenStats {
+        total_input: average(&mut m, "total_isl").and_then(|v| whole(&mut m, "total_isl", v)),
+        total_output: average(&mut m, "total_osl").and_then(|v| whole(&mut m, "total_osl", v)),
+        input_len: plain_metric(&mut m, "input_sequence_length")
+            .or_else(|| plain_metric(&mut m, "num_input_token")),
+        output_len: plain_metric(&mut m, "output_sequence_length")
+            .or_else(|| plain_metric(&mut m, "num_output_token")),
+    };
+
+    let mut succeeded =
+        average(&mut m, "request_count").and_then(|v| whole(&mut m, "request_count", v));
+    let failed = if aiperf {
+        average(&mut m, "error_request_count")
+            .and_then(|v| whole(&mut m, "error_request_count", v))
+            .or(error_summary)
+    } else {
+        None
+    };
+    if succeeded.is_none() && failed.is_some_and(|n| n > 0) && latency.is_empty() {
+        // AIPerf writes no valid-request metrics at all when every request failed.
+        succeeded = Some(0);
+    }
+    problems.append(&mut m.problems);
+    if succeeded == Some(0) {
+        problems.push(Problem::warning(
+            &out.file,
+            at.clone(),
+            "no request succeeded; the run is shown as failed, its statistics are ignored",
+        ));
+    }
+    let requests = RequestCounts {
+        total: succeeded.zip(failed).map(|(s, f)| s + f),
+        succeeded,
+        failed,
+        incomplete: None,
+    };
+
+    out.runs.push(Run {
+        provenance: Provenance {
+            file: out.file.clone(),
+            location: at,
+            producer,
+            producer_version: None,
+        },
+        config: ConfigIdentity {
+            model,
+            ..ConfigIdentity::default()
+        },
+        load: LoadPoint {
+            achieved_rps: throughput.requests_per_s,
+            ..load
+        },
+        requests,
+        latency,
+        throughput,
+        tokens,
+        samples: None,
+        problems,
+    });
+}
+
+/// A latency metric object, converted to ms from its `unit`.
+fn time_metric(m: &mut Fields<'_>, key: &str) -> Option<crate::model::Distribution> {
+    nested(m, key, |inner| {
+        let unit = inner.string("unit");
+        let Some(scale) = unit.as_deref().and_then(ms_per) else {
+            inner.error_at(
+                "unit",
+                format!(
+                    "expected a time unit (ms, s, us or ns), found {}; this metric is skipped",
+                    unit.map_or_else(|| "nothing".to_string(), |u| format!("{u:?}"))
+                ),
+            );
+            return None;
+        };
+        distribution_of(inner, scale)
+    })
+    .flatten()
+}
+
+/// A metric object read as is (token lengths).
+fn plain_metric(m: &mut Fields<'_>, key: &str) -> Option<crate::model::Distribution> {
+    nested(m, key, |inner| distribution_of(inner, 1.0)).flatten()
+}
+
+/// The `avg` of a system metric (`{"unit", "avg"}`).
+fn average(m: &mut Fields<'_>, key: &str) -> Option<f64> {
+    nested(m, key, |inner| inner.finite("avg")).flatten()
+}
+
+/// AIPerf's `error_summary`: `[{error_details{code,type,message}, count}]`.
+fn error_summary_count(f: &mut Fields<'_>) -> Option<u64> {
+    let value = f.obj.get("error_summary")?;
+    let Value::Array(items) = value else {
+        if !value.is_null() {
+            f.error_at(
+                "error_summary",
+                format!(
+                    "expected an array of error counts, found {}",
+                    describe_json(value)
+                ),
+            );
+        }
+        return None;
+    };
+    let mut total = 0u64;
+    for (i, item) in items.iter().enumerate() {
+        let key = format!("error_summary[{i}]");
+        let count = item.as_object().and_then(|o| o.get("count"));
+        match count.and_then(Value::as_u64) {
+            Some(n) => total = total.saturating_add(n),
+            None => {
+                f.error_at(
+                    &key,
+                    "expected an object with a whole-number `count`; the error count is unknown",
+                );
+                return None;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// Model and load point from `input_config`.
+fn read_input_config(c: &mut Fields<'_>) -> (Option<String>, LoadPoint) {
+    let model = if c.has("model_names") {
+        names(c, "model_names")
+    } else if c.has("model") {
+        names(c, "model")
+    } else {
+        nested(c, "endpoint", |e| names(e, "model_names")).flatten()
+    };
+    let (concurrency, rate, place) = if c.has("loadgen") {
+        let (n, r) = nested(c, "loadgen", stimulus).unwrap_or_default();
+        (n, r, "loadgen")
+    } else if c.has("perf_analyzer") {
+        let (n, r) = nested(c, "perf_analyzer", |p| nested(p, "stimulus", stimulus))
+            .flatten()
+            .unwrap_or_default();
+        (n, r, "perf_analyzer.stimulus")
+    } else {
+        let (n, r) = stimulus(c);
+        (n, r, "")
+    };
+    let concurrency = concurrency.filter(|v| {
+        let ok = v.is_finite() && *v >= 1.0;
+        if !ok {
+            c.error_at(
+                &join(place, "concurrency"),
+                format!("expected a concurrency of at least 1, found {v}"),
+            );
+        }
+        ok
+    });
+    let rate = rate.filter(|v| {
+        let ok = *v > 0.0;
+        if !ok {
+            c.error_at(
+                &join(place, "request_rate"),
+                format!("expected a positive request rate, found {v}"),
+            );
+        }
+        ok
+    });
+    let load = match (rate, concurrency) {
+        (Some(r), cap) => LoadPoint {
+            target: LoadTarget::RequestRate(if r.is_infinite() {
+                Rate::Infinite
+            } else {
+                Rate::PerSecond(r)
+            }),
+            max_concurrency: cap
+                .and_then(|n| (n.fract() == 0.0 && n <= f64::from(u32::MAX)).then_some(n as u32)),
+            achieved_rps: None,
+            achieved_concurrency: None,
+        },
+        (None, Some(n)) => LoadPoint {
+            target: LoadTarget::Concurrency(n),
+            ..missing_load()
+        },
+        (None, None) => {
+            c.error_at(
+                if place.is_empty() {
+                    "concurrency"
+                } else {
+                    place
+                },
+                "expected a `concurrency` or a `request_rate`; the run has no load point",
+            );
+            missing_load()
+        }
+    };
+    (model, load)
+}
+
+/// `concurrency` and `request_rate` of one load settings object.
+fn stimulus(f: &mut Fields<'_>) -> (Option<f64>, Option<f64>) {
+    (f.number("concurrency"), f.number("request_rate"))
+}
+
+fn join(place: &str, key: &str) -> String {
+    if place.is_empty() {
+        key.to_string()
+    } else {
+        format!("{place}.{key}")
+    }
+}
+
+/// Model names: a list (joined with `, ` when several) or a string.
+fn names(f: &mut Fields<'_>, key: &str) -> Option<String> {
+    match f.obj.get(key)? {
+        Value::Array(items) => {
+            let names: Vec<&str> = items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
+            if names.len() != items.len() {
+                f.warn_at(
+                    key,
+                    "expected a list of model names; other entries are ignored",
+                );
+            }
+            (!names.is_empty()).then(|| names.join(", "))
+        }
+        _ => f.string(key),
+    }
+}
+
+fn missing_load() -> LoadPoint {
+    LoadPoint {
+        target: LoadTarget::MaxThroughput,
+        max_concurrency: None,
+        achieved_rps: None,
+        achieved_concurrency: None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

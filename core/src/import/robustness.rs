@@ -1,0 +1,109 @@
+//! No input makes an importer panic: every fixture of the JSON importers is truncated at every
+//! byte and has every value, one at a time, replaced by values of the wrong type.
+
+use serde_json::{json, Value};
+
+use super::import;
+
+const FIXTURES: [&str; 12] = [
+    "sglang/sglang_0314_mixed.jsonl",
+    "sglang/broken.jsonl",
+    "vllm-throughput/throughput_chat13b_in512_out128.json",
+    "vllm-latency/latency_bs16_in256_out64.json",
+    "llmperf/acme-chat-13b_512_128_summary.json",
+    "llmperf/acme-chat-13b_512_128_individual_responses.json",
+    "inference-benchmarker/acme_chat-13b_2026-01-05-10-00-00.json",
+    "inference-benchmarker/broken.json",
+    "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf.json",
+    "genai-perf/acme_chat-13b-openai-chat-request_rate2.5/profile_export_genai_perf.json",
+    "aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json",
+    "aiperf/records-layout/profile_export_aiperf.json",
+];
+
+fn read(path: &str) -> String {
+    let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// Every value in `v`, as a JSON pointer.
+fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                pointers(
+                    child,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+fn documents(text: &str) -> Vec<Value> {
+    if crate::json::looks_like_json_lines(text) {
+        crate::json::parse_lines(text)
+            .into_iter()
+            .filter_map(|l| l.value.ok())
+            .collect()
+    } else {
+        crate::json::parse(text, 0).into_iter().collect()
+    }
+}
+
+#[test]
+fn truncated_fixtures_never_panic() {
+    for path in FIXTURES {
+        let text = read(path);
+        let bytes = text.as_bytes();
+        let step = (bytes.len() / 1500).max(1);
+        for end in (0..bytes.len()).step_by(step) {
+            let _ = import(path, &bytes[..end]);
+        }
+    }
+}
+
+#[test]
+fn wrong_types_anywhere_never_panic() {
+    let replacements = [
+        Value::Null,
+        json!("slow"),
+        json!("NaN"),
+        json!("-Infinity"),
+        json!(-1),
+        json!(1e308),
+        json!(0),
+        json!([]),
+        json!({}),
+        json!(true),
+    ];
+    for path in FIXTURES {
+        for doc in documents(&read(path)) {
+            let mut places = Vec::new();
+            pointers(&doc, String::new(), &mut places);
+            for place in &places {
+                for replacement in &replacements {
+                    let mut changed = doc.clone();
+                    match changed.pointer_mut(place) {
+                        Some(slot) => *slot = replacement.clone(),
+                        None => continue,
+                    }
+                    let text = changed.to_string();
+                    let f = import(path, text.as_bytes());
+                    // Whatever happened, it is explained or it imported.
+                    assert!(
+                        !f.runs.is_empty() || !f.problems.is_empty(),
+                        "{path} with {place} = {replacement}: nothing and no reason"
+                    );
+                }
+            }
+        }
+    }
+}

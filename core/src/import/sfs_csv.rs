@@ -1,0 +1,339 @@
+//! simple_full_stack_inference `benchmark.py` CSV: one row per load level of a concurrency or
+//! request-rate sweep.
+//!
+//! Columns: `concurrency` or `request_rate`, `total_requests`, `success_count`, `error_count`,
+//! `error_rate_%`, then `{ttft,latency,tpot,itl}_p{P}_ms` for the percentiles the run asked for,
+//! `requests_per_sec`, `throughput_tokens_per_sec`, and (except for the `fixed` dataset)
+//! `{input,output}_tokens_p{P}`.
+//!
+//! Semantics kept exact: `latency` is end-to-end latency; the "tokens" are streamed chunks and
+//! input lengths are word-count estimates (the tool's own choice); `requests_per_sec` counts every
+//! request sent, failures included; levels where every request failed are written as zeros and
+//! are imported as failed runs without latencies. The file has no model column: the model and
+//! dataset come from the tool's file name, `{model}_{dataset}_{axis}_{YYYYmmdd}_{HHMMSS}.csv`,
+//! read from the right because model names may contain `_`.
+
+use super::table::{self, Row};
+use super::ImportedFile;
+use crate::model::{
+    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
+    Provenance, Rate, RequestCounts, Run, Throughput, TokenStats,
+};
+use crate::number::{parse_number, Reading};
+use crate::problem::Problem;
+
+/// True when the first line is this tool's header.
+pub(super) fn is_sfs_csv(first_line: &str) -> bool {
+    let cells = table::header_cells(first_line);
+    matches!(cells.first(), Some(&("concurrency" | "request_rate")))
+        && cells.contains(&"total_requests")
+        && cells.contains(&"success_count")
+}
+
+/// What a column holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Column {
+    Load,
+    Total,
+    Succeeded,
+    Failed,
+    ErrorRatePercent,
+    Latency(Metric, f64),
+    InputTokens(f64),
+    OutputTokens(f64),
+    RequestsPerSec,
+    OutputTokensPerSec,
+    Unknown,
+}
+
+fn column(name: &str, index: usize) -> Column {
+    if index == 0 {
+        return Column::Load;
+    }
+    match name {
+        "total_requests" => return Column::Total,
+        "success_count" => return Column::Succeeded,
+        "error_count" => return Column::Failed,
+        "error_rate_%" => return Column::ErrorRatePercent,
+        "requests_per_sec" => return Column::RequestsPerSec,
+        "throughput_tokens_per_sec" => return Column::OutputTokensPerSec,
+        _ => {}
+    }
+    let percentile = |rest: &str| rest.strip_prefix('p').and_then(|p| p.parse::<f64>().ok());
+    if let Some(rest) = name.strip_suffix("_ms") {
+        if let Some((metric, p)) = rest.rsplit_once('_') {
+            let metric = match metric {
+                "ttft" => Some(Metric::Ttft),
+                "latency" => Some(Metric::E2e),
+                "tpot" => Some(Metric::Tpot),
+                "itl" => Some(Metric::Itl),
+                _ => None,
+            };
+            if let (Some(metric), Some(p)) = (metric, percentile(p)) {
+                return Column::Latency(metric, p);
+            }
+        }
+    }
+    if let Some(p) = name.strip_prefix("input_tokens_").and_then(percentile) {
+        return Column::InputTokens(p);
+    }
+    if let Some(p) = name.strip_prefix("output_tokens_").and_then(percentile) {
+        return Column::OutputTokens(p);
+    }
+    Column::Unknown
+}
+
+/// Reads the whole file.
+pub(super) fn read(file: &str, text: &str) -> ImportedFile {
+    let mut out = ImportedFile {
+        file: file.to_string(),
+        producer: Some(Producer::SimpleFullStackCsv),
+        runs: Vec::new(),
+        problems: Vec::new(),
+    };
+    let (rows, broken) = table::read_rows(file, text);
+    let Some((header, body)) = rows.split_first() else {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(1),
+            "expected a header line and one row per load level",
+        ));
+        return out;
+    };
+    let columns: Vec<Column> = header
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, name)| column(name, i))
+        .collect();
+    let by_rate = header.cell(0) == "request_rate";
+    for (i, c) in columns.iter().enumerate() {
+        if *c == Column::Unknown {
+            out.problems.push(Problem::warning(
+                file,
+                header.at(i),
+                format!(
+                    "column `{}` is not one benchmark.py writes; its values are ignored",
+                    header.cell(i)
+                ),
+            ));
+        }
+    }
+    let config = identity_from_file_name(file);
+    for row in body {
+        match read_row(file, header, &columns, row, by_rate, &config) {
+            Ok(run) => out.runs.push(run),
+            Err(problem) => out.problems.push(problem),
+        }
+    }
+    if body.is_empty() && broken.is_none() {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(header.line + 1),
+            "the header has no rows under it; expected one row per load level",
+        ));
+    }
+    out.problems.extend(broken);
+    out
+}
+
+fn read_row(
+    file: &str,
+    header: &Row,
+    columns: &[Column],
+    row: &Row,
+    by_rate: bool,
+    config: &ConfigIdentity,
+) -> Result<Run, Problem> {
+    if row.cells.len() != columns.len() {
+        return Err(Problem::error(
+            file,
+            Location::line(row.line),
+            format!(
+                "expected {} cells as in the header, found {}; this row is skipped",
+                columns.len(),
+                row.cells.len()
+            ),
+        ));
+    }
+    let mut problems = Vec::new();
+    let mut number = |i: usize| -> Option<f64> {
+        match parse_number(row.cell(i), &[]) {
+            Reading::Value(v) => Some(v),
+            Reading::Missing => None,
+            Reading::Invalid => {
+                problems.push(Problem::error(
+                    file,
+                    row.at(i),
+                    format!(
+                        "`{}`: expected a number, found `{}`",
+                        header.cell(i),
+                        row.cell(i)
+                    ),
+                ));
+                None
+            }
+        }
+    };
+
+    let load = match number(0) {
+        Some(v) if by_rate && v.is_infinite() && v > 0.0 => LoadTarget::RequestRate(Rate::Infinite),
+        Some(v) if by_rate && v.is_finite() && v > 0.0 => {
+            LoadTarget::RequestRate(Rate::PerSecond(v))
+        }
+        Some(v) if !by_rate && v.is_finite() && v >= 1.0 => LoadTarget::Concurrency(v),
+        _ => {
+            return Err(Problem::error(
+                file,
+                row.at(0),
+                format!(
+                    "`{}`: expected a positive {}, found `{}`; this row is skipped",
+                    header.cell(0),
+                    if by_rate {
+                        "request rate"
+                    } else {
+                        "concurrency"
+                    },
+                    row.cell(0)
+                ),
+            ))
+        }
+    };
+
+    let mut requests = RequestCounts::default();
+    let mut throughput = Throughput::default();
+    let mut load_point = LoadPoint {
+        target: load,
+        max_concurrency: None,
+        achieved_rps: None,
+        achieved_concurrency: None,
+    };
+    let mut latency: Vec<LatencyMetric> = Vec::new();
+    let mut input_len = Distribution::default();
+    let mut output_len = Distribution::default();
+    let mut error_rate = None;
+    for (i, c) in columns.iter().enumerate().skip(1) {
+        let Some(value) = number(i) else { continue };
+        match *c {
+            Column::Total => requests.total = count(value),
+            Column::Succeeded => requests.succeeded = count(value),
+            Column::Failed => requests.failed = count(value),
+            Column::ErrorRatePercent => error_rate = Some(value),
+            Column::Latency(metric, p) => {
+                let entry = match latency.iter_mut().position(|m| m.metric == metric) {
+                    Some(at) => &mut latency[at],
+                    None => {
+                        latency.push(LatencyMetric {
+                            metric,
+                            distribution: Distribution::default(),
+                        });
+                        let last = latency.len() - 1;
+                        &mut latency[last]
+                    }
+                };
+                entry.distribution.set_percentile(p, value);
+            }
+            Column::InputTokens(p) => input_len.set_percentile(p, value),
+            Column::OutputTokens(p) => output_len.set_percentile(p, value),
+            Column::RequestsPerSec => {
+                throughput.requests_per_s = Some(value);
+                load_point.achieved_rps = Some(value);
+            }
+            Column::OutputTokensPerSec => throughput.output_tok_s = Some(value),
+            Column::Load | Column::Unknown => {}
+        }
+    }
+    latency.sort_by_key(|m| m.metric);
+
+    if let (Some(total), Some(ok), Some(failed)) =
+        (requests.total, requests.succeeded, requests.failed)
+    {
+        if ok + failed != total {
+            problems.push(Problem::warning(
+                file,
+                Location::line(row.line),
+                format!("success_count {ok} + error_count {failed} is not total_requests {total}"),
+            ));
+        }
+    }
+    if let (Some(rate), Some(total), Some(failed)) = (error_rate, requests.total, requests.failed) {
+        if total > 0 && (rate - 100.0 * failed as f64 / total as f64).abs() > 0.051 {
+            problems.push(Problem::warning(
+                file,
+                Location::line(row.line),
+                format!("error_rate_% {rate} does not match error_count {failed} of {total}"),
+            ));
+        }
+    }
+    if requests.succeeded == Some(0) {
+        problems.push(Problem::warning(
+            file,
+            Location::line(row.line),
+            "every request failed; the run is shown as failed and its zero latencies are ignored",
+        ));
+        latency.clear();
+        throughput.output_tok_s = None;
+        input_len = Distribution::default();
+        output_len = Distribution::default();
+    }
+
+    Ok(Run {
+        provenance: Provenance {
+            file: file.to_string(),
+            location: Location::line(row.line),
+            producer: Producer::SimpleFullStackCsv,
+            producer_version: None,
+        },
+        config: config.clone(),
+        load: load_point,
+        requests,
+        latency,
+        throughput,
+        tokens: TokenStats {
+            total_input: None,
+            total_output: None,
+            input_len: (!input_len.is_empty()).then_some(input_len),
+            output_len: (!output_len.is_empty()).then_some(output_len),
+        },
+        samples: None,
+        problems,
+    })
+}
+
+fn count(value: f64) -> Option<u64> {
+    (value.is_finite() && value >= 0.0 && value.fract() == 0.0).then_some(value as u64)
+}
+
+/// `qwen_vllm_model_sharegpt_concurrency_20260411_131143.csv` → model `qwen_vllm_model`,
+/// dataset `sharegpt`. A name of another shape gives the file stem as the label.
+pub(super) fn identity_from_file_name(path: &str) -> ConfigIdentity {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let stem = name.strip_suffix(".csv").unwrap_or(name);
+    let parse = || -> Option<ConfigIdentity> {
+        let (rest, time) = stem.rsplit_once('_')?;
+        let (rest, date) = rest.rsplit_once('_')?;
+        let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(time, 6) || !digits(date, 8) {
+            return None;
+        }
+        let rest = rest
+            .strip_suffix("_concurrency")
+            .or_else(|| rest.strip_suffix("_request_rate"))?;
+        let (model, dataset) = rest.rsplit_once('_')?;
+        if model.is_empty() {
+            return None;
+        }
+        Some(ConfigIdentity {
+            model: Some(model.to_string()),
+            dataset: Some(dataset.to_string()),
+            ..ConfigIdentity::default()
+        })
+    };
+    parse().unwrap_or_else(|| ConfigIdentity {
+        label: Some(stem.to_string()),
+        ..ConfigIdentity::default()
+    })
+}
+
+#[cfg(test)]
+mod tests;
