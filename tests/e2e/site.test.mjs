@@ -53,6 +53,7 @@ test('a report page renders its narrative and draws every chart', async () => {
     assert.equal(await page.locator('.markdown-alert-note').count(), 1);
     assert.equal(await page.locator('.error-panel').count(), 0);
     await screenshot(page, `report-${colorScheme}`);
+    await screenshot(page, `report-${colorScheme}-first-view`, { fullPage: false });
     assert.deepEqual(page.errors, []);
   }
 });

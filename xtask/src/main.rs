@@ -3,6 +3,8 @@
 //! Every command that needs tools finds or installs them first ([`tools`]), so a fresh machine
 //! with only rustup and cargo needs nothing but `cargo xtask serve` or `cargo xtask test`.
 
+mod conformance;
+mod lint;
 mod run;
 mod site;
 mod test;
@@ -25,6 +27,9 @@ commands:
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
+  lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
+  conformance [--json]        `benchdeck inspect` over every result file in ../shared (skipped
+                              with a notice when ../shared is absent)
   help                        this text
 
 Pinned tools: trunk, wasm-bindgen-cli (the version in Cargo.lock), binaryen's wasm-opt, and for
@@ -79,6 +84,12 @@ fn execute(args: Vec<String>) -> Result<()> {
             };
             tools::ensure(&root, needs).map(|_| run::step("every tool is in place"))
         }
+        "lint" => {
+            no_options(command, rest)?;
+            tools::ensure_wasm_target()?;
+            lint::all(&root)
+        }
+        "conformance" => conformance::run(&root, rest.iter().any(|a| a == "--json")),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

@@ -51,9 +51,13 @@ pub fn serve(root: &Path, toolbox: &Toolbox) -> Result<()> {
     run::status(&mut trunk)
 }
 
-/// The trunk hooks run the CLI with `cargo run`; building it first keeps their output quiet and
-/// shows the compile step to the user instead.
+/// Gets everything trunk needs that it cannot get itself: trunk runs cargo with `--offline`, so
+/// every crate in `Cargo.lock` is fetched first (instant when present). The trunk hooks run the
+/// CLI with `cargo run`; building it first shows that compile step here instead of in a hook.
 fn prebuild_cli(root: &Path) -> Result<()> {
+    let mut fetch = std::process::Command::new("cargo");
+    fetch.current_dir(root).args(["fetch", "--quiet"]);
+    run::status(&mut fetch)?;
     let mut cargo = std::process::Command::new("cargo");
     cargo
         .current_dir(root)

@@ -1,7 +1,8 @@
 //! `cargo xtask test`: every test, in the order that fails fastest.
 //!
 //! 1. native tests of the workspace (core, CLI, xtask);
-//! 2. the app's WebAssembly tests, run by `wasm-bindgen-test-runner` in Node.js;
+//! 2. the core's WebAssembly tests (`core/tests/wasm.rs`), run by `wasm-bindgen-test-runner` in
+//!    Node.js;
 //! 3. the site built twice, at `/` and under a sub-path as on GitHub Pages, each tested end to
 //!    end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`.
 
@@ -55,7 +56,9 @@ fn wasm(root: &Path, toolbox: &Toolbox) -> Result<()> {
         .args([
             "test",
             "--package",
-            "benchdeck-app",
+            "benchdeck-core",
+            "--features",
+            "svg",
             "--target",
             tools::WASM_TARGET,
             "--test",

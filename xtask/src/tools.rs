@@ -104,7 +104,8 @@ pub fn cache_dir() -> PathBuf {
     home.join("benchdeck").join("tools")
 }
 
-fn ensure_wasm_target() -> Result<()> {
+/// Adds the wasm32 target with rustup when it is missing.
+pub fn ensure_wasm_target() -> Result<()> {
     let installed = run::output(Command::new("rustup").args(["target", "list", "--installed"]))
         .context("cannot run `rustup`; benchdeck needs rustup to add the WebAssembly target")?;
     if installed.lines().any(|l| l.trim() == WASM_TARGET) {

@@ -60,8 +60,9 @@ export async function inkRatio(page, selector) {
 }
 
 /// Saves a screenshot under target/e2e/ for people to look at.
-export async function screenshot(page, name) {
+/// With `{ fullPage: false }` only the viewport is taken (what a reader sees first).
+export async function screenshot(page, name, { fullPage = true } = {}) {
   const dir = path.resolve(process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

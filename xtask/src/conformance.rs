@@ -1,0 +1,47 @@
+//! `cargo xtask conformance`: every sample and reference file in `../shared` through
+//! `benchdeck inspect`, to see what each gave. `../shared` is material for the team, not part of
+//! the product, so its absence is a printed notice, not a failure.
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::Result;
+
+use crate::run::{self, step};
+
+/// The folders of `../shared` that hold result files.
+const FOLDERS: [&str; 2] = ["formats", "reference-data"];
+
+/// Runs `inspect` over the shared result files; `json` asks for the JSON form.
+pub fn run(root: &Path, json: bool) -> Result<()> {
+    let shared = root.join("..").join("shared");
+    let folders: Vec<_> = FOLDERS
+        .iter()
+        .map(|f| shared.join(f))
+        .filter(|p| p.is_dir())
+        .collect();
+    if folders.is_empty() {
+        step(&format!(
+            "conformance skipped: {} has no formats/ or reference-data/ folder",
+            shared.display()
+        ));
+        return Ok(());
+    }
+    step("conformance: what `benchdeck inspect` understands of every shared result file");
+    let mut cargo = Command::new("cargo");
+    cargo
+        .current_dir(root)
+        .args(["run", "--quiet", "--package", "benchdeck", "--", "inspect"])
+        .args(&folders);
+    if json {
+        cargo.arg("--json");
+    }
+    // inspect exits 1 when a file failed to import; that is the finding, shown above.
+    match run::status(&mut cargo) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            step(&format!("some files did not import: {e:#}"));
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! `cargo xtask lint`: formatting and clippy with warnings denied, natively and on wasm32.
+//!
+//! On wasm32 the app is linted with all its targets; the core with its library and its wasm
+//! test (its unit tests are native: they read snapshot files and use proptest).
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::Result;
+
+use crate::run::{self, step};
+use crate::tools;
+
+/// Runs every check.
+pub fn all(root: &Path) -> Result<()> {
+    let cargo = |args: &[&str]| -> Result<()> {
+        step(&format!("cargo {}", args.join(" ")));
+        run::status(Command::new("cargo").current_dir(root).args(args))
+    };
+    cargo(&["fmt", "--all", "--check"])?;
+    cargo(&[
+        "clippy",
+        "--workspace",
+        "--exclude",
+        "benchdeck-app",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    cargo(&[
+        "clippy",
+        "--package",
+        "benchdeck-app",
+        "--target",
+        tools::WASM_TARGET,
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    cargo(&[
+        "clippy",
+        "--package",
+        "benchdeck-core",
+        "--features",
+        "svg",
+        "--target",
+        tools::WASM_TARGET,
+        "--lib",
+        "--test",
+        "wasm",
+        "--",
+        "-D",
+        "warnings",
+    ])
+}
