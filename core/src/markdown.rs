@@ -60,6 +60,21 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
+/// The text of inline Markdown without its markup (`` `vllm bench serve` `` → `vllm bench
+/// serve`), for places that show plain text: the home page, `<title>` and link previews.
+pub fn plain_text(source: &str) -> String {
+    let mut out = String::new();
+    for event in Parser::new_ext(source, options()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            Event::End(TagEnd::Paragraph) if !out.is_empty() => out.push(' '),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Renders `source`. `first_line` is the line number of the source's first line in its file (so
 /// directive lines are reported in file terms when front matter was cut off).
 pub fn render(source: &str, first_line: usize) -> Rendered {

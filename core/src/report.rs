@@ -195,7 +195,7 @@ pub fn build_report(
             title: front.title.clone(),
             date: front.date.clone(),
             authors: front.authors.clone(),
-            summary: front.summary.clone(),
+            summary: markdown::plain_text(&front.summary),
             charts,
             runs: runs.len(),
         },

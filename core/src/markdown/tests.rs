@@ -85,3 +85,12 @@ fn slugs() {
     assert_eq!(slug("TTFT p50 (ms)"), "ttft-p50-ms");
     assert_eq!(slug("???"), "section");
 }
+
+#[test]
+fn plain_text_drops_markup_and_keeps_words() {
+    assert_eq!(
+        plain_text("Driven by `vllm bench serve` at **1** to _35_ req/s.\nTwo  lines."),
+        "Driven by vllm bench serve at 1 to 35 req/s. Two lines."
+    );
+    assert_eq!(plain_text("ok <b>bold</b> <script>x()</script>done"), "ok bold x()done");
+}
