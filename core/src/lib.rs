@@ -10,6 +10,7 @@
 //! 4. [`chart`] draws a [`chart::ChartSpec`] on any plotters backend.
 
 pub mod chart;
+pub mod export;
 pub mod format;
 pub mod import;
 pub mod json;

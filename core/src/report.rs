@@ -172,6 +172,7 @@ pub fn build_report(
     let rendered = markdown::render(&body, first_line);
     let mut blocks = Vec::new();
     let mut chart_count = 0;
+    let mut chart_ids: Vec<String> = Vec::new();
     for segment in rendered.segments {
         match segment {
             Segment::Html(html) => blocks.push(Block::Html { html }),
@@ -179,7 +180,19 @@ pub fn build_report(
                 debug_assert_eq!(name, "chart");
                 chart_count += 1;
                 match context.chart(&body, line, chart_count) {
-                    Ok(chart) => blocks.push(Block::Chart { chart }),
+                    Ok(chart) if chart_ids.contains(&chart.id) => problems.push(Problem::error(
+                        file,
+                        Location::line(line as u64),
+                        format!(
+                            "chart block: another chart of this report already has the id `{}`; \
+                             ids name the chart's files and links, so they must differ",
+                            chart.id
+                        ),
+                    )),
+                    Ok(chart) => {
+                        chart_ids.push(chart.id.clone());
+                        blocks.push(Block::Chart { chart });
+                    }
                     Err(problem) => problems.push(problem),
                 }
             }
@@ -271,6 +284,11 @@ impl Context<'_> {
             .config_keys(directive.configs.as_deref())
             .map_err(|e| error(format!("chart block: {e}")))?;
         let id = directive.id.unwrap_or_else(|| format!("chart-{n}"));
+        if !crate::site::is_valid_chart_id(&id) {
+            return Err(error(format!(
+                "chart block: id `{id}` cannot be a file name; expected letters, digits, `-` and `_` (at most 64)"
+            )));
+        }
         let spec = self.bars_by_load(&id, quantity, &keys);
         if spec
             .series

@@ -17,6 +17,21 @@ pub fn report_data_path(slug: &str) -> String {
     format!("data/reports/{slug}.json")
 }
 
+/// Path of a chart's SVG file (written by the build), relative to the site root.
+pub fn chart_svg_path(slug: &str, chart_id: &str) -> String {
+    format!("charts/{slug}/{chart_id}.svg")
+}
+
+/// True for a chart id that can be a file name and a URL fragment: ASCII letters, digits, `-`
+/// and `_`, at most 64 characters.
+pub fn is_valid_chart_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// The home page: every report, newest first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SiteIndex {

@@ -1,31 +1,45 @@
-//! A chart on a canvas: drawn by `benchdeck_core::chart::draw` through plotters-canvas,
-//! crisp on HiDPI screens (the backing store is scaled by `devicePixelRatio`) and redrawn when
-//! the window is resized or the colour scheme changes.
+//! A chart on a canvas: drawn by `benchdeck_core::chart::draw` through plotters-canvas, crisp
+//! on HiDPI screens (the backing store is scaled by `devicePixelRatio`), redrawn when the window
+//! is resized, the colour scheme changes or a series is shown or hidden.
+//!
+//! Around the canvas: a tooltip for the nearest point (mouse, or arrow keys when the chart has
+//! focus), legend buttons that hide and show series, a data table (the text alternative), and
+//! downloads (SVG written by the build, PNG from the canvas, CSV of the plotted values).
 
-use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Theme, ThemeName};
+use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Frame, Target, Theme, ThemeName};
+use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, MouseEvent};
+
+use crate::data;
 
 /// Height of a chart relative to its width, and its limits in CSS pixels.
 const ASPECT: f64 = 0.56;
 const MIN_HEIGHT: f64 = 260.0;
 const MAX_HEIGHT: f64 = 460.0;
+/// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
+const HOVER_RADIUS: i32 = 28;
 
-/// One chart with its caption.
+/// One chart with its caption, controls and data table.
 #[component]
 pub fn ChartView(
     /// What to draw.
     spec: ChartSpec,
+    /// The report it belongs to (for the URL of its SVG file).
+    slug: String,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let (error, set_error) = signal(None::<String>);
     let (size_tick, set_size_tick) = signal(0u32);
+    let hidden = RwSignal::new(0u64);
+    let active = RwSignal::new(None::<Target>);
     let spec = StoredValue::new(spec);
+    let frame = StoredValue::new(Frame::default());
     let first_draw = StoredValue::new(true);
 
     let _resize = window_event_listener(leptos::ev::resize, move |_| {
@@ -34,44 +48,245 @@ pub fn ChartView(
 
     Effect::new(move || {
         size_tick.track();
+        let hidden = hidden.get();
         let (Some(container), Some(canvas)) = (container.get(), canvas.get()) else {
             return;
         };
         let width = f64::from(container.client_width()).max(280.0);
         let height = (width * ASPECT).clamp(MIN_HEIGHT, MAX_HEIGHT);
-        let result = spec.with_value(|spec| paint(&canvas, spec, width, height));
-        set_error.set(result.err());
+        let result = spec.with_value(|spec| paint(&canvas, spec, width, height, hidden));
+        match result {
+            Ok(drawn) => {
+                frame.set_value(drawn);
+                set_error.set(None);
+            }
+            Err(e) => set_error.set(Some(e)),
+        }
+        active.set(None);
         if first_draw.get_value() {
             first_draw.set_value(false);
             crate::ready::chart_drawn();
         }
     });
 
-    let (id, title, caption) =
-        spec.with_value(|s| (s.id.clone(), s.title.clone(), s.caption.clone()));
+    let on_move = move |ev: MouseEvent| {
+        let found = frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS));
+        if found != active.get_untracked() {
+            active.set(found);
+        }
+    };
+    let on_key = move |ev: KeyboardEvent| {
+        let step: isize = match ev.key().as_str() {
+            "ArrowRight" | "ArrowDown" => 1,
+            "ArrowLeft" | "ArrowUp" => -1,
+            "Escape" => {
+                active.set(None);
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        let next = frame.with_value(|f| step_target(f, active.get_untracked(), step));
+        active.set(next);
+    };
+
+    let (id, title, caption, names) = spec.with_value(|s| {
+        (
+            s.id.clone(),
+            s.title.clone(),
+            s.caption.clone(),
+            s.series
+                .iter()
+                .map(|x| (x.name.clone(), x.color))
+                .collect::<Vec<_>>(),
+        )
+    });
+    let series_count = names.len();
     let label = if caption.is_empty() {
         title.clone()
     } else {
-        format!("{title}. {caption}")
+        format!("{title}. {caption} Use the arrow keys to read the values.")
+    };
+    let tooltip = move || {
+        let target = active.get()?;
+        let text = spec.with_value(|s| export::point_label(s, target.series, target.point))?;
+        Some(view! { <Tooltip target text/> })
     };
     view! {
-        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone()>
+        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
             <div class="chart-canvas" node_ref=container>
-                <canvas node_ref=canvas role="img" aria-label=label></canvas>
+                <canvas
+                    node_ref=canvas
+                    role="img"
+                    tabindex="0"
+                    aria-label=label
+                    on:mousemove=on_move
+                    on:mouseleave=move |_| active.set(None)
+                    on:keydown=on_key
+                    on:blur=move |_| active.set(None)
+                ></canvas>
+                {tooltip}
             </div>
             {move || error.get().map(|e| view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{e}</p> })}
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
+            <Legend names hidden/>
+            <ChartTools spec canvas slug id=id.clone()/>
         </figure>
     }
 }
 
-/// Draws `spec` at `width` × `height` CSS pixels.
+/// The next or previous point in reading order (by x, then series) from `from`.
+fn step_target(frame: &Frame, from: Option<Target>, step: isize) -> Option<Target> {
+    let mut order: Vec<Target> = frame.targets.clone();
+    order.sort_by_key(|t| (t.x, t.series, t.point));
+    if order.is_empty() {
+        return None;
+    }
+    let len = order.len() as isize;
+    let index = match from.and_then(|f| order.iter().position(|t| *t == f)) {
+        Some(i) => (i as isize + step).rem_euclid(len),
+        None if step > 0 => 0,
+        None => len - 1,
+    };
+    order.get(index as usize).copied()
+}
+
+/// The values of the point under the pointer or keyboard focus; also announced to screen readers.
+#[component]
+fn Tooltip(
+    /// Where the point is drawn, in CSS pixels from the canvas' top left.
+    target: Target,
+    /// What to say.
+    text: PointLabel,
+) -> impl IntoView {
+    let style = format!("left: {}px; top: {}px", target.x, target.y);
+    view! {
+        <div class="chart-tooltip" role="status" aria-live="polite" style=style>
+            <strong>{text.series}</strong>
+            <span>{text.x}</span>
+            <span class="value">{text.y}</span>
+            {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
+            {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
+        </div>
+    }
+}
+
+/// One toggle button per series; a hidden series keeps its button.
+#[component]
+fn Legend(
+    /// Series names and palette slots.
+    names: Vec<(String, usize)>,
+    /// Bit `i` set when series `i` is hidden.
+    hidden: RwSignal<u64>,
+) -> impl IntoView {
+    let theme = Theme::named(current_theme());
+    view! {
+        <div class="chart-legend" role="group" aria-label="Show or hide series">
+            {names.into_iter().enumerate().map(|(i, (name, slot))| {
+                let bit = if i < 64 { 1u64 << i } else { 0 };
+                let shown = move || hidden.get() & bit == 0;
+                let swatch = format!("background: {}", chart::theme::css_hex(theme.series(slot)));
+                view! {
+                    <button
+                        type="button"
+                        class="legend-item"
+                        aria-pressed=move || shown().to_string()
+                        title=move || if shown() { "Hide this series" } else { "Show this series" }
+                        on:click=move |_| hidden.update(|h| *h ^= bit)
+                    >
+                        <span class="swatch" style=swatch></span>
+                        {name}
+                    </button>
+                }
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// Data table and downloads.
+#[component]
+fn ChartTools(
+    spec: StoredValue<ChartSpec>,
+    canvas: NodeRef<Canvas>,
+    slug: String,
+    id: String,
+) -> impl IntoView {
+    let table = spec.with_value(export::data_table);
+    let svg_href = data::href(&benchdeck_core::site::chart_svg_path(&slug, &id));
+    let file_stem = format!("{slug}-{id}");
+    let png_name = format!("{file_stem}.png");
+    let csv_name = format!("{file_stem}.csv");
+    let download_png = move |_| {
+        if let Some(canvas) = canvas.get_untracked() {
+            if let Ok(url) = canvas.to_data_url() {
+                save(&url, &png_name);
+            }
+        }
+    };
+    let download_csv = move |_| {
+        let text = spec.with_value(export::csv);
+        let url = format!(
+            "data:text/csv;charset=utf-8,{}",
+            String::from(js_sys::encode_uri_component(&text))
+        );
+        save(&url, &csv_name);
+    };
+    view! {
+        <div class="chart-tools">
+            <a class="tool" href=svg_href download=format!("{file_stem}.svg")>"SVG"</a>
+            <button type="button" class="tool" on:click=download_png>"PNG"</button>
+            <button type="button" class="tool" on:click=download_csv>"CSV"</button>
+        </div>
+        <details class="chart-data">
+            <summary>"Data table"</summary>
+            <div class="table-scroll">
+                <table>
+                    <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                    <tbody>
+                        {table.rows.into_iter().map(|row| {
+                            let mut cells = row.into_iter();
+                            let head = cells.next().unwrap_or_default();
+                            view! {
+                                <tr>
+                                    <th scope="row">{head}</th>
+                                    {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            {(table.omitted > 0).then(|| view! {
+                <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
+            })}
+        </details>
+    }
+}
+
+/// Saves `url` under `name` through a temporary link.
+fn save(url: &str, name: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(link) = document.create_element("a") else {
+        return;
+    };
+    let Ok(link) = link.dyn_into::<web_sys::HtmlAnchorElement>() else {
+        return;
+    };
+    link.set_href(url);
+    link.set_download(name);
+    link.click();
+}
+
+/// Draws `spec` at `width` × `height` CSS pixels and returns where its points are.
 fn paint(
     canvas: &HtmlCanvasElement,
     spec: &ChartSpec,
     width: f64,
     height: f64,
-) -> Result<(), String> {
+    hidden: u64,
+) -> Result<Frame, String> {
     let window = web_sys::window().ok_or("no window")?;
     let ratio = window.device_pixel_ratio().max(1.0);
     canvas.set_width((width * ratio).round() as u32);
@@ -97,11 +312,11 @@ fn paint(
         .shrink((0, 0), (width as u32, height as u32));
     let options = DrawOptions {
         theme: Theme::named(current_theme()),
-        hidden: 0,
+        hidden,
     };
-    chart::draw(&root, spec, &options).map_err(|e| e.to_string())?;
+    let frame = chart::draw(&root, spec, &options).map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
-    Ok(())
+    Ok(frame)
 }
 
 /// The reader's colour scheme.

@@ -46,12 +46,15 @@ fn ReportBody(
     .flatten()
     .collect::<Vec<_>>()
     .join(" · ");
+    let slug = page.summary.slug.clone();
     let blocks = page
         .blocks
         .into_iter()
         .map(|block| match block {
             Block::Html { html } => view! { <div class="prose" inner_html=html></div> }.into_any(),
-            Block::Chart { chart } => view! { <ChartView spec=chart/> }.into_any(),
+            Block::Chart { chart } => {
+                view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
+            }
         })
         .collect_view();
     view! {

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use benchdeck_core::build::build_site;
-use benchdeck_core::site::{report_data_path, INDEX_PATH};
+use benchdeck_core::chart::{self, DrawOptions};
+use benchdeck_core::site::{chart_svg_path, report_data_path, ReportPage, INDEX_PATH};
 
 use crate::files;
 
@@ -37,8 +38,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let site = build_site(&reports, &results);
 
     write_json(&args.out, INDEX_PATH, &site.index)?;
+    let mut svgs = 0;
     for page in &site.pages {
         write_json(&args.out, &report_data_path(&page.summary.slug), page)?;
+        svgs += write_svgs(&args.out, page)?;
     }
     let errors: Vec<_> = site.errors().collect();
     for error in &errors {
@@ -46,11 +49,12 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     }
     let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
     eprintln!(
-        "benchdeck: {} report{}, {} result file{} ({runs} runs), {} error{}",
+        "benchdeck: {} report{}, {} result file{} ({runs} runs), {svgs} chart SVG{}, {} error{}",
         site.pages.len(),
         plural(site.pages.len()),
         site.imports.len(),
         plural(site.imports.len()),
+        plural(svgs),
         errors.len(),
         plural(errors.len()),
     );
@@ -67,6 +71,30 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// Size of the exported SVGs, in pixels: a 16:9 figure that reads well in a blog column.
+const SVG_SIZE: (u32, u32) = (960, 540);
+
+/// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown).
+fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
+    let mut written = 0;
+    for spec in page.charts() {
+        let svg = chart::to_svg(spec, SVG_SIZE, &DrawOptions::default()).with_context(|| {
+            format!(
+                "cannot draw chart `{}` of report `{}` as SVG",
+                spec.id, page.summary.slug
+            )
+        })?;
+        let path = root.join(chart_svg_path(&page.summary.slug, &spec.id));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
+        written += 1;
+    }
+    Ok(written)
 }
 
 fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use theme::{Theme, ThemeName};
 
 /// Everything needed to draw one chart.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChartSpec {
     /// Identifier, unique within its report; used in URLs and file names.
     pub id: String,
@@ -47,8 +47,17 @@ pub enum ChartKind {
     },
 }
 
+impl Default for ChartKind {
+    /// Grouped bars with no categories (specs are built field by field).
+    fn default() -> Self {
+        ChartKind::GroupedBars {
+            categories: Vec::new(),
+        }
+    }
+}
+
 /// An axis: title and unit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Axis {
     /// Title without the unit, e.g. `Mean TTFT`.
     pub title: String,
@@ -80,7 +89,7 @@ pub struct Series {
 }
 
 /// One plotted value.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     /// Position on the x axis (a category index for bar charts).
     pub x: f64,

@@ -111,3 +111,27 @@ fn front_matter_problems_name_the_key() {
     let errors = errors_of("---\ntitle: x\n");
     assert!(errors[0].contains("not closed"), "{errors:?}");
 }
+
+#[test]
+fn chart_ids_must_be_file_names_and_unique() {
+    let report = "---\ntitle: T\nresults: [\"vllm/llama-*.jsonl\"]\n---\n\
+                  ```chart\nid: ../../etc\nmetric: ttft\nstat: mean\n```\n\n\
+                  ```chart\nid: a\nmetric: ttft\nstat: mean\n```\n\n\
+                  ```chart\nid: a\nmetric: tpot\nstat: mean\n```\n";
+    let page = build_report("reports/r.md", "r", report, &results(), &Palette::new());
+    assert_eq!(page.summary.charts, 1);
+    let errors: Vec<String> = page
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| p.to_string())
+        .collect();
+    let text = errors.join("\n");
+    assert!(text.contains("reports/r.md:6"), "{text}");
+    assert!(
+        text.contains("id `../../etc` cannot be a file name"),
+        "{text}"
+    );
+    assert!(text.contains("reports/r.md:18"), "{text}");
+    assert!(text.contains("already has the id `a`"), "{text}");
+}

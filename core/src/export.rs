@@ -1,0 +1,246 @@
+//! A chart's plotted data as a table: the text alternative shown under every chart and the CSV a
+//! reader downloads. Both come from the [`ChartSpec`] alone, so they always match the drawing.
+
+use crate::chart::{ChartKind, ChartSpec, Point};
+use crate::format;
+
+/// A chart's data pivoted for reading: one row per x position, one column per series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataTable {
+    /// Column titles: the x axis, then one per series (with the unit).
+    pub header: Vec<String>,
+    /// Cells, formatted for people (`n/a` where a series has no value there, with the reason).
+    pub rows: Vec<Vec<String>>,
+    /// Rows left out because the chart has more x positions than [`MAX_TABLE_ROWS`].
+    pub omitted: usize,
+}
+
+/// Largest number of rows the on-page table shows; the CSV always has everything.
+pub const MAX_TABLE_ROWS: usize = 200;
+
+/// The label of point `p` on the x axis: its category for bar charts, else its value.
+pub fn x_label(spec: &ChartSpec, p: &Point) -> String {
+    match &spec.kind {
+        ChartKind::GroupedBars { categories } => {
+            let index = p.x.round();
+            if index >= 0.0 && (index as usize) < categories.len() {
+                categories[index as usize].clone()
+            } else {
+                format::number(p.x)
+            }
+        }
+        #[allow(unreachable_patterns)]
+        _ => format::number(p.x),
+    }
+}
+
+/// What a tooltip says about one point, every part formatted for people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointLabel {
+    /// The series' legend name.
+    pub series: String,
+    /// The x axis title and the point's x label, e.g. `Request rate: 10`.
+    pub x: String,
+    /// The y axis title and the value with its unit, e.g. `Mean TTFT: 56.9 ms`.
+    pub y: String,
+    /// Where the value came from, `file:line`, if known.
+    pub source: String,
+    /// Why the value is missing, if it is.
+    pub note: String,
+}
+
+/// The tooltip text of point `point` of series `series`, if both exist.
+pub fn point_label(spec: &ChartSpec, series: usize, point: usize) -> Option<PointLabel> {
+    let s = spec.series.get(series)?;
+    let p = s.points.get(point)?;
+    let value =
+        p.y.map_or_else(|| "n/a".to_string(), |y| format::with_unit(y, &spec.y.unit));
+    Some(PointLabel {
+        series: s.name.clone(),
+        x: format!("{}: {}", spec.x.label(), x_label(spec, p)),
+        y: format!("{}: {value}", spec.y.title),
+        source: p.source.clone(),
+        note: p.note.clone(),
+    })
+}
+
+/// The pivoted table of a chart.
+pub fn data_table(spec: &ChartSpec) -> DataTable {
+    let mut xs: Vec<f64> = spec
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.x))
+        .filter(|x| !x.is_nan())
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let unit = if spec.y.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", spec.y.unit)
+    };
+    let mut header = vec![spec.x.label()];
+    header.extend(spec.series.iter().map(|s| format!("{}{unit}", s.name)));
+    let omitted = xs.len().saturating_sub(MAX_TABLE_ROWS);
+    let rows = xs
+        .iter()
+        .take(MAX_TABLE_ROWS)
+        .map(|&x| {
+            let mut row = Vec::with_capacity(spec.series.len() + 1);
+            let label = spec
+                .series
+                .iter()
+                .flat_map(|s| s.points.iter())
+                .find(|p| p.x == x)
+                .map(|p| x_label(spec, p))
+                .unwrap_or_else(|| format::number(x));
+            row.push(label);
+            for series in &spec.series {
+                let cell = match series.points.iter().find(|p| p.x == x) {
+                    Some(Point { y: Some(y), .. }) => format::number(*y),
+                    Some(p) if !p.note.is_empty() => format!("n/a ({})", p.note),
+                    _ => "n/a".to_string(),
+                };
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    DataTable {
+        header,
+        rows,
+        omitted,
+    }
+}
+
+/// Every plotted value as CSV, one line per point, in full precision:
+/// `series,x,x_label,y,unit,source,note`.
+pub fn csv(spec: &ChartSpec) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let header = ["series", "x", "x_label", "y", "unit", "source", "note"];
+    // Writing into a Vec cannot fail; errors are folded into an empty result just in case.
+    let mut write = |record: &[String]| writer.write_record(record).is_ok();
+    let mut ok = write(&header.map(String::from));
+    for series in &spec.series {
+        for p in &series.points {
+            ok &= write(&[
+                series.name.clone(),
+                p.x.to_string(),
+                x_label(spec, p),
+                p.y.map(|y| y.to_string()).unwrap_or_default(),
+                spec.y.unit.clone(),
+                p.source.clone(),
+                p.note.clone(),
+            ]);
+        }
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    if ok {
+        String::from_utf8(bytes).unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::{Axis, Series};
+
+    fn spec() -> ChartSpec {
+        let p = |x: f64, y: Option<f64>, note: &str| Point {
+            x,
+            y,
+            source: format!("r.jsonl:{}", x as u32 + 1),
+            note: note.to_string(),
+        };
+        ChartSpec {
+            id: "ttft".into(),
+            title: "Mean TTFT".into(),
+            caption: String::new(),
+            kind: ChartKind::GroupedBars {
+                categories: vec!["1".into(), "∞".into()],
+            },
+            x: Axis {
+                title: "Request rate".into(),
+                unit: "req/s".into(),
+            },
+            y: Axis {
+                title: "Mean TTFT".into(),
+                unit: "ms".into(),
+            },
+            series: vec![
+                Series {
+                    name: "vLLM, \"tuned\"".into(),
+                    color: 0,
+                    points: vec![p(0.0, Some(45.037), ""), p(1.0, Some(18107.32), "")],
+                },
+                Series {
+                    name: "SGLang".into(),
+                    color: 1,
+                    points: vec![
+                        p(0.0, Some(64.88), ""),
+                        p(1.0, None, "every request failed"),
+                    ],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn the_table_pivots_by_x_with_units_and_reasons() {
+        let table = data_table(&spec());
+        assert_eq!(
+            table.header,
+            [
+                "Request rate (req/s)",
+                "vLLM, \"tuned\" (ms)",
+                "SGLang (ms)"
+            ]
+        );
+        assert_eq!(table.rows[0], ["1", "45.04", "64.88"]);
+        assert_eq!(table.rows[1], ["∞", "18,107", "n/a (every request failed)"]);
+        assert_eq!(table.omitted, 0);
+    }
+
+    #[test]
+    fn csv_quotes_names_and_keeps_full_precision() {
+        let text = csv(&spec());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "series,x,x_label,y,unit,source,note");
+        assert_eq!(lines[1], "\"vLLM, \"\"tuned\"\"\",0,1,45.037,ms,r.jsonl:1,");
+        assert_eq!(lines[4], "SGLang,1,∞,,ms,r.jsonl:2,every request failed");
+        assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn tooltips_name_the_series_the_load_the_value_and_its_source() {
+        let label = point_label(&spec(), 0, 1).unwrap();
+        assert_eq!(label.series, "vLLM, \"tuned\"");
+        assert_eq!(label.x, "Request rate (req/s): ∞");
+        assert_eq!(label.y, "Mean TTFT: 18,107 ms");
+        assert_eq!(label.source, "r.jsonl:2");
+        let missing = point_label(&spec(), 1, 1).unwrap();
+        assert_eq!(missing.y, "Mean TTFT: n/a");
+        assert_eq!(missing.note, "every request failed");
+        assert_eq!(point_label(&spec(), 2, 0), None);
+        assert_eq!(point_label(&spec(), 0, 9), None);
+    }
+
+    #[test]
+    fn long_tables_are_cut_with_a_count() {
+        let mut s = spec();
+        s.kind = ChartKind::GroupedBars { categories: vec![] };
+        s.series[0].points = (0..250)
+            .map(|i| Point {
+                x: f64::from(i),
+                y: Some(1.0),
+                source: String::new(),
+                note: String::new(),
+            })
+            .collect();
+        let table = data_table(&s);
+        assert_eq!(table.rows.len(), MAX_TABLE_ROWS);
+        assert_eq!(table.omitted, 50);
+    }
+}
