@@ -194,6 +194,8 @@ pub enum Producer {
     SimpleFullStackLoadTest,
     /// A tidy CSV mapped by the user's own column mapping.
     TidyCsv,
+    /// k6 `--summary-export` or `handleSummary` data.
+    K6,
 }
 
 impl Producer {
@@ -213,6 +215,7 @@ impl Producer {
             Producer::SimpleFullStackCsv => "simple_full_stack benchmark.py",
             Producer::SimpleFullStackLoadTest => "simple_full_stack load_test.py",
             Producer::TidyCsv => "tidy CSV",
+            Producer::K6 => "k6",
         }
     }
 }

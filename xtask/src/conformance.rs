@@ -15,6 +15,7 @@ const FOLDERS: [&str; 2] = ["formats", "reference-data"];
 /// Runs `inspect` over the shared result files; `json` asks for the JSON form.
 pub fn run(root: &Path, json: bool) -> Result<()> {
     let shared = root.join("..").join("shared");
+    let shared = shared.canonicalize().unwrap_or(shared);
     let folders: Vec<_> = FOLDERS
         .iter()
         .map(|f| shared.join(f))

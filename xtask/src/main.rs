@@ -3,7 +3,9 @@
 //! Every command that needs tools finds or installs them first ([`tools`]), so a fresh machine
 //! with only rustup and cargo needs nothing but `cargo xtask serve` or `cargo xtask test`.
 
+mod bench;
 mod conformance;
+mod fuzz;
 mod lint;
 mod run;
 mod site;
@@ -27,7 +29,11 @@ commands:
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
+  bench                       page load against seed 002's Plotly page, and the criterion
+                              benchmarks; writes docs/PERFORMANCE.md (not run by CI)
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
+  fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
+                              installs nightly and cargo-fuzz when missing
   conformance [--json]        `benchdeck inspect` over every result file in ../shared (skipped
                               with a notice when ../shared is absent)
   help                        this text
@@ -84,10 +90,19 @@ fn execute(args: Vec<String>) -> Result<()> {
             };
             tools::ensure(&root, needs).map(|_| run::step("every tool is in place"))
         }
+        "bench" => {
+            no_options(command, rest)?;
+            let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
+            bench::all(&root, &toolbox)
+        }
         "lint" => {
             no_options(command, rest)?;
             tools::ensure_wasm_target()?;
             lint::all(&root)
+        }
+        "fuzz" => {
+            let (target, seconds) = fuzz_args(rest)?;
+            fuzz::run(&root, target.as_deref(), seconds)
         }
         "conformance" => conformance::run(&root, rest.iter().any(|a| a == "--json")),
         "help" | "--help" | "-h" => {
@@ -137,6 +152,25 @@ fn option(args: &[String], name: &str) -> Result<Option<String>> {
         }
     }
     Ok(value)
+}
+
+/// `[TARGET] [--seconds N]`; ten minutes per target by default.
+fn fuzz_args(args: &[String]) -> Result<(Option<String>, u64)> {
+    let (mut target, mut seconds) = (None, 600);
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if arg == "--seconds" {
+            seconds = iter
+                .next()
+                .and_then(|s| s.parse().ok())
+                .context("`--seconds` needs a whole number of seconds")?;
+        } else if arg.starts_with("--") || target.is_some() {
+            bail!("unexpected argument `{arg}`; see `cargo xtask help`");
+        } else {
+            target = Some(arg.clone());
+        }
+    }
+    Ok((target, seconds))
 }
 
 /// `/repo`, `repo/` and `/repo/` all mean `/repo/`: the app and trunk need both slashes.

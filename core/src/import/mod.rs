@@ -6,7 +6,9 @@
 
 mod fields;
 mod genai_perf;
+mod guidellm;
 mod inference_benchmarker;
+mod k6;
 mod llmperf;
 mod sfs_csv;
 mod sglang;
@@ -14,6 +16,12 @@ mod stats;
 mod table;
 mod vllm;
 mod vllm_offline;
+// GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
+mod genai_perf_csv;
+mod locust;
+mod sfs_load_test;
+mod sfs_markdown;
+mod tidy_csv;
 
 use serde::{Deserialize, Serialize};
 
@@ -64,10 +72,62 @@ impl ImportedFile {
 /// exhausting memory (a browser tab has far less than a build machine).
 pub const MAX_FILE_BYTES: usize = 512 * 1024 * 1024;
 
-/// Imports one file. Never panics; every problem is reported with its place.
+/// Imports one file, recognising its format by content. Never panics; every problem is reported
+/// with its place.
 pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
+    match decode(file, bytes) {
+        Ok(text) => import_text(file, text),
+        Err(refused) => refused,
+    }
+}
+
+/// Imports one file as `format`, whatever its content looks like: for the fuzz targets, which
+/// keep mutated input in front of one importer. A syntax the format does not have (CSV given to
+/// a JSON-only format) is refused as not recognised.
+pub fn import_as(format: Format, file: &str, bytes: &[u8]) -> ImportedFile {
+    match decode(file, bytes) {
+        Ok(text) => read_text(file, text, Some(format)),
+        Err(refused) => refused,
+    }
+}
+
+/// The importers, for [`import_as`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Recognised by content, as [`import`] does.
+    Sniffed,
+    /// `vllm bench serve` JSON or JSON Lines.
+    VllmServe,
+    /// `vllm bench throughput` and `vllm bench latency` JSON.
+    VllmOffline,
+    /// SGLang `bench_serving` JSON Lines.
+    Sglang,
+    /// GenAI-Perf and AIPerf `profile_export` JSON.
+    GenaiPerf,
+    /// GenAI-Perf and AIPerf `profile_export` CSV.
+    GenaiPerfCsv,
+    /// llmperf summary and individual responses.
+    Llmperf,
+    /// huggingface inference-benchmarker JSON.
+    InferenceBenchmarker,
+    /// GuideLLM JSON, YAML and CSV.
+    Guidellm,
+    /// Locust `--csv` files (and the sweep's `run_config.json`).
+    Locust,
+    /// k6 summaries.
+    K6,
+    /// simple_full_stack_inference `benchmark.py` CSV.
+    SfsCsv,
+    /// simple_full_stack_inference `load_test.py` JSON, Markdown reports and console output.
+    SfsLoadTest,
+    /// A CSV mapped by `# benchdeck:` lines.
+    TidyCsv,
+}
+
+/// UTF-8 text of a file within the size limit, or the refusal saying why not.
+fn decode<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, ImportedFile> {
     if bytes.len() > MAX_FILE_BYTES {
-        return ImportedFile::refused(
+        return Err(ImportedFile::refused(
             file,
             Problem::error(
                 file,
@@ -78,28 +138,30 @@ pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
                     MAX_FILE_BYTES / (1024 * 1024)
                 ),
             ),
-        );
+        ));
     }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let offset = e.valid_up_to();
-            let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            return ImportedFile::refused(
+    std::str::from_utf8(bytes).map_err(|e| {
+        let offset = e.valid_up_to();
+        let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+        ImportedFile::refused(
+            file,
+            Problem::error(
                 file,
-                Problem::error(
-                    file,
-                    Location::line(line),
-                    format!("expected UTF-8 text, found an invalid byte at offset {offset}"),
-                ),
-            );
-        }
-    };
-    import_text(file, text)
+                Location::line(line),
+                format!("expected UTF-8 text, found an invalid byte at offset {offset}"),
+            ),
+        )
+    })
 }
 
 /// Imports one file already decoded as text.
 pub fn import_text(file: &str, text: &str) -> ImportedFile {
+    read_text(file, text, None)
+}
+
+/// Reads `text` with the importer its content calls for, or with `forced`'s.
+fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+    let forced = forced.filter(|f| *f != Format::Sniffed);
     let trimmed = json::strip_bom(text).trim_start();
     if trimmed.is_empty() {
         return ImportedFile::refused(
@@ -112,10 +174,17 @@ pub fn import_text(file: &str, text: &str) -> ImportedFile {
         );
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return import_json(file, text);
+        return import_json(file, text, forced);
     }
-    let first_line = table::first_line(text);
-    if let Some(format) = TEXT_FORMATS.iter().find(|f| (f.detect)(first_line)) {
+    let candidates = || {
+        TEXT_FORMATS
+            .iter()
+            .filter(move |f| forced.is_none_or(|x| f.format == x))
+    };
+    let chosen = candidates()
+        .find(|f| (f.detect)(text))
+        .or_else(|| forced.and_then(|_| candidates().next()));
+    if let Some(format) = chosen {
         return (format.read)(file, text);
     }
     ImportedFile::refused(
@@ -123,18 +192,20 @@ pub fn import_text(file: &str, text: &str) -> ImportedFile {
         Problem::error(
             file,
             Location::line(1),
-            "format not recognised; expected JSON from a supported tool or a \
-             simple_full_stack_inference `benchmark.py` CSV (see the README's list of formats)",
+            "format not recognised; expected a result file of a supported tool: JSON from vllm, \
+             SGLang, GenAI-Perf, AIPerf, llmperf, inference-benchmarker, GuideLLM or k6; CSV \
+             from benchmark.py, GenAI-Perf, GuideLLM or Locust; GuideLLM YAML; a load_test.py \
+             report; or a CSV with `# benchdeck:` mapping lines (see the README)",
         ),
     )
 }
 
-fn import_json(file: &str, text: &str) -> ImportedFile {
+fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     if json::looks_like_json_lines(text) {
-        return import_json_lines(file, text);
+        return import_json_lines(file, text, forced);
     }
     match json::parse(text, 0) {
-        Ok(value) => match sniff_json(&value) {
+        Ok(value) => match sniff_json(&value, forced) {
             Some(format) => {
                 let mut out = ImportedFile {
                     file: file.to_string(),
@@ -152,7 +223,7 @@ fn import_json(file: &str, text: &str) -> ImportedFile {
 }
 
 /// JSON Lines: every line is its own document, possibly of mixed layouts of one tool.
-fn import_json_lines(file: &str, text: &str) -> ImportedFile {
+fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     let mut out = ImportedFile {
         file: file.to_string(),
         producer: None,
@@ -165,7 +236,7 @@ fn import_json_lines(file: &str, text: &str) -> ImportedFile {
             path: String::new(),
         };
         match line.value {
-            Ok(value) => match sniff_json(&value) {
+            Ok(value) => match sniff_json(&value, forced) {
                 Some(format) => {
                     out.producer.get_or_insert(format.producer);
                     (format.read)(&mut out, &value, at);
@@ -182,17 +253,59 @@ fn import_json_lines(file: &str, text: &str) -> ImportedFile {
     out
 }
 
-/// A text format (CSV, Markdown) recognised by its first non-blank line.
+/// A text format (CSV, YAML, Markdown): how to recognise a file of it and how to read it.
 struct TextFormat {
+    format: Format,
+    /// Given the whole text; most formats look at the first non-blank line only.
     detect: fn(&str) -> bool,
     read: fn(&str, &str) -> ImportedFile,
 }
 
 /// Every text format, most specific first.
-const TEXT_FORMATS: &[TextFormat] = &[TextFormat {
-    detect: sfs_csv::is_sfs_csv,
-    read: sfs_csv::read,
-}];
+const TEXT_FORMATS: &[TextFormat] = &[
+    TextFormat {
+        format: Format::Guidellm,
+        detect: |text| guidellm::is_yaml(table::first_line(text)),
+        read: guidellm::read_yaml,
+    },
+    TextFormat {
+        format: Format::Guidellm,
+        detect: |text| guidellm::is_csv(table::first_line(text)),
+        read: guidellm::read_csv,
+    },
+    TextFormat {
+        format: Format::Guidellm,
+        detect: |text| guidellm::is_csv_v03(table::first_line(text)),
+        read: guidellm::read_csv_v03,
+    },
+    TextFormat {
+        format: Format::SfsCsv,
+        detect: |text| sfs_csv::is_sfs_csv(table::first_line(text)),
+        read: sfs_csv::read,
+    },
+    TextFormat {
+        format: Format::GenaiPerfCsv,
+        detect: |text| genai_perf_csv::is_genai_perf_csv(table::first_line(text)),
+        read: genai_perf_csv::read,
+    },
+    TextFormat {
+        format: Format::Locust,
+        detect: |text| locust::is_locust_csv(table::first_line(text)),
+        read: locust::read,
+    },
+    TextFormat {
+        format: Format::TidyCsv,
+        detect: tidy_csv::is_tidy_csv,
+        read: tidy_csv::read,
+    },
+    // Markdown and console reports: checked last, since a first line such as `# …` says little;
+    // text that is not a report is handed to any text format listed after this one.
+    TextFormat {
+        format: Format::SfsLoadTest,
+        detect: |text| sfs_markdown::is_report(table::first_line(text)),
+        read: sfs_markdown::read,
+    },
+];
 
 fn unrecognised_json(file: &str, at: Location) -> Problem {
     Problem::error(
@@ -206,6 +319,7 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
 
 /// A JSON format: how to recognise one document of it and how to read it.
 struct JsonFormat {
+    format: Format,
     producer: Producer,
     detect: fn(&serde_json::Value) -> bool,
     read: fn(&mut ImportedFile, &serde_json::Value, Location),
@@ -213,56 +327,99 @@ struct JsonFormat {
 
 /// Every JSON format, most specific first.
 const JSON_FORMATS: &[JsonFormat] = &[
+    JsonFormat {
+        format: Format::K6,
+        producer: Producer::K6,
+        detect: k6::is_summary,
+        read: k6::read_document,
+    },
+    JsonFormat {
+        format: Format::Guidellm,
+        producer: Producer::Guidellm,
+        detect: guidellm::is_report,
+        read: guidellm::read_document,
+    },
     // AIPerf's summary is GenAI-Perf's plus markers (`error_summary`, `loadgen`, ...).
     JsonFormat {
+        format: Format::GenaiPerf,
         producer: Producer::Aiperf,
         detect: genai_perf::is_aiperf,
         read: genai_perf::read_aiperf_document,
     },
     JsonFormat {
+        format: Format::GenaiPerf,
         producer: Producer::GenaiPerf,
         detect: genai_perf::is_genai_perf,
         read: genai_perf::read_genai_perf_document,
     },
     JsonFormat {
+        format: Format::Llmperf,
         producer: Producer::Llmperf,
         detect: llmperf::is_summary,
         read: llmperf::read_summary_document,
     },
     JsonFormat {
+        format: Format::Llmperf,
         producer: Producer::Llmperf,
         detect: llmperf::is_individual_responses,
         read: llmperf::read_individual_document,
     },
     JsonFormat {
+        format: Format::InferenceBenchmarker,
         producer: Producer::InferenceBenchmarker,
         detect: inference_benchmarker::is_report,
         read: inference_benchmarker::read_document,
     },
     JsonFormat {
+        format: Format::VllmServe,
         producer: Producer::VllmServe,
         detect: vllm::is_serve_result,
         read: vllm::read_serve_document,
     },
     JsonFormat {
+        format: Format::Sglang,
         producer: Producer::SglangServing,
         detect: sglang::is_bench_serving_result,
         read: sglang::read_document,
     },
     JsonFormat {
+        format: Format::VllmOffline,
         producer: Producer::VllmLatency,
         detect: vllm_offline::is_latency_result,
         read: vllm_offline::read_latency_document,
     },
     JsonFormat {
+        format: Format::VllmOffline,
         producer: Producer::VllmThroughput,
         detect: vllm_offline::is_throughput_result,
         read: vllm_offline::read_throughput_document,
     },
+    JsonFormat {
+        format: Format::SfsLoadTest,
+        producer: Producer::SimpleFullStackLoadTest,
+        detect: sfs_load_test::is_load_test_output,
+        read: sfs_load_test::read_document,
+    },
+    // sweep.sh's `run_config.json` beside Locust CSVs: configuration, reported as such.
+    JsonFormat {
+        format: Format::Locust,
+        producer: Producer::Locust,
+        detect: locust::is_run_config,
+        read: locust::read_run_config,
+    },
 ];
 
-fn sniff_json(value: &serde_json::Value) -> Option<&'static JsonFormat> {
-    JSON_FORMATS.iter().find(|f| (f.detect)(value))
+/// The JSON format of `value`: the first that recognises it, among `forced`'s entries when
+/// given (falling back to its first entry, so forced input always reaches the importer).
+fn sniff_json(value: &serde_json::Value, forced: Option<Format>) -> Option<&'static JsonFormat> {
+    let candidates = || {
+        JSON_FORMATS
+            .iter()
+            .filter(move |f| forced.is_none_or(|x| f.format == x))
+    };
+    candidates()
+        .find(|f| (f.detect)(value))
+        .or_else(|| forced.and_then(|_| candidates().next()))
 }
 
 #[cfg(test)]

@@ -177,3 +177,296 @@ fn every_shared_sample_of_a_covered_json_format_imports() {
         assert_eq!(run.requests.succeeded, Some(480));
     }
 }
+
+/// GuideLLM's shared samples: the same 0.7 report as `benchmarks.json`, `benchmarks.yaml` and
+/// `benchmarks.csv` (text formats, so not in [`COVERED`]), each imported without an error and
+/// giving the same numbers.
+#[test]
+fn every_shared_guidellm_sample_imports() {
+    let dir = root().join("guidellm");
+    if !dir.is_dir() {
+        println!(
+            "notice: {} not found; skipping the GuideLLM samples",
+            dir.display()
+        );
+        return;
+    }
+    for name in ["benchmarks.json", "benchmarks.yaml", "benchmarks.csv"] {
+        let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+        let f = import(&format!("guidellm/{name}"), &bytes);
+        assert_eq!(
+            f.producer,
+            Some(Producer::Guidellm),
+            "{name}: {:?}",
+            f.problems
+        );
+        let errors: Vec<String> = f
+            .all_problems()
+            .filter(|p| p.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+        let [c4, c16] = f.runs.as_slice() else {
+            panic!("{name}: expected two benchmarks, got {}", f.runs.len())
+        };
+        assert_eq!(c4.provenance.producer_version.as_deref(), Some("0.7.3"));
+        assert_eq!(c4.config.model.as_deref(), Some("Qwen/Qwen3-8B"));
+        assert_eq!(c4.config.hardware.as_deref(), Some("H100"), "labels.gpu");
+        assert_eq!(c4.load.target, LoadTarget::Concurrency(4.0));
+        assert_eq!(c16.load.target, LoadTarget::Concurrency(16.0));
+        assert!(close(c4.load.achieved_rps, 2.049744484685941));
+        assert!(close(c4.load.achieved_concurrency, 3.9));
+        assert!(close(
+            c4.latency_stat(Metric::Ttft, Stat::Mean),
+            64.60303068161011
+        ));
+        // `request_latency` is in seconds.
+        assert!(close(
+            c4.latency_stat(Metric::E2e, Stat::Mean),
+            1.8396380643049877 * 1000.0
+        ));
+        assert!(close(
+            c4.latency_stat(Metric::Tpot, Stat::Mean),
+            14.670800980987936
+        ));
+        assert!(close(
+            c4.latency_stat(Metric::TpotInclFirst, Stat::Mean),
+            15.091340987020061
+        ));
+        assert!(close(c4.throughput.output_tok_s, 249.98342111148955));
+        assert_eq!(
+            (
+                c16.requests.succeeded,
+                c16.requests.failed,
+                c16.requests.incomplete,
+                c16.requests.total
+            ),
+            (Some(22), Some(1), Some(1), Some(24))
+        );
+        let samples = c16.samples.as_ref().map(|s| s.ok.clone());
+        if name.ends_with(".csv") {
+            assert_eq!(samples, None);
+        } else {
+            assert_eq!(samples.map(|ok| ok.len()), Some(24));
+        }
+    }
+}
+
+/// `../shared/reference-data` beside the project, or `BENCHDECK_SHARED_REFERENCE`.
+fn reference_root() -> PathBuf {
+    std::env::var_os("BENCHDECK_SHARED_REFERENCE").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference-data"),
+        PathBuf::from,
+    )
+}
+
+/// Every file under `dir` whose name passes `keep`, sorted.
+fn files_under(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            files_under(&path, keep, out);
+        } else if keep(&path) {
+            out.push(path);
+        }
+    }
+}
+
+/// GenAI-Perf's CSV, Locust's `--csv` files and sweep.sh's `run_config.json`, load_test.py's
+/// output and report, and the real load-test reports of simple_full_stack_inference import
+/// without an error, with their headline numbers. Folders that are absent are skipped with a
+/// notice.
+#[test]
+fn shared_csv_markdown_and_load_test_samples_import() {
+    let formats = root();
+    let reference = reference_root();
+    let mut files: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let name_starts = |prefix: &'static str| {
+        move |p: &Path| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        }
+    };
+    for (base, folder, keep) in [
+        (
+            &formats,
+            "genai-perf",
+            &(|p: &Path| p.extension().is_some_and(|e| e == "csv")) as &dyn Fn(&Path) -> bool,
+        ),
+        (&formats, "locust", &|_: &Path| true),
+        (
+            &formats,
+            "simple_full_stack_inference",
+            &name_starts("load_test_"),
+        ),
+        (
+            &reference,
+            "simple_full_stack_inference",
+            &(|p: &Path| p.extension().is_some_and(|e| e == "md")) as &dyn Fn(&Path) -> bool,
+        ),
+    ] {
+        let dir = base.join(folder);
+        if !dir.is_dir() {
+            println!("notice: {} not found; skipping its samples", dir.display());
+            continue;
+        }
+        let before = files.len();
+        let mut found = Vec::new();
+        files_under(&dir, keep, &mut found);
+        files.extend(found.into_iter().map(|p| (base.clone(), p)));
+        assert!(
+            files.len() > before,
+            "no sample files under {}",
+            dir.display()
+        );
+    }
+    let mut imported: Vec<(String, ImportedFile)> = Vec::new();
+    for (base, path) in files {
+        let name = path
+            .strip_prefix(base.parent().unwrap_or(&base))
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let f = import(&name, &std::fs::read(&path).expect("readable sample"));
+        assert!(
+            f.producer.is_some(),
+            "{name}: not recognised: {:?}",
+            f.problems
+        );
+        let errors: Vec<String> = f
+            .all_problems()
+            .filter(|p| p.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+        let understood_only = ["_stats_history.csv", "_failures.csv", "_exceptions.csv"]
+            .iter()
+            .any(|s| name.ends_with(s))
+            || name.ends_with("run_config.json");
+        if understood_only {
+            assert!(f.runs.is_empty(), "{name}");
+            assert!(!f.problems.is_empty(), "{name}: says what it is");
+        } else {
+            assert!(!f.runs.is_empty(), "{name}: no run: {:?}", f.problems);
+        }
+        imported.push((name, f));
+    }
+    let find = |suffix: &str| {
+        imported
+            .iter()
+            .find(|(n, _)| n.ends_with(suffix))
+            .map(|(_, f)| f)
+    };
+    let p50 = |run: &crate::model::Run| run.latency_stat(Metric::Ttft, Stat::P(50.0));
+    let mut checked = 0;
+
+    if let Some(f) = find("profile_export_genai_perf.csv") {
+        checked += 1;
+        assert_eq!(f.producer, Some(Producer::GenaiPerf));
+        let run = &f.runs[0];
+        assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
+        assert_eq!(run.latency_stat(Metric::Tpot, Stat::Mean), Some(14.56));
+        assert_eq!(run.latency_stat(Metric::E2e, Stat::P(50.0)), Some(2984.94));
+        assert_eq!(run.throughput.output_tok_s, Some(1044.25));
+        assert_eq!(run.requests.succeeded, Some(480));
+    }
+    if let Some(f) = find("locust_stats.csv") {
+        checked += 1;
+        assert_eq!(f.producer, Some(Producer::Locust));
+        let run = &f.runs[0];
+        assert_eq!(
+            run.load.target,
+            LoadTarget::Concurrency(10.0),
+            "from `_u10`"
+        );
+        assert_eq!(run.requests.total, Some(1184));
+        assert_eq!(run.requests.failed, Some(12));
+        assert_eq!(run.latency_stat(Metric::E2e, Stat::Median), Some(3270.0));
+    }
+    if let Some(f) = find("load_test_output.json") {
+        checked += 1;
+        assert_eq!(f.producer, Some(Producer::SimpleFullStackLoadTest));
+        assert_eq!(f.runs.len(), 2, "warm-up excluded");
+        assert_eq!(f.runs[1].requests.failed, Some(1));
+        assert_eq!(p50(&f.runs[0]), Some(5028.3));
+    }
+    if let Some(f) = find("load_test_report.md") {
+        checked += 1;
+        assert_eq!(f.runs.len(), 14);
+    }
+    if let Some(f) = find("deepseek-pd-disaggregated.md") {
+        checked += 1;
+        // The blog's "406 ms TTFT p50" for disaggregated prefill at concurrency 1.
+        assert_eq!(f.runs.len(), 9);
+        let c1 = &f.runs[0];
+        assert_eq!(c1.load.target, LoadTarget::Concurrency(1.0));
+        assert_eq!(c1.config.model.as_deref(), Some("deepseek"));
+        assert_eq!(p50(c1), Some(406.0));
+        assert_eq!(c1.latency_stat(Metric::E2e, Stat::P(99.0)), Some(2200.0));
+        assert_eq!(p50(&f.runs[4]), Some(632.0));
+        let r10 = &f.runs[8];
+        assert_eq!(
+            r10.load.target,
+            LoadTarget::RequestRate(Rate::PerSecond(10.0))
+        );
+        assert_eq!(r10.latency_stat(Metric::Ttft, Stat::P(99.0)), Some(1369.0));
+    }
+    if let Some(f) = find("moe-ray-deepseek-loadtest-result.md") {
+        checked += 1;
+        // The blog's "5,028 ms TTFT p50" without disaggregation, and its 64.7% success:
+        // 427 of 660 requests with the 5 warm-up requests, 422 of 655 without.
+        assert_eq!(f.runs.len(), 14);
+        let c1 = f
+            .runs
+            .iter()
+            .find(|r| r.load.target == LoadTarget::Concurrency(1.0))
+            .unwrap();
+        assert_eq!(p50(c1), Some(5028.0));
+        let ok: u64 = f.runs.iter().filter_map(|r| r.requests.succeeded).sum();
+        let total: u64 = f.runs.iter().filter_map(|r| r.requests.total).sum();
+        assert_eq!((ok, total), (422, 655));
+        assert_eq!(
+            ((ok + 5) as f64 / (total + 5) as f64 * 1000.0).round(),
+            647.0
+        );
+    }
+    if let Some(f) = find("complete_results.md") {
+        checked += 1;
+        assert_eq!(f.runs.len(), 14);
+        let c16 = &f.runs[9];
+        assert_eq!(c16.load.target, LoadTarget::Concurrency(16.0));
+        assert_eq!(p50(c16), Some(56039.0));
+        assert!(c16
+            .problems
+            .iter()
+            .any(|p| p.message.contains("`Success%` is 75%")));
+        assert_eq!(p50(&f.runs[10]), Some(57136.0));
+    }
+    if let Some(f) = find("Qwen_vllm_baseline.md") {
+        checked += 1;
+        let c1 = &f.runs[5];
+        assert_eq!(c1.load.target, LoadTarget::Concurrency(1.0));
+        assert_eq!(p50(c1), Some(408.0));
+        assert_eq!(c1.requests.succeeded, Some(20), "from the raw `20/20`");
+    }
+    if let Some(f) = find("simple_full_stack_inference/results.md") {
+        checked += 1;
+        assert_eq!(f.producer, Some(Producer::SimpleFullStackCsv));
+        assert_eq!(f.runs.len(), 4);
+        let rate = &f.runs[3];
+        assert_eq!(rate.requests.succeeded, Some(8));
+        assert_eq!(rate.requests.total, Some(20));
+        assert_eq!(p50(rate), Some(61675.0));
+    }
+    let expected = [formats.join("genai-perf"), formats.join("locust")]
+        .iter()
+        .filter(|d| d.is_dir())
+        .count()
+        + 2 * usize::from(formats.join("simple_full_stack_inference").is_dir())
+        + 5 * usize::from(reference.join("simple_full_stack_inference").is_dir());
+    assert_eq!(checked, expected, "every headline check ran");
+}

@@ -45,11 +45,18 @@ pub(crate) fn read_rows(file: &str, text: &str) -> (Vec<Row>, Option<Problem>) {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
-    // Lines are counted from byte offsets: after a CRLF line end the `csv` crate starts the next
-    // record at the `\n`, so its own line count is one short. A `\n` at a record's first byte
-    // always ends the previous line.
+    // Lines are counted from byte offsets: after a CRLF line end (and after blank CRLF lines) the
+    // `csv` crate starts the next record at a `\r` or `\n` before its first character, so its
+    // own line count is short. Line ends at a record's start are skipped before counting.
     let newlines: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
-    let line_at = |byte: u64| newlines.partition_point(|&n| (n as u64) <= byte) as u64 + 1;
+    let bytes = text.as_bytes();
+    let line_at = |byte: u64| {
+        let mut at = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
+        while at < bytes.len() && matches!(bytes[at], b'\r' | b'\n') {
+            at += 1;
+        }
+        newlines.partition_point(|&n| n < at) as u64 + 1
+    };
     let mut rows = Vec::new();
     for record in reader.records() {
         match record {

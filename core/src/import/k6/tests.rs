@@ -1,0 +1,107 @@
+use crate::import::import;
+use crate::model::{LoadTarget, Metric, Producer, Stat};
+use crate::problem::Severity;
+
+fn fixture(name: &str) -> crate::import::ImportedFile {
+    let path = format!("{}/../tests/fixtures/k6/{name}", env!("CARGO_MANIFEST_DIR"));
+    import(
+        &format!("k6/{name}"),
+        &std::fs::read(path).expect("fixture exists"),
+    )
+}
+
+#[test]
+fn legacy_summary_export() {
+    let f = fixture("summary-export.json");
+    assert_eq!(f.producer, Some(Producer::K6));
+    let [run] = f.runs.as_slice() else {
+        panic!("{:?}", f.problems)
+    };
+    assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
+    // `http_req_failed.passes` are failures.
+    assert_eq!(run.requests.total, Some(100));
+    assert_eq!(run.requests.failed, Some(5));
+    assert_eq!(run.requests.succeeded, Some(95));
+    assert_eq!(run.throughput.requests_per_s, Some(2.5));
+    assert_eq!(run.throughput.output_tok_s, Some(300.25));
+    assert_eq!(run.tokens.total_output, Some(12000));
+    let e2e = run.latency(Metric::E2e).unwrap();
+    assert_eq!(e2e.mean, Some(2500.5));
+    assert_eq!(e2e.get(Stat::Median), Some(2300.0));
+    assert_eq!(e2e.get(Stat::P(90.0)), Some(4100.75));
+    assert_eq!(e2e.get(Stat::P(99.9)), Some(9000.0));
+    assert_eq!(run.latency_stat(Metric::Ttft, Stat::P(95.0)), Some(800.0));
+    // A time trend that is not a benchmark metric is named, not dropped silently... but only
+    // when the file says it is a time trend (the legacy export does not).
+    assert!(run.problems.iter().all(|p| p.severity == Severity::Warning));
+}
+
+#[test]
+fn handle_summary_data_in_seconds() {
+    let f = fixture("handle-summary-seconds.json");
+    let [run] = f.runs.as_slice() else {
+        panic!("{:?}", f.problems)
+    };
+    assert_eq!(run.load.target, LoadTarget::Concurrency(4.0));
+    assert_eq!(run.requests.succeeded, Some(40));
+    assert_eq!(run.requests.failed, Some(0));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::Mean), Some(1500.0));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::P(95.0)), Some(3500.0));
+    // Numbers written as strings are read.
+    let ttft = run.latency(Metric::Ttft).unwrap();
+    assert!((ttft.get(Stat::P(95.0)).unwrap() - 400.0).abs() < 1e-9);
+    assert!((ttft.mean.unwrap() - 200.0).abs() < 1e-9);
+}
+
+#[test]
+fn an_all_failed_test_is_a_failed_run_with_its_bad_values_located() {
+    let f = fixture("all-failed.json");
+    let [run] = f.runs.as_slice() else {
+        panic!("{:?}", f.problems)
+    };
+    assert!(run.all_failed());
+    assert!(run.latency.is_empty());
+    let places: Vec<String> = run.problems.iter().map(|p| p.to_string()).collect();
+    let text = places.join("\n");
+    assert!(text.contains("k6/all-failed.json#metrics.tpot_ms.avg: error: expected a number, found the string \"fast\""), "{text}");
+    assert!(
+        text.contains("k6/all-failed.json#metrics.tpot_ms.p(99): error: expected a finite number"),
+        "{text}"
+    );
+    assert!(text.contains("every request failed"), "{text}");
+}
+
+#[test]
+fn unmapped_time_trends_and_missing_vus_are_reported() {
+    let text = r#"{"root_group":{},"metrics":{
+        "http_reqs":{"type":"counter","contains":"default","values":{"count":3,"rate":1}},
+        "db_wait":{"type":"trend","contains":"time","values":{"avg":1,"med":1}}}}"#;
+    let f = crate::import::import_text("k.json", text);
+    let [run] = f.runs.as_slice() else {
+        panic!("{:?}", f.problems)
+    };
+    assert_eq!(run.load.target, LoadTarget::MaxThroughput);
+    let text: Vec<String> = run.problems.iter().map(|p| p.to_string()).collect();
+    let text = text.join("\n");
+    assert!(
+        text.contains("k.json#metrics.db_wait.values: warning: time trend `db_wait` is not mapped"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the number of virtual users (the load) is unknown"),
+        "{text}"
+    );
+}
+
+#[test]
+fn odd_shapes_do_not_panic() {
+    for text in [
+        r#"{"root_group":{},"metrics":{"http_reqs":[1,2]}}"#,
+        r#"{"root_group":{},"metrics":{"http_reqs":{"count":"x"},"http_req_duration":{"med":[]}}}"#,
+        r#"{"root_group":{},"metrics":{"http_reqs":{"values":null},"vus":{"max":-1}}}"#,
+        r#"{"root_group":{},"options":{"summaryTimeUnit":"fortnight"},"metrics":{"http_reqs":{"count":1}}}"#,
+    ] {
+        let f = crate::import::import_text("k.json", text);
+        assert!(f.all_problems().count() > 0, "{text}");
+    }
+}

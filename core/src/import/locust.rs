@@ -1,0 +1,571 @@
+//! Locust `--csv PREFIX` output (plain HTTP load tests; no tokens, no TTFT).
+//!
+//! - `PREFIX_stats.csv`: `Type,Name,Request Count,Failure Count,Median Response Time,Average
+//!   Response Time,Min Response Time,Max Response Time,Average Content Size,Requests/s,
+//!   Failures/s,50%,66%,…,100%`, one row per endpoint and a last `,Aggregated` row (Locust 0.x:
+//!   quoted `"Method","Name","# requests","# failures",…`). The `Aggregated` row is the run.
+//!   Per-endpoint rows are checked but not imported: the model holds one run per configuration
+//!   and load point, with no per-endpoint breakdown; a file with several endpoints says so.
+//! - `PREFIX_stats_history.csv` (a time series), `PREFIX_failures.csv` (errors and their counts)
+//!   and `PREFIX_exceptions.csv` (tracebacks) are recognised and summarised in a warning, but are
+//!   not runs: the run and its failure count are in `PREFIX_stats.csv`.
+//! - `run_config.json` written beside the CSVs by simple_full_stack_inference's `sweep.sh`
+//!   (`users`, `model_name`, `task_set`) is configuration, reported as such.
+//!
+//! Semantics: Locust's response time is the time of the whole HTTP request, so it is imported as
+//! end-to-end latency ([`Metric::E2e`], ms). Locust logs failed requests' times too, so its
+//! statistics cover every request; `Request Count` includes the failures. Percentile columns
+//! depend on `PERCENTILES_TO_REPORT` and are read from their headers (`99.9%` → p99.9); Locust
+//! rounds response times above 100 ms to two significant digits in its percentiles. `N/A` is a
+//! missing value. `Requests/s` counts every request, failures included. `Average Content Size`
+//! (bytes) and `Failures/s` have no place in the model and are not imported. When every request
+//! failed the run is failed and has no latencies.
+//!
+//! Load point: a per-file importer cannot see the history beside the stats (which has the
+//! `User Count`). The users are read from the folder `sweep.sh` writes,
+//! `{model}_{task_set}_u{users}` (model, task set as dataset, `{model}_{task_set}` as label);
+//! otherwise the load point is unknown and a warning says so. Locust users wait between
+//! requests (`wait_time`), so requests in flight are fewer than users.
+
+use serde_json::Value;
+
+use super::table::{self, Row};
+use super::ImportedFile;
+use crate::model::{
+    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
+    Provenance, RequestCounts, Run, Throughput, TokenStats,
+};
+use crate::number::{parse_number, Reading};
+use crate::problem::Problem;
+
+/// The four CSV files Locust writes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Stats,
+    History,
+    Failures,
+    Exceptions,
+}
+
+fn lower_cells(line: &str) -> Vec<String> {
+    table::header_cells(line)
+        .iter()
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+fn kind(first_line: &str) -> Option<Kind> {
+    kind_of(&lower_cells(first_line))
+}
+
+/// The file kind from its lower-cased header cells.
+fn kind_of(cells: &[String]) -> Option<Kind> {
+    let has = |name: &str| cells.iter().any(|c| c == name);
+    let first = cells.first().map(String::as_str);
+    if first == Some("timestamp") && has("user count") {
+        return Some(Kind::History);
+    }
+    if matches!(first, Some("type" | "method"))
+        && has("name")
+        && (has("request count") || has("# requests"))
+    {
+        return Some(Kind::Stats);
+    }
+    if matches!(first, Some("method")) && has("error") && has("occurrences") {
+        return Some(Kind::Failures);
+    }
+    if first == Some("count") && has("message") && has("traceback") {
+        return Some(Kind::Exceptions);
+    }
+    None
+}
+
+/// True when the first line is the header of one of Locust's CSV files.
+pub(super) fn is_locust_csv(first_line: &str) -> bool {
+    kind(first_line).is_some()
+}
+
+/// Reads one Locust CSV file.
+pub(super) fn read(file: &str, text: &str) -> ImportedFile {
+    let mut out = ImportedFile {
+        file: file.to_string(),
+        producer: Some(Producer::Locust),
+        runs: Vec::new(),
+        problems: Vec::new(),
+    };
+    let (rows, broken) = table::read_rows(file, text);
+    let Some((header, body)) = rows.split_first() else {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(1),
+            "expected a Locust CSV header",
+        ));
+        return out;
+    };
+    let names: Vec<String> = header
+        .cells
+        .iter()
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match kind_of(&names) {
+        Some(Kind::Stats) => read_stats(&mut out, header, &names, body),
+        Some(Kind::History) => read_history(&mut out, header, &names, body),
+        Some(Kind::Failures) => read_failures(&mut out, &names, body),
+        Some(Kind::Exceptions) => read_exceptions(&mut out, &names, body),
+        None => out.problems.push(Problem::error(
+            file,
+            Location::line(header.line),
+            "expected a Locust `_stats.csv`, `_stats_history.csv`, `_failures.csv` or \
+             `_exceptions.csv` header",
+        )),
+    }
+    out.problems.extend(broken);
+    out
+}
+
+/// What a stats column holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Column {
+    Type,
+    Name,
+    Requests,
+    Failures,
+    Median,
+    Mean,
+    Min,
+    Max,
+    RequestsPerS,
+    /// Known, with no place in the model: `Average Content Size`, `Failures/s`.
+    Ignored,
+    Percentile(f64),
+    Unknown,
+}
+
+fn column(name: &str) -> Column {
+    match name {
+        "type" | "method" => Column::Type,
+        "name" => Column::Name,
+        "request count" | "# requests" => Column::Requests,
+        "failure count" | "# failures" => Column::Failures,
+        "median response time" => Column::Median,
+        "average response time" => Column::Mean,
+        "min response time" => Column::Min,
+        "max response time" => Column::Max,
+        "requests/s" => Column::RequestsPerS,
+        "average content size" | "failures/s" => Column::Ignored,
+        _ => match name
+            .strip_suffix('%')
+            .and_then(|p| p.trim().parse::<f64>().ok())
+        {
+            Some(p) if (0.0..=100.0).contains(&p) => Column::Percentile(p),
+            _ => Column::Unknown,
+        },
+    }
+}
+
+fn is_aggregate(row: &Row, name_at: usize, type_at: Option<usize>) -> bool {
+    let name = row.cell(name_at);
+    let kind = type_at.map_or("", |i| row.cell(i));
+    (name == "Aggregated" || name == "Total") && (kind.is_empty() || kind == "None")
+}
+
+fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String], body: &[Row]) {
+    let file = out.file.clone();
+    let file = file.as_str();
+    let columns: Vec<Column> = names.iter().map(|n| column(n)).collect();
+    for (i, c) in columns.iter().enumerate() {
+        if *c == Column::Unknown {
+            out.problems.push(Problem::warning(
+                file,
+                header.at(i),
+                format!(
+                    "column `{}` is not one Locust writes; its values are ignored",
+                    header.cell(i)
+                ),
+            ));
+        }
+    }
+    let name_at = columns.iter().position(|c| *c == Column::Name).unwrap_or(1);
+    let type_at = columns.iter().position(|c| *c == Column::Type);
+    let (aggregate, endpoints): (Vec<&Row>, Vec<&Row>) =
+        body.iter().partition(|r| is_aggregate(r, name_at, type_at));
+    // Per-endpoint rows: checked (even without an aggregate), and named when there are several (their sum is the run).
+    for r in &endpoints {
+        for (i, c) in columns.iter().enumerate() {
+            if !matches!(c, Column::Type | Column::Name | Column::Unknown) {
+                let _ = number(file, header, r, i, &mut out.problems);
+            }
+        }
+    }
+    let Some(row) = aggregate.last() else {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(body.last().map_or(header.line, |r| r.line) + 1),
+            "expected a last row named `Aggregated` (Locust's totals over every endpoint); \
+             without it there is no run",
+        ));
+        return;
+    };
+    let mut problems = Vec::new();
+    if aggregate.len() > 1 {
+        problems.push(Problem::warning(
+            file,
+            Location::line(aggregate[0].line),
+            format!(
+                "{} `Aggregated` rows; the last one, at line {}, is read",
+                aggregate.len(),
+                row.line
+            ),
+        ));
+    }
+    if endpoints.len() > 1 {
+        let shown: Vec<String> = endpoints
+            .iter()
+            .take(5)
+            .map(|r| format!("`{}`", r.cell(name_at)))
+            .collect();
+        problems.push(Problem::warning(
+            file,
+            Location::line(endpoints[0].line),
+            format!(
+                "{} endpoints ({}{}) are summed in the `Aggregated` row, which is the run; the \
+                 model has no per-endpoint breakdown, so their own rows are not imported",
+                endpoints.len(),
+                shown.join(", "),
+                if endpoints.len() > 5 { ", …" } else { "" }
+            ),
+        ));
+    }
+
+    let mut d = Distribution::default();
+    let mut requests = RequestCounts::default();
+    let mut rps = None;
+    for (i, c) in columns.iter().enumerate() {
+        if matches!(
+            c,
+            Column::Type | Column::Name | Column::Ignored | Column::Unknown
+        ) {
+            continue;
+        }
+        let Some(v) = number(file, header, row, i, &mut problems) else {
+            continue;
+        };
+        match *c {
+            Column::Requests => requests.total = whole(file, header, row, i, v, &mut problems),
+            Column::Failures => requests.failed = whole(file, header, row, i, v, &mut problems),
+            Column::Median => d.median = Some(v),
+            Column::Mean => d.mean = Some(v),
+            Column::Min => d.min = Some(v),
+            Column::Max => d.max = Some(v),
+            Column::Percentile(p) => d.set_percentile(p, v),
+            Column::RequestsPerS => rps = Some(v),
+            Column::Type | Column::Name | Column::Ignored | Column::Unknown => {}
+        }
+    }
+    if let (Some(total), Some(failed)) = (requests.total, requests.failed) {
+        if failed > total {
+            problems.push(Problem::error(
+                file,
+                Location::line(row.line),
+                format!(
+                    "the failure count {failed} is larger than the request count {total}; the \
+                     request counts are unknown"
+                ),
+            ));
+            requests = RequestCounts::default();
+        } else {
+            requests.succeeded = Some(total - failed);
+        }
+    }
+    let mut latency = Vec::new();
+    if requests.total == Some(0) {
+        problems.push(Problem::warning(
+            file,
+            Location::line(row.line),
+            "no request was made; the run is shown as failed",
+        ));
+    } else if requests.succeeded == Some(0) {
+        problems.push(Problem::warning(
+            file,
+            Location::line(row.line),
+            "every request failed; the run is shown as failed and the failures' response times \
+             are not latencies",
+        ));
+    } else if !d.is_empty() {
+        latency.push(LatencyMetric {
+            metric: Metric::E2e,
+            distribution: d,
+        });
+    }
+    let (config, target) = match sweep_folder(file) {
+        Some((config, users)) => (config, LoadTarget::Concurrency(users)),
+        None => {
+            problems.push(Problem::warning(
+                file,
+                Location::File,
+                "the load point is unknown: Locust's stats do not record the number of users \
+                 (its `_stats_history.csv` has them as `User Count`, but benchdeck reads one file \
+                 at a time); put the files in a folder named `{model}_{task}_u{users}`, as \
+                 sweep.sh does, to give the users",
+            ));
+            (ConfigIdentity::default(), LoadTarget::MaxThroughput)
+        }
+    };
+    out.runs.push(Run {
+        provenance: Provenance {
+            file: file.to_string(),
+            location: Location::line(row.line),
+            producer: Producer::Locust,
+            producer_version: None,
+        },
+        config,
+        load: LoadPoint {
+            target,
+            max_concurrency: None,
+            achieved_rps: rps,
+            achieved_concurrency: None,
+        },
+        requests,
+        latency,
+        throughput: Throughput {
+            requests_per_s: rps,
+            ..Throughput::default()
+        },
+        tokens: TokenStats::default(),
+        samples: None,
+        problems,
+    });
+}
+
+fn read_history(out: &mut ImportedFile, header: &Row, names: &[String], body: &[Row]) {
+    let file = out.file.clone();
+    let file = file.as_str();
+    let at = |name: &str| names.iter().position(|n| n == name);
+    let users_at = at("user count").unwrap_or(1);
+    let name_at = at("name").unwrap_or(3);
+    let type_at = at("type");
+    let total_at = at("total request count");
+    let failed_at = at("total failure count");
+    let mut max_users: Option<f64> = None;
+    let mut last: Option<&Row> = None;
+    let mut aggregated_rows = 0usize;
+    for row in body.iter().filter(|r| is_aggregate(r, name_at, type_at)) {
+        aggregated_rows += 1;
+        last = Some(row);
+        if let Some(u) = number(file, header, row, users_at, &mut out.problems) {
+            max_users = Some(max_users.map_or(u, |m: f64| m.max(u)));
+        }
+    }
+    let mut message = format!(
+        "Locust stats history: a time series of {aggregated_rows} `Aggregated` rows, not a run; \
+         the run is read from the `_stats.csv` beside it"
+    );
+    if let Some(u) = max_users {
+        message.push_str(&format!("; users peaked at {}", crate::format::number(u)));
+    }
+    if let Some(row) = last {
+        let total = total_at.and_then(|i| number(file, header, row, i, &mut out.problems));
+        let failed = failed_at.and_then(|i| number(file, header, row, i, &mut out.problems));
+        if let (Some(t), Some(f)) = (total, failed) {
+            message.push_str(&format!(
+                "; at the end {} requests, {} failed",
+                crate::format::number(t),
+                crate::format::number(f)
+            ));
+        }
+    }
+    out.problems
+        .push(Problem::warning(file, Location::line(header.line), message));
+}
+
+fn read_failures(out: &mut ImportedFile, names: &[String], body: &[Row]) {
+    let file = out.file.clone();
+    let at = |name: &str| names.iter().position(|n| n == name);
+    let error_at = at("error").unwrap_or(2);
+    let count_at = at("occurrences").unwrap_or(3);
+    let mut total = 0u64;
+    let mut kinds = Vec::new();
+    for row in body {
+        match parse_number(row.cell(count_at), &[]) {
+            Reading::Value(v) if v >= 0.0 && v.fract() == 0.0 && v <= 9.0e15 => {
+                total = total.saturating_add(v as u64);
+                kinds.push(format!("{} × {}", v as u64, short(row.cell(error_at))));
+            }
+            _ => out.problems.push(Problem::error(
+                &file,
+                row.at(count_at),
+                format!(
+                    "`Occurrences`: expected a whole number, found `{}`",
+                    row.cell(count_at)
+                ),
+            )),
+        }
+    }
+    let message = if body.is_empty() {
+        "Locust failures: none recorded; not a run (the run is read from the `_stats.csv` \
+         beside it)"
+            .to_string()
+    } else {
+        format!(
+            "Locust failures: {total} failed requests of {} kinds ({}{}); not a run, the failure \
+             count is part of the run read from the `_stats.csv` beside it",
+            body.len(),
+            kinds.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
+            if kinds.len() > 3 { "; …" } else { "" }
+        )
+    };
+    out.problems
+        .push(Problem::warning(&file, Location::line(1), message));
+}
+
+fn read_exceptions(out: &mut ImportedFile, names: &[String], body: &[Row]) {
+    let file = out.file.clone();
+    let count_at = names.iter().position(|n| n == "count").unwrap_or(0);
+    let mut total = 0u64;
+    for row in body {
+        match parse_number(row.cell(count_at), &[]) {
+            Reading::Value(v) if v >= 0.0 && v.fract() == 0.0 && v <= 9.0e15 => {
+                total = total.saturating_add(v as u64)
+            }
+            _ => out.problems.push(Problem::error(
+                &file,
+                row.at(count_at),
+                format!(
+                    "`Count`: expected a whole number, found `{}`",
+                    row.cell(count_at)
+                ),
+            )),
+        }
+    }
+    let message = if body.is_empty() {
+        "Locust exceptions: none recorded; not a run".to_string()
+    } else {
+        format!(
+            "Locust exceptions: {total} exceptions in the test code, {} kinds; not a run \
+             (the tracebacks are in this file)",
+            body.len()
+        )
+    };
+    out.problems
+        .push(Problem::warning(&file, Location::line(1), message));
+}
+
+/// The first 80 characters of an error message, on one line.
+fn short(text: &str) -> String {
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() > 80 {
+        format!("{}…", one_line.chars().take(80).collect::<String>())
+    } else {
+        one_line
+    }
+}
+
+/// Cell `i` of `row` as a finite number; `N/A` and empty cells are missing.
+fn number(
+    file: &str,
+    header: &Row,
+    row: &Row,
+    i: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<f64> {
+    match parse_number(row.cell(i), &[]) {
+        Reading::Value(v) if v.is_finite() && v >= 0.0 => Some(v),
+        Reading::Missing => None,
+        _ => {
+            problems.push(Problem::error(
+                file,
+                row.at(i),
+                format!(
+                    "`{}`: expected a number of at least 0, found `{}`",
+                    header.cell(i),
+                    row.cell(i)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+fn whole(
+    file: &str,
+    header: &Row,
+    row: &Row,
+    i: usize,
+    v: f64,
+    problems: &mut Vec<Problem>,
+) -> Option<u64> {
+    if v.fract() == 0.0 && v <= 9.0e15 {
+        Some(v as u64)
+    } else {
+        problems.push(Problem::error(
+            file,
+            row.at(i),
+            format!(
+                "`{}`: expected a whole number, found `{}`",
+                header.cell(i),
+                row.cell(i)
+            ),
+        ));
+        None
+    }
+}
+
+/// sweep.sh's folder `results/<timestamp>/{model}_{task_set}_u{users}/`: the configuration and
+/// the number of users.
+pub(super) fn sweep_folder(path: &str) -> Option<(ConfigIdentity, f64)> {
+    let mut parts = path.rsplit(['/', '\\']);
+    parts.next()?;
+    let dir = parts.next()?;
+    let (rest, users) = dir.rsplit_once("_u")?;
+    if users.is_empty() || !users.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let users: f64 = users.parse().ok()?;
+    if users < 1.0 {
+        return None;
+    }
+    let (model, task) = rest.rsplit_once('_')?;
+    if model.is_empty() || task.is_empty() {
+        return None;
+    }
+    Some((
+        ConfigIdentity {
+            model: Some(model.to_string()),
+            label: Some(rest.to_string()),
+            dataset: Some(task.to_string()),
+            ..ConfigIdentity::default()
+        },
+        users,
+    ))
+}
+
+/// True for the `run_config.json` sweep.sh writes beside the Locust CSVs.
+pub(super) fn is_run_config(value: &Value) -> bool {
+    value.as_object().is_some_and(|o| {
+        o.contains_key("users") && o.contains_key("model_name") && o.contains_key("task_set")
+    })
+}
+
+/// Reports a sweep.sh `run_config.json`: configuration, not results.
+pub(super) fn read_run_config(out: &mut ImportedFile, value: &Value, at: Location) {
+    let text = |key: &str| match value.get(key) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => "?".to_string(),
+    };
+    out.problems.push(Problem::warning(
+        &out.file,
+        at,
+        format!(
+            "sweep.sh run configuration (model `{}`, task set `{}`, {} users): configuration \
+             only, not results; the run is read from the Locust `_stats.csv` beside it, whose \
+             folder name `{{model}}_{{task_set}}_u{{users}}` carries these settings",
+            text("model_name"),
+            text("task_set"),
+            text("users")
+        ),
+    ));
+}
+
+#[cfg(test)]
+mod tests;

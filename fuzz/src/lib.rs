@@ -1,0 +1,25 @@
+//! What every fuzz target checks, whatever the bytes: the importer returns (no panic, no hang),
+//! every problem names the file, a file that gave no run says why, and the result serialises
+//! (the site build writes it as JSON).
+
+use benchdeck_core::import::{import_as, Format};
+
+/// The name every fuzzed input is imported under.
+pub const FILE: &str = "fuzz-input";
+
+/// Imports `data` as `format` and checks the invariants.
+pub fn check(format: Format, data: &[u8]) {
+    let imported = import_as(format, FILE, data);
+    for problem in imported.all_problems() {
+        assert_eq!(problem.file, FILE, "a problem names another file: {problem}");
+        assert!(!problem.message.is_empty(), "a problem without a message");
+    }
+    for run in &imported.runs {
+        assert_eq!(run.provenance.file, FILE);
+    }
+    assert!(
+        !imported.runs.is_empty() || imported.problems.iter().next().is_some(),
+        "no run and no reason"
+    );
+    serde_json::to_string(&imported).expect("an import serialises");
+}
