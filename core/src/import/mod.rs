@@ -25,6 +25,8 @@ mod tidy_csv;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use stats::ms_per;
+
 use crate::json;
 use crate::model::{Location, Producer, Run};
 use crate::problem::{Problem, Severity};

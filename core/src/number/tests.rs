@@ -67,4 +67,39 @@ proptest! {
     fn never_panics(s in "\\PC{0,40}") {
         let _ = parse_number(&s, &["ms", "%", "tok/s"]);
     }
+
+    #[test]
+    fn values_with_units_read_back(
+        v in 0f64..1e9,
+        unit in proptest::sample::select(vec!["ms", "%", "tok/s"]),
+        space in proptest::bool::ANY,
+    ) {
+        let text = if space { format!("{v} {unit}") } else { format!("{v}{unit}") };
+        prop_assert_eq!(parse_number(&text, &["ms", "%", "tok/s"]), Reading::Value(v));
+    }
+
+    #[test]
+    fn displayed_numbers_read_back_within_their_precision(v in -1e9f64..1e9) {
+        let shown = crate::format::number(v);
+        let Reading::Value(back) = parse_number(&shown, &[]) else {
+            return Err(TestCaseError::fail(format!("{shown} did not read back")));
+        };
+        // Three significant digits at least, two decimals below 100.
+        let tolerance = (v.abs() * 0.0051).max(0.0051);
+        prop_assert!((back - v).abs() <= tolerance, "{} -> {} -> {}", v, shown, back);
+    }
+
+    #[test]
+    fn redacted_values_are_missing_never_numbers(digits in "[0-9]{1,4}", xs in 1usize..4, suffix in proptest::sample::select(vec!["", "ms", "%"])) {
+        let text = format!("{digits}{}{suffix}", "x".repeat(xs));
+        prop_assert_eq!(parse_number(&text, &["ms", "%"]), Reading::Missing);
+    }
+
+    #[test]
+    fn time_units_scale_to_milliseconds(v in 0f64..1e6) {
+        use crate::import::ms_per;
+        prop_assert_eq!(ms_per("s").map(|k| v * k), Some(v * 1000.0));
+        prop_assert_eq!(ms_per("ms").map(|k| v * k), Some(v));
+        prop_assert!((ms_per("us").unwrap() * 1000.0 - 1.0).abs() < 1e-12);
+    }
 }
