@@ -4,6 +4,9 @@
 //!
 //! Run with `cargo bench -p benchdeck-core --bench import` (or `cargo xtask bench`).
 
+// `criterion_group!` defines an undocumented public function.
+#![allow(missing_docs)]
+
 use std::fmt::Write as _;
 use std::hint::black_box;
 
@@ -34,7 +37,10 @@ fn vllm_serve_with_arrays(target_bytes: usize) -> String {
     let mut texts = String::new();
     let mut errors = String::new();
     let size = |parts: [&String; 7]| parts.iter().map(|p| p.len()).sum::<usize>();
-    while size([&ttfts, &itls, &inputs, &outputs, &latencies, &texts, &errors]) < target_bytes {
+    while size([
+        &ttfts, &itls, &inputs, &outputs, &latencies, &texts, &errors,
+    ]) < target_bytes
+    {
         let i = requests;
         requests += 1;
         let sep = if i == 0 { "" } else { ", " };

@@ -153,6 +153,7 @@ mod tests {
             y,
             source: format!("r.jsonl:{}", x as u32 + 1),
             note: note.to_string(),
+            ..Point::default()
         };
         ChartSpec {
             id: "ttft".into(),
@@ -164,10 +165,12 @@ mod tests {
             x: Axis {
                 title: "Request rate".into(),
                 unit: "req/s".into(),
+                ..Axis::default()
             },
             y: Axis {
                 title: "Mean TTFT".into(),
                 unit: "ms".into(),
+                ..Axis::default()
             },
             series: vec![
                 Series {
@@ -184,6 +187,7 @@ mod tests {
                     ],
                 },
             ],
+            annotations: Vec::new(),
         }
     }
 
@@ -237,6 +241,7 @@ mod tests {
                 y: Some(1.0),
                 source: String::new(),
                 note: String::new(),
+                ..Point::default()
             })
             .collect();
         let table = data_table(&s);

@@ -9,6 +9,7 @@
 //!    [`site::ReportPage`], and `build` does it for the whole site;
 //! 4. [`chart`] draws a [`chart::ChartSpec`] on any plotters backend.
 
+pub mod analysis;
 pub mod chart;
 pub mod export;
 pub mod format;

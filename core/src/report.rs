@@ -402,6 +402,7 @@ impl Context<'_> {
                             y,
                             source: run.provenance.to_string(),
                             note,
+                            ..Point::default()
                         })
                     })
                     .collect();
@@ -424,12 +425,15 @@ impl Context<'_> {
             x: Axis {
                 title: x_title.to_string(),
                 unit: String::new(),
+                ..Axis::default()
             },
             y: Axis {
                 title: quantity.to_string(),
                 unit: quantity.unit().to_string(),
+                ..Axis::default()
             },
             series,
+            annotations: Vec::new(),
         }
     }
 }

@@ -87,6 +87,9 @@ impl ReportPage {
 }
 
 /// A piece of a report body.
+// A chart block is a few hundred bytes inline; blocks are built once per page, so boxing it
+// would only complicate every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "block", rename_all = "snake_case")]
 pub enum Block {

@@ -75,10 +75,12 @@ fn a_chart_draws_in_wasm() {
         x: Axis {
             title: "Request rate".into(),
             unit: "req/s".into(),
+            ..Axis::default()
         },
         y: Axis {
             title: "Mean TTFT".into(),
             unit: "ms".into(),
+            ..Axis::default()
         },
         series: vec![Series {
             name: "vLLM".into(),
@@ -91,9 +93,11 @@ fn a_chart_draws_in_wasm() {
                     y: Some(*y),
                     source: String::new(),
                     note: String::new(),
+                    ..Point::default()
                 })
                 .collect(),
         }],
+        annotations: Vec::new(),
     };
     let svg = chart::to_svg(&spec, (640, 360), &DrawOptions::default()).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);

@@ -16,13 +16,14 @@ pub(super) fn draw<DB: DrawingBackend>(
     spec: &ChartSpec,
     categories: &[String],
     options: &DrawOptions,
+    legend: bool,
 ) -> Result<Frame, DrawError> {
-    if categories.is_empty() || spec.series.is_empty() {
+    if categories.is_empty() || spec.series.iter().all(|s| s.points.is_empty()) {
         return Err(DrawError::Empty(spec.id.clone()));
     }
     let theme = &options.theme;
     let (width, _) = area.dim_in_pixel();
-    let header = super::header::draw(area, spec, options)?;
+    let header = super::header::draw(area, spec, options, legend)?;
     let body = area.margin(header, 8, 8, 16);
 
     let top = nice_ceiling(max_y(spec, options).unwrap_or(1.0));
@@ -66,16 +67,22 @@ pub(super) fn draw<DB: DrawingBackend>(
         let series = &spec.series[si];
         let color = theme.series(series.color);
         for (pi, point) in series.points.iter().enumerate() {
+            // Only category positions have a place (plotters overflows on wild coordinates).
+            if !(point.x.is_finite() && point.x > -1.0 && point.x < n) {
+                continue;
+            }
             let left = point.x - GROUP_WIDTH / 2.0 + slot as f64 * bar_width;
             let right = left + bar_width * 0.92;
             let centre = (left + right) / 2.0;
             match point.y {
                 Some(y) if y.is_finite() => {
+                    // Values beyond the axis run off its ends rather than off the coordinates.
+                    let shown = y.clamp(-top, top * 1.05);
                     chart.draw_series(std::iter::once(Rectangle::new(
-                        [(left, 0.0), (right, y)],
+                        [(left, 0.0), (right, shown)],
                         color.filled(),
                     )))?;
-                    let (px, py) = to_area(chart.backend_coord(&(centre, y)));
+                    let (px, py) = to_area(chart.backend_coord(&(centre, shown)));
                     frame.targets.push(Target {
                         series: si,
                         point: pi,

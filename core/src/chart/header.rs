@@ -1,4 +1,5 @@
-//! The part above every chart: title and legend.
+//! The part above every chart: title and legend. Small multiples draw one shared legend above
+//! their panels and only titles in the panels.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -12,16 +13,15 @@ const TITLE_SIZE: u32 = 16;
 const LEGEND_SIZE: u32 = 12;
 const SWATCH: i32 = 10;
 
-/// Draws the title and a wrapping legend; returns the height used, in pixels.
+/// Draws the title and, with `legend`, a wrapping legend; returns the height used, in pixels.
 pub(super) fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &ChartSpec,
     options: &DrawOptions,
+    legend: bool,
 ) -> Result<u32, DrawError> {
     let theme = &options.theme;
-    let (width, _) = area.dim_in_pixel();
-    let width = width as i32;
-    let mut y = 10;
+    let y = 10;
     area.draw(&Text::new(
         spec.title.clone(),
         (12, y),
@@ -31,17 +31,38 @@ pub(super) fn draw<DB: DrawingBackend>(
             .color(&theme.text)
             .pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
-    y += TITLE_SIZE as i32 + 10;
+    let y = y + TITLE_SIZE as i32 + 10;
+    if !legend {
+        return Ok(y as u32);
+    }
+    let entries: Vec<(&str, usize)> = spec
+        .series
+        .iter()
+        .map(|s| (s.name.as_str(), s.color))
+        .collect();
+    draw_legend(area, &entries, options, y)
+}
 
+/// Draws legend entries (name, palette slot) from `y` down, wrapping at the area's width;
+/// entry `i` is shown as hidden when bit `i` of `options.hidden` is set. Returns the bottom.
+pub(super) fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, usize)],
+    options: &DrawOptions,
+    mut y: i32,
+) -> Result<u32, DrawError> {
+    let theme = &options.theme;
+    let (width, _) = area.dim_in_pixel();
+    let width = width as i32;
     let mut x = 12;
-    for (i, series) in spec.series.iter().enumerate() {
-        let label_w = estimate_text_width(&series.name, LEGEND_SIZE) as i32;
+    for (i, (name, slot)) in entries.iter().enumerate() {
+        let label_w = estimate_text_width(name, LEGEND_SIZE) as i32;
         let item_w = SWATCH + 6 + label_w + 18;
         if x + item_w > width - 8 && x > 12 {
             x = 12;
             y += LEGEND_SIZE as i32 + 8;
         }
-        let color = theme.series(series.color);
+        let color = theme.series(*slot);
         let hidden = options.is_hidden(i);
         let swatch = Rectangle::new(
             [(x, y + 1), (x + SWATCH, y + 1 + SWATCH)],
@@ -54,7 +75,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         area.draw(&swatch)?;
         let text_color = if hidden { theme.muted } else { theme.text };
         area.draw(&Text::new(
-            series.name.clone(),
+            name.to_string(),
             (x + SWATCH + 6, y),
             (FONT, LEGEND_SIZE)
                 .into_font()

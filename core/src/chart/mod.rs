@@ -3,16 +3,42 @@
 //! the build come from the same code.
 //!
 //! A spec carries the plotted values themselves (already reduced from runs), so a page needs no
-//! other data to draw, tabulate or export a chart.
+//! other data to draw, tabulate or export a chart. The kinds: grouped bars (`bars`), metric
+//! against load (`lines`), scatter with Pareto frontiers (`scatter`), latency CDFs (`cdf`),
+//! histograms (`histogram`), box plots (`boxplot`) and head-to-head bars (`hbars`); several
+//! specs can share one drawing as small multiples ([`draw_grid`]). `builders` turns
+//! distributions and samples into specs; `scale` holds the pure axis arithmetic.
 
 mod bars;
+mod boxplot;
+mod builders;
+mod cdf;
+mod float;
+mod grid;
+mod hbars;
 mod header;
+mod histogram;
+mod lines;
+mod plot;
+pub mod scale;
+mod scatter;
 pub mod theme;
+
+use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::BoxStats;
+use crate::quantity::Better;
+
+pub use builders::{
+    box_chart, box_point, cdf_chart, histogram_chart, percentile_bars, SeriesInput,
+    STANDARD_PERCENTILES,
+};
+pub use grid::{draw_grid, grid_legend};
+pub use scale::Scale;
 pub use theme::{Theme, ThemeName};
 
 /// Everything needed to draw one chart.
@@ -33,17 +59,52 @@ pub struct ChartSpec {
     pub y: Axis,
     /// The data, one series per configuration (or per metric).
     pub series: Vec<Series>,
+    /// Threshold lines and labelled markers drawn over the data (kinds with numeric axes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<Annotation>,
 }
 
-/// The kinds of chart.
+/// The kinds of chart. Serialised with a `type` tag: `{"type": "lines"}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ChartKind {
     /// Bars grouped per category, one bar per series in each group. A point's `x` is the index
-    /// of its category.
+    /// of its category. Percentile bars (p50/p90/p95/p99) are grouped bars too
+    /// ([`percentile_bars`]).
     GroupedBars {
         /// Category labels, left to right.
         categories: Vec<String>,
+    },
+    /// A metric against load: one line per series over numeric `x` (concurrency, request rate;
+    /// `+∞` sits at the right end under an `∞` tick). A point's optional `lo`/`hi` draw a band
+    /// (p50 to p99, say). Missing values break the line and are marked on the x axis.
+    Lines,
+    /// Points at (`x`, `y`). When both axes say which direction is `better`, each series'
+    /// Pareto frontier is drawn as a staircase.
+    Scatter,
+    /// Empirical CDFs: per series, points (`x` = value, `y` = percent of requests at or below)
+    /// as made by [`cdf_chart`]. A vertical threshold annotation is labelled with each series'
+    /// share at or below it.
+    Cdf,
+    /// Histograms over shared bins: a point's `x` is its bin index, `y` its count or share.
+    Histogram {
+        /// Bin edges, ascending; bin `i` is `edges[i]..edges[i + 1]`.
+        edges: Vec<f64>,
+    },
+    /// Box plots per category, one box per series: a point's `x` is its category index, `y` the
+    /// median and `summary` the five numbers and mean.
+    #[serde(rename = "box")]
+    Box {
+        /// Category labels, left to right.
+        categories: Vec<String>,
+    },
+    /// Head to head: one row per metric (each with its own unit and better direction), one
+    /// horizontal bar per series; a point's `x` is its metric index. The best value of each row
+    /// is marked with ✓.
+    #[serde(rename = "hbars")]
+    HBars {
+        /// The rows, top to bottom.
+        metrics: Vec<HBarMetric>,
     },
 }
 
@@ -56,7 +117,47 @@ impl Default for ChartKind {
     }
 }
 
-/// An axis: title and unit.
+impl ChartKind {
+    /// The label a point at `x` stands for when `x` is an index (a category, a bin, a metric):
+    /// `Some("∞")`, `Some("100–200")`, `Some("TTFT p99")`; `None` for numeric kinds or an index
+    /// out of range.
+    pub fn x_label(&self, x: f64) -> Option<String> {
+        let index = x.round();
+        if !(index >= 0.0 && x.is_finite()) {
+            return None;
+        }
+        let i = index as usize;
+        match self {
+            ChartKind::GroupedBars { categories } | ChartKind::Box { categories } => {
+                categories.get(i).cloned()
+            }
+            ChartKind::Histogram { edges } => {
+                let (lo, hi) = (edges.get(i)?, edges.get(i + 1)?);
+                Some(format!(
+                    "{}–{}",
+                    crate::format::number(*lo),
+                    crate::format::number(*hi)
+                ))
+            }
+            ChartKind::HBars { metrics } => metrics.get(i).map(|m| m.label.clone()),
+            ChartKind::Lines | ChartKind::Scatter | ChartKind::Cdf => None,
+        }
+    }
+}
+
+/// One row of a head-to-head chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HBarMetric {
+    /// What is compared, e.g. `TTFT p99`.
+    pub label: String,
+    /// Its unit, e.g. `ms`; empty when it has none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unit: String,
+    /// Which direction wins.
+    pub better: Better,
+}
+
+/// An axis: title, unit, scale and, where it matters, which direction is better.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Axis {
     /// Title without the unit, e.g. `Mean TTFT`.
@@ -64,9 +165,24 @@ pub struct Axis {
     /// Unit, e.g. `ms`; empty when the quantity has none.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub unit: String,
+    /// Linear or log; kinds with a category axis ignore it there.
+    #[serde(default, skip_serializing_if = "Scale::is_linear")]
+    pub scale: Scale,
+    /// Which direction of this quantity is better (scatter frontiers use it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub better: Option<Better>,
 }
 
 impl Axis {
+    /// A linear axis with no better direction.
+    pub fn new(title: impl Into<String>, unit: impl Into<String>) -> Axis {
+        Axis {
+            title: title.into(),
+            unit: unit.into(),
+            ..Axis::default()
+        }
+    }
+
     /// `Mean TTFT (ms)`.
     pub fn label(&self) -> String {
         if self.unit.is_empty() {
@@ -91,10 +207,21 @@ pub struct Series {
 /// One plotted value.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Point {
-    /// Position on the x axis (a category index for bar charts).
+    /// Position on the x axis (a category, bin or metric index for bar-like kinds). `+∞` (a
+    /// request rate of "all at once") is written `"inf"` in JSON.
+    #[serde(with = "float")]
     pub x: f64,
     /// The value; `None` when the run failed or did not report it (drawn as a marked gap).
     pub y: Option<f64>,
+    /// Lower end of a band around `y` (e.g. p50 when `y` is the mean), for line charts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lo: Option<f64>,
+    /// Upper end of the band (e.g. p99).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hi: Option<f64>,
+    /// The five-number summary a box plot draws (its `y` is the median).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<BoxStats>,
     /// Where the value came from (`file:line`), shown in tooltips.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub source: String,
@@ -103,11 +230,74 @@ pub struct Point {
     pub note: String,
 }
 
+impl Point {
+    /// A point with no band, source or note.
+    pub fn new(x: f64, y: Option<f64>) -> Point {
+        Point {
+            x,
+            y,
+            ..Point::default()
+        }
+    }
+}
+
+/// Which axis an annotation belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AxisName {
+    /// The horizontal axis (a vertical line).
+    X,
+    /// The vertical axis (a horizontal line).
+    Y,
+}
+
+/// Something drawn over the data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Annotation {
+    /// A dashed line at `value` on `axis`: an SLA on a latency axis (horizontal, `axis: y`) or
+    /// on a CDF's latency axis (vertical, `axis: x`).
+    Threshold {
+        /// The axis the value is on.
+        axis: AxisName,
+        /// Where the line is.
+        value: f64,
+        /// What it means, e.g. `SLA 500 ms`; the value with its unit when empty.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        label: String,
+    },
+    /// A ring with a label at (`x`, `y`), e.g. a series' breaking point. Drawn in the series'
+    /// colour and hidden with it when `series` is given.
+    Marker {
+        /// Index into [`ChartSpec::series`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        series: Option<usize>,
+        /// Horizontal position (`+∞`, written `"inf"`, for the `∞` slot).
+        #[serde(with = "float")]
+        x: f64,
+        /// Vertical position.
+        y: f64,
+        /// What it marks.
+        label: String,
+    },
+}
+
 /// Where a drawn chart put things, in backend pixels: what hover and keyboard navigation need.
-#[derive(Debug, Clone, Default, PartialEq)]
+///
+/// `targets` is filled by drawing and meant to be read; [`Frame::nearest`] builds a bucket index
+/// over it on first use (when there are many targets) and falls back to a scan when the number of
+/// targets has changed since.
+#[derive(Debug, Clone, Default)]
 pub struct Frame {
     /// Pixel position of every drawn point: (series index, point index, x, y).
     pub targets: Vec<Target>,
+    index: OnceLock<TargetIndex>,
+}
+
+impl PartialEq for Frame {
+    fn eq(&self, other: &Frame) -> bool {
+        self.targets == other.targets
+    }
 }
 
 /// A point's place on the drawing.
@@ -123,20 +313,139 @@ pub struct Target {
     pub y: i32,
 }
 
+/// Up to this many targets, [`Frame::nearest`] scans them all.
+const SCAN_LIMIT: usize = 512;
+
 impl Frame {
-    /// The target nearest to pixel (x, y), if any lies within `radius` pixels.
+    /// A frame holding `targets`.
+    pub fn new(targets: Vec<Target>) -> Frame {
+        Frame {
+            targets,
+            index: OnceLock::new(),
+        }
+    }
+
+    /// The target nearest to pixel (x, y), if any lies within `radius` pixels. Ties go to the
+    /// target drawn first. Fast on 100,000 targets: beyond a few hundred it searches a grid of
+    /// buckets around (x, y) instead of every target.
     pub fn nearest(&self, x: i32, y: i32, radius: i32) -> Option<Target> {
-        let r2 = i64::from(radius) * i64::from(radius);
-        self.targets
-            .iter()
-            .map(|t| {
-                let dx = i64::from(t.x - x);
-                let dy = i64::from(t.y - y);
-                (dx * dx + dy * dy, t)
-            })
-            .filter(|(d, _)| *d <= r2)
-            .min_by_key(|(d, _)| *d)
-            .map(|(_, t)| *t)
+        if self.targets.len() <= SCAN_LIMIT {
+            return scan_nearest(&self.targets, x, y, radius);
+        }
+        let index = self.index.get_or_init(|| TargetIndex::build(&self.targets));
+        if index.len != self.targets.len() {
+            return scan_nearest(&self.targets, x, y, radius);
+        }
+        index.nearest(&self.targets, x, y, radius).0
+    }
+}
+
+fn distance2(t: &Target, x: i32, y: i32) -> i64 {
+    let dx = i64::from(t.x) - i64::from(x);
+    let dy = i64::from(t.y) - i64::from(y);
+    dx * dx + dy * dy
+}
+
+fn scan_nearest(targets: &[Target], x: i32, y: i32, radius: i32) -> Option<Target> {
+    let r2 = i64::from(radius) * i64::from(radius);
+    targets
+        .iter()
+        .map(|t| (distance2(t, x, y), t))
+        .filter(|(d, _)| *d <= r2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, t)| *t)
+}
+
+/// Targets bucketed by pixel cell, for [`Frame::nearest`].
+#[derive(Debug, Clone, PartialEq)]
+struct TargetIndex {
+    /// How many targets it was built from.
+    len: usize,
+    /// Cell side, pixels.
+    cell: i64,
+    /// Top left of the grid.
+    x0: i64,
+    y0: i64,
+    /// Grid size, cells.
+    cols: i64,
+    rows: i64,
+    /// Targets per cell, row by row: `order[starts[c]..starts[c + 1]]` are the target indices
+    /// in cell `c`, ascending.
+    starts: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl TargetIndex {
+    fn build(targets: &[Target]) -> TargetIndex {
+        let xs = targets.iter().map(|t| i64::from(t.x));
+        let ys = targets.iter().map(|t| i64::from(t.y));
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+        // 16-pixel cells, coarser when the targets are spread so far apart that the grid would
+        // have more cells than a few per target.
+        let max_cells = (targets.len() as i64 * 4).max(1024);
+        let mut cell = 16i64;
+        while ((x1 - x0) / cell + 1) * ((y1 - y0) / cell + 1) > max_cells {
+            cell *= 2;
+        }
+        let cols = (x1 - x0) / cell + 1;
+        let rows = (y1 - y0) / cell + 1;
+        let cell_of = |t: &Target| {
+            let c = (i64::from(t.x) - x0) / cell;
+            let r = (i64::from(t.y) - y0) / cell;
+            (r * cols + c) as usize
+        };
+        let mut starts = vec![0u32; (cols * rows) as usize + 1];
+        for t in targets {
+            starts[cell_of(t) + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut fill = starts.clone();
+        let mut order = vec![0u32; targets.len()];
+        for (i, t) in targets.iter().enumerate() {
+            let c = cell_of(t);
+            order[fill[c] as usize] = i as u32;
+            fill[c] += 1;
+        }
+        TargetIndex {
+            len: targets.len(),
+            cell,
+            x0,
+            y0,
+            cols,
+            rows,
+            starts,
+            order,
+        }
+    }
+
+    /// The nearest target within `radius`, and how many targets were looked at.
+    fn nearest(&self, targets: &[Target], x: i32, y: i32, radius: i32) -> (Option<Target>, usize) {
+        let radius = i64::from(radius.max(0));
+        let r2 = radius * radius;
+        let (x, y) = (i64::from(x), i64::from(y));
+        let c0 = ((x - radius - self.x0).div_euclid(self.cell)).max(0);
+        let c1 = ((x + radius - self.x0).div_euclid(self.cell)).min(self.cols - 1);
+        let r0 = ((y - radius - self.y0).div_euclid(self.cell)).max(0);
+        let r1 = ((y + radius - self.y0).div_euclid(self.cell)).min(self.rows - 1);
+        let mut best: Option<(i64, u32)> = None;
+        let mut looked = 0;
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                let cell = (r * self.cols + c) as usize;
+                let range = self.starts[cell] as usize..self.starts[cell + 1] as usize;
+                for &i in &self.order[range] {
+                    looked += 1;
+                    let d = distance2(&targets[i as usize], x as i32, y as i32);
+                    if d <= r2 && best.is_none_or(|b| (d, i) < b) {
+                        best = Some((d, i));
+                    }
+                }
+            }
+        }
+        (best.map(|(_, i)| targets[i as usize]), looked)
     }
 }
 
@@ -183,16 +492,43 @@ impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for DrawE
 }
 
 /// Draws `spec` on `area`: the one entry point for every backend.
+///
+/// A spec with nothing to draw (no series, no points, no categories) is
+/// [`DrawError::Empty`], never a blank chart. Hidden series keep their legend entry (so the
+/// reader can show them again) and draw nothing else.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &ChartSpec,
     options: &DrawOptions,
 ) -> Result<Frame, DrawError> {
     area.fill(&options.theme.background)?;
+    draw_kind(area, spec, options, true)
+}
+
+/// Draws `spec` without filling the background; `legend` is false in small multiples, which
+/// share one legend.
+fn draw_kind<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    legend: bool,
+) -> Result<Frame, DrawError> {
     match &spec.kind {
-        ChartKind::GroupedBars { categories } => bars::draw(area, spec, categories, options),
+        ChartKind::GroupedBars { categories } => {
+            bars::draw(area, spec, categories, options, legend)
+        }
+        ChartKind::Lines => lines::draw(area, spec, options, legend),
+        ChartKind::Scatter => scatter::draw(area, spec, options, legend),
+        ChartKind::Cdf => cdf::draw(area, spec, options, legend),
+        ChartKind::Histogram { edges } => histogram::draw(area, spec, edges, options, legend),
+        ChartKind::Box { categories } => boxplot::draw(area, spec, categories, options, legend),
+        ChartKind::HBars { metrics } => hbars::draw(area, spec, metrics, options, legend),
     }
 }
+
+/// Bar axes do not stretch beyond this (plotters' tick arithmetic overflows near `f64::MAX`);
+/// larger values run off the top.
+const MAX_BAR_VALUE: f64 = 1e15;
 
 /// Largest y value over visible series, for axis ranges.
 fn max_y(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
@@ -201,7 +537,7 @@ fn max_y(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
         .enumerate()
         .filter(|(i, _)| !options.is_hidden(*i))
         .flat_map(|(_, s)| s.points.iter().filter_map(|p| p.y))
-        .filter(|v| v.is_finite())
+        .filter(|v| v.is_finite() && v.abs() < MAX_BAR_VALUE)
         .max_by(f64::total_cmp)
 }
 

@@ -1,3 +1,5 @@
+//! Chart tests: grouped bars here; every other kind, robustness and frames in `tests/`.
+
 use super::*;
 
 fn two_engines() -> ChartSpec {
@@ -6,6 +8,7 @@ fn two_engines() -> ChartSpec {
         y,
         source: format!("r.jsonl:{}", x as u32 + 1),
         note: String::new(),
+        ..Point::default()
     };
     ChartSpec {
         id: "mean-ttft".into(),
@@ -17,10 +20,12 @@ fn two_engines() -> ChartSpec {
         x: Axis {
             title: "Request rate (req/s)".into(),
             unit: String::new(),
+            ..Axis::default()
         },
         y: Axis {
             title: "Mean TTFT".into(),
             unit: "ms".into(),
+            ..Axis::default()
         },
         series: vec![
             Series {
@@ -42,6 +47,7 @@ fn two_engines() -> ChartSpec {
                 ],
             },
         ],
+        annotations: Vec::new(),
     }
 }
 
@@ -98,3 +104,8 @@ fn nice_ceilings() {
     assert_eq!(nice_ceiling(f64::NAN), 1.0);
     assert_eq!(nice_ceiling(7.3), 8.0);
 }
+
+mod fixtures;
+mod frames;
+mod kinds;
+mod robust;

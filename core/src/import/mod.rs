@@ -25,6 +25,7 @@ mod tidy_csv;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(test)]
 pub(crate) use stats::ms_per;
 
 use crate::json;

@@ -92,5 +92,8 @@ fn plain_text_drops_markup_and_keeps_words() {
         plain_text("Driven by `vllm bench serve` at **1** to _35_ req/s.\nTwo  lines."),
         "Driven by vllm bench serve at 1 to 35 req/s. Two lines."
     );
-    assert_eq!(plain_text("ok <b>bold</b> <script>x()</script>done"), "ok bold x()done");
+    assert_eq!(
+        plain_text("ok <b>bold</b> <script>x()</script>done"),
+        "ok bold x()done"
+    );
 }

@@ -43,7 +43,9 @@ fn a_report_becomes_html_and_charts() {
     assert_eq!(page.sources, vec!["vllm/llama-appended.jsonl"]);
     let chart = page.charts().next().unwrap();
     assert_eq!(chart.title, "TTFT p99 by load");
-    let ChartKind::GroupedBars { categories } = &chart.kind;
+    let ChartKind::GroupedBars { categories } = &chart.kind else {
+        panic!("expected grouped bars, got {:?}", chart.kind)
+    };
     assert_eq!(categories, &vec!["5", "15", "∞"]);
     let series = &chart.series[0];
     assert_eq!(series.name, "vLLM 0.11");

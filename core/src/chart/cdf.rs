@@ -1,0 +1,171 @@
+//! Latency CDFs: per visible series, the empirical CDF as a step line (x = value, y = percent of
+//! requests at or below it, points made by `builders::cdf_chart`). A vertical threshold (the SLA
+//! line) is labelled with each series' share at or below it, read off the same steps.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, VPos};
+
+use super::bars::estimate_text_width;
+use super::plot::{
+    self, annotation_values, dedup_path, draw_label, label_box, AxisSetup, Extent, LabelBox, Plot,
+    XAxis,
+};
+use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Frame, Scale, Series};
+use crate::format;
+
+/// Series with more points than this are drawn without point markers.
+const MARKER_LIMIT: usize = 30;
+
+pub(super) fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    legend: bool,
+) -> Result<Frame, DrawError> {
+    let x_scale = spec.x.scale;
+    if !spec
+        .series
+        .iter()
+        .any(|s| s.points.iter().any(|p| x_scale.placeable(p.x)))
+    {
+        return Err(DrawError::Empty(spec.id.clone()));
+    }
+    let theme = &options.theme;
+    let visible = plot::visible(spec, options);
+    let xs = visible
+        .iter()
+        .flat_map(|&i| spec.series[i].points.iter().map(|p| p.x))
+        .chain(annotation_values(spec, options, AxisName::X));
+    let x = AxisSetup {
+        extent: Extent::of(xs, x_scale),
+        scale: x_scale,
+        zero: false,
+        infinite_slot: false,
+    };
+    // Shares are percentages: the axis is always 0 to 100.
+    let y = AxisSetup {
+        extent: Extent::of([0.0, 100.0], Scale::Linear),
+        scale: Scale::Linear,
+        zero: true,
+        infinite_slot: false,
+    };
+    let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
+
+    let mut frame = Frame::default();
+    for &si in &visible {
+        let series = &spec.series[si];
+        let color = theme.series(series.color);
+        let mut order: Vec<usize> = (0..series.points.len()).collect();
+        order.sort_by(|&a, &b| series.points[a].x.total_cmp(&series.points[b].x));
+        let mut steps: Vec<(i32, i32)> = Vec::new();
+        let mut placed: Vec<(i32, i32)> = Vec::new();
+        for pi in order {
+            let p = &series.points[pi];
+            let Some(px) = plot.x_px(p.x) else {
+                continue;
+            };
+            let Some(py) = p.y.and_then(|y| plot.y_px(y.clamp(0.0, 100.0))) else {
+                let mark = plot.gap(area, color, px)?;
+                frame.targets.push(plot.target(si, pi, mark));
+                continue;
+            };
+            // Flat until the value, then up to its share.
+            let level = steps.last().map_or(plot.bottom, |&(_, y)| y);
+            steps.push((px, level));
+            steps.push((px, py));
+            placed.push((px, py));
+            frame.targets.push(plot.target(si, pi, (px, py)));
+        }
+        if let Some(&(_, y)) = steps.last() {
+            steps.push((plot.right, y));
+        }
+        let path = dedup_path(steps);
+        if path.len() >= 2 {
+            area.draw(&PathElement::new(path, color.stroke_width(2)))?;
+        }
+        if placed.len() <= MARKER_LIMIT {
+            for at in placed {
+                area.draw(&Circle::new(at, 3, color.filled()))?;
+            }
+        }
+    }
+    let placed = plot.annotations(area, spec, options)?;
+    shares_at_thresholds(area, spec, options, &plot, &visible, placed)?;
+    Ok(frame)
+}
+
+/// Under each vertical threshold's label: every visible series' share at or below it.
+fn shares_at_thresholds<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    plot: &Plot,
+    visible: &[usize],
+    mut placed: Vec<LabelBox>,
+) -> Result<(), DrawError> {
+    for a in &spec.annotations {
+        let Annotation::Threshold {
+            axis: AxisName::X,
+            value,
+            ..
+        } = a
+        else {
+            continue;
+        };
+        let Some(px) = plot.x_px(*value) else {
+            continue;
+        };
+        if px < plot.left || px > plot.right {
+            continue;
+        }
+        let lines: Vec<(String, RGBColor)> = visible
+            .iter()
+            .filter_map(|&si| {
+                let s = &spec.series[si];
+                let share = share_at(s, *value)?;
+                Some((
+                    format!("{}: {}", s.name, format::with_unit(share, &spec.y.unit)),
+                    options.theme.series(s.color),
+                ))
+            })
+            .collect();
+        let widest = lines
+            .iter()
+            .map(|(t, _)| estimate_text_width(t, 12) as i32)
+            .max()
+            .unwrap_or(0);
+        let (tx, h) = if px + 4 + widest > plot.right {
+            (px - 4, HPos::Right)
+        } else {
+            (px + 4, HPos::Left)
+        };
+        for (k, (text, color)) in lines.into_iter().enumerate() {
+            let at = (tx, plot.top + 18 + 15 * k as i32);
+            let b = label_box(&text, at, h, VPos::Top, 12, &placed);
+            draw_label(area, &text, b, true, color, options.theme.background)?;
+            placed.push(b);
+        }
+    }
+    Ok(())
+}
+
+/// The share (the CDF's y) at or below `x`: the y of the last point at or before `x`, 0 before
+/// the first; `None` when the series has no value.
+pub(super) fn share_at(series: &Series, x: f64) -> Option<f64> {
+    let mut best: Option<(f64, f64)> = None;
+    let mut any = false;
+    for p in &series.points {
+        let Some(y) = p.y.filter(|y| y.is_finite()) else {
+            continue;
+        };
+        if !p.x.is_finite() {
+            continue;
+        }
+        any = true;
+        if p.x <= x && best.is_none_or(|(bx, _)| p.x >= bx) {
+            best = Some((p.x, y));
+        }
+    }
+    any.then(|| best.map_or(0.0, |(_, y)| y))
+}

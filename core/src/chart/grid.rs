@@ -1,0 +1,86 @@
+//! Small multiples: several specs in one drawing (the 2×2 TTFT / throughput / latency /
+//! success-rate grid), split evenly into panels under one shared legend. Each panel draws its
+//! own title and axes with the same code as a single chart.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::plot::FONT;
+use super::{draw_kind, header, ChartSpec, DrawError, DrawOptions, Frame};
+
+/// The shared legend of `specs`: each distinct (series name, palette slot), in first-seen order.
+/// In [`draw_grid`], bit `i` of `DrawOptions::hidden` hides entry `i` in every panel.
+pub fn grid_legend(specs: &[ChartSpec]) -> Vec<(String, usize)> {
+    let mut entries: Vec<(String, usize)> = Vec::new();
+    for s in specs.iter().flat_map(|spec| &spec.series) {
+        if !entries.iter().any(|(n, c)| *n == s.name && *c == s.color) {
+            entries.push((s.name.clone(), s.color));
+        }
+    }
+    entries
+}
+
+/// Draws `specs` as panels in rows of `columns` under one legend; returns one [`Frame`] per spec
+/// (targets in backend pixels, like [`super::draw`]). A panel with nothing to draw says so; when
+/// no panel has anything, or `specs` is empty, the result is [`DrawError::Empty`].
+pub fn draw_grid<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    specs: &[ChartSpec],
+    columns: usize,
+    options: &DrawOptions,
+) -> Result<Vec<Frame>, DrawError> {
+    if specs.is_empty() {
+        return Err(DrawError::Empty("grid".to_string()));
+    }
+    let theme = &options.theme;
+    area.fill(&theme.background)?;
+    let entries = grid_legend(specs);
+    let names: Vec<(&str, usize)> = entries.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+    let legend_bottom = header::draw_legend(area, &names, options, 10)?;
+    let body = area.margin(legend_bottom, 0, 0, 0);
+    let columns = columns.clamp(1, specs.len());
+    let rows = specs.len().div_ceil(columns);
+    let panels = body.split_evenly((rows, columns));
+
+    let mut frames = Vec::with_capacity(specs.len());
+    let mut empty = 0;
+    for (spec, panel) in specs.iter().zip(&panels) {
+        let mut hidden = 0u64;
+        for (j, s) in spec.series.iter().enumerate().take(64) {
+            let entry = entries
+                .iter()
+                .position(|(n, c)| *n == s.name && *c == s.color);
+            if entry.is_some_and(|e| options.is_hidden(e)) {
+                hidden |= 1 << j;
+            }
+        }
+        let panel_options = DrawOptions {
+            theme: options.theme,
+            hidden,
+        };
+        match draw_kind(panel, spec, &panel_options, false) {
+            Ok(frame) => frames.push(frame),
+            Err(DrawError::Empty(_)) => {
+                empty += 1;
+                header::draw(panel, spec, &panel_options, false)?;
+                let (w, h) = panel.dim_in_pixel();
+                panel.draw(&Text::new(
+                    "No data to draw",
+                    (w as i32 / 2, h as i32 / 2),
+                    (FONT, 13)
+                        .into_font()
+                        .color(&theme.muted)
+                        .pos(Pos::new(HPos::Center, VPos::Center)),
+                ))?;
+                frames.push(Frame::default());
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if empty == specs.len() {
+        let ids: Vec<&str> = specs.iter().map(|s| s.id.as_str()).collect();
+        return Err(DrawError::Empty(ids.join(", ")));
+    }
+    Ok(frames)
+}

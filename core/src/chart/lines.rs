@@ -1,0 +1,174 @@
+//! A metric against load: one line per visible series over numeric x (linear or log), with an
+//! optional band per point (`lo`..`hi`, e.g. p50 to p99), `+∞` loads at the right end under an
+//! `∞` tick (reached by a dashed segment, since the distance is not to scale), and a ✕ on the
+//! x axis where a value is missing; the line breaks there rather than dropping to zero.
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+use super::plot::{self, annotation_values, dedup_path, AxisSetup, Extent, XAxis};
+use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series};
+
+/// Series with more points than this are drawn without point markers.
+const MARKER_LIMIT: usize = 100;
+
+pub(super) fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    legend: bool,
+) -> Result<Frame, DrawError> {
+    let x_scale = spec.x.scale;
+    let y_scale = spec.y.scale;
+    let placeable_x = |x: f64| x == f64::INFINITY || x_scale.placeable(x);
+    if !spec
+        .series
+        .iter()
+        .any(|s| s.points.iter().any(|p| placeable_x(p.x)))
+    {
+        return Err(DrawError::Empty(spec.id.clone()));
+    }
+    let theme = &options.theme;
+    let visible = plot::visible(spec, options);
+    let points = || visible.iter().flat_map(|&i| spec.series[i].points.iter());
+    let xs = points()
+        .map(|p| p.x)
+        .chain(annotation_values(spec, options, AxisName::X));
+    let ys = points()
+        .flat_map(|p| [p.y, p.lo, p.hi])
+        .flatten()
+        .chain(annotation_values(spec, options, AxisName::Y));
+    let x = AxisSetup {
+        extent: Extent::of(xs, x_scale),
+        scale: x_scale,
+        zero: true,
+        infinite_slot: true,
+    };
+    let y = AxisSetup {
+        extent: Extent::of(ys, y_scale),
+        scale: y_scale,
+        zero: true,
+        infinite_slot: false,
+    };
+    let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
+
+    // Bands under every line, then lines, then markers on top.
+    for &si in &visible {
+        let series = &spec.series[si];
+        let color = theme.series(series.color);
+        let mut run: Vec<(i32, i32, i32)> = Vec::new();
+        for p in in_x_order(series) {
+            let band = plot.x_px(p.x).zip(
+                p.lo.and_then(|lo| plot.y_px(lo))
+                    .zip(p.hi.and_then(|hi| plot.y_px(hi))),
+            );
+            match band {
+                Some((px, (lo, hi))) if p.y.is_some() => run.push((px, lo, hi)),
+                _ => draw_band(area, &std::mem::take(&mut run), color)?,
+            }
+        }
+        draw_band(area, &run, color)?;
+    }
+
+    let mut frame = Frame::default();
+    for &si in &visible {
+        let series = &spec.series[si];
+        let color = theme.series(series.color);
+        let mut segment: Vec<(i32, i32)> = Vec::new();
+        let mut previous: Option<(f64, (i32, i32))> = None;
+        let markers = series.points.len() <= MARKER_LIMIT;
+        for (pi, p) in in_x_order_indexed(series) {
+            let Some(px) = plot.x_px(p.x) else {
+                continue;
+            };
+            let Some(at) = p.y.and_then(|y| plot.y_px(y)).map(|py| (px, py)) else {
+                // Missing: break the line and mark the gap.
+                flush(area, &mut segment, color)?;
+                previous = None;
+                let mark = plot.gap(area, color, px)?;
+                frame.targets.push(plot.target(si, pi, mark));
+                continue;
+            };
+            match previous {
+                Some((prev_x, prev_at)) if p.x == f64::INFINITY && prev_x.is_finite() => {
+                    flush(area, &mut segment, color)?;
+                    area.draw(&DashedPathElement::new(
+                        [prev_at, at],
+                        5,
+                        4,
+                        color.stroke_width(2),
+                    ))?;
+                    segment.push(at);
+                }
+                _ => segment.push(at),
+            }
+            previous = Some((p.x, at));
+            frame.targets.push(plot.target(si, pi, at));
+        }
+        flush(area, &mut segment, color)?;
+        if markers {
+            for t in frame.targets.iter().filter(|t| t.series == si) {
+                let p = &series.points[t.point];
+                if p.y.is_some_and(|y| plot.y_px(y).is_some()) {
+                    let (bx, by) = area.get_base_pixel();
+                    area.draw(&Circle::new((t.x - bx, t.y - by), 3, color.filled()))?;
+                }
+            }
+        }
+    }
+    plot.annotations(area, spec, options)?;
+    Ok(frame)
+}
+
+/// The series' points in increasing x (ties keep their order).
+fn in_x_order(series: &Series) -> impl Iterator<Item = &Point> {
+    in_x_order_indexed(series).map(|(_, p)| p)
+}
+
+/// The same, with each point's index.
+fn in_x_order_indexed(series: &Series) -> impl Iterator<Item = (usize, &Point)> {
+    let mut order: Vec<usize> = (0..series.points.len()).collect();
+    order.sort_by(|&a, &b| series.points[a].x.total_cmp(&series.points[b].x));
+    order.into_iter().map(|i| (i, &series.points[i]))
+}
+
+/// Draws and empties a solid line segment.
+fn flush<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    segment: &mut Vec<(i32, i32)>,
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    let path = dedup_path(segment.drain(..));
+    if path.len() >= 2 {
+        area.draw(&PathElement::new(path, color.stroke_width(2)))?;
+    }
+    Ok(())
+}
+
+/// A translucent band through (x, lo, hi) columns; a lone column is drawn as a whisker.
+fn draw_band<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    run: &[(i32, i32, i32)],
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    match run {
+        [] => Ok(()),
+        [(x, lo, hi)] => {
+            area.draw(&PathElement::new(
+                [(*x, *lo), (*x, *hi)],
+                color.mix(0.5).stroke_width(3),
+            ))?;
+            Ok(())
+        }
+        _ => {
+            let outline: Vec<(i32, i32)> = run
+                .iter()
+                .map(|&(x, _, hi)| (x, hi))
+                .chain(run.iter().rev().map(|&(x, lo, _)| (x, lo)))
+                .collect();
+            area.draw(&Polygon::new(outline, color.mix(0.18).filled()))?;
+            Ok(())
+        }
+    }
+}

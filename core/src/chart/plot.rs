@@ -1,0 +1,597 @@
+//! The frame shared by the kinds with a numeric value axis (lines, scatter, CDF, histogram,
+//! box): layout under the header, grid, axes, tick labels that never overlap, axis titles with
+//! units, the `∞` slot, threshold and marker annotations, and the ✕ that marks a missing value.
+//!
+//! Everything is placed in pixels of the drawing area; [`Plot`] maps data to those pixels and
+//! turns them into [`Target`]s in backend pixels.
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::bars::estimate_text_width;
+use super::scale::{keep_labels, linear_ticks, log_bounds, log_ticks, AxisMap, Scale};
+use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Target};
+use crate::format;
+
+/// Font family of every label.
+pub(super) const FONT: &str = "sans-serif";
+/// Tick label size.
+pub(super) const TICK_FONT: u32 = 12;
+/// Axis title size.
+const TITLE_FONT: u32 = 13;
+
+/// The placeable values along one axis: their range and whether `+∞` occurs.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct Extent {
+    /// Smallest and largest placeable finite value.
+    pub range: Option<(f64, f64)>,
+    /// Whether a `+∞` value occurs.
+    pub infinite: bool,
+}
+
+impl Extent {
+    /// The extent of `values` on `scale`: values the scale cannot place are left out, `+∞`
+    /// only sets `infinite`.
+    pub fn of(values: impl IntoIterator<Item = f64>, scale: Scale) -> Extent {
+        let mut e = Extent::default();
+        for v in values {
+            if v == f64::INFINITY {
+                e.infinite = true;
+            } else if scale.placeable(v) {
+                e.range = Some(match e.range {
+                    None => (v, v),
+                    Some((a, b)) => (a.min(v), b.max(v)),
+                });
+            }
+        }
+        e
+    }
+}
+
+/// How one numeric axis is set up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct AxisSetup {
+    /// The values to cover.
+    pub extent: Extent,
+    /// Linear or log.
+    pub scale: Scale,
+    /// Start a linear axis of non-negative values at zero.
+    pub zero: bool,
+    /// Give `+∞` a slot at the far end (x axis only).
+    pub infinite_slot: bool,
+}
+
+/// The horizontal axis: numbers, or categories at 0, 1, 2...
+pub(super) enum XAxis<'a> {
+    /// A numeric axis.
+    Numeric(AxisSetup),
+    /// One slot per label.
+    Categories(&'a [String]),
+}
+
+/// Bounds and tick values of one axis.
+#[derive(Debug, Clone, PartialEq)]
+struct AxisTicks {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<f64>,
+}
+
+fn ticks_for(setup: &AxisSetup, max_ticks: usize) -> AxisTicks {
+    match setup.scale {
+        Scale::Linear => {
+            let (min, max) = setup.extent.range.unwrap_or((0.0, 1.0));
+            let t = linear_ticks(min, max, max_ticks, setup.zero);
+            AxisTicks {
+                lo: t.lo,
+                hi: t.hi,
+                ticks: t.values(),
+            }
+        }
+        Scale::Log => {
+            let (min, max) = setup.extent.range.unwrap_or((1.0, 10.0));
+            let (lo, hi) = log_bounds(min, max);
+            AxisTicks {
+                lo,
+                hi,
+                ticks: log_ticks(lo, hi, max_ticks),
+            }
+        }
+    }
+}
+
+/// The plotting rectangle (area pixels) and its data-to-pixel maps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Plot {
+    /// Left edge, area pixels.
+    pub left: i32,
+    /// Top edge.
+    pub top: i32,
+    /// Right edge.
+    pub right: i32,
+    /// Bottom edge (the x axis).
+    pub bottom: i32,
+    /// Horizontal map.
+    pub x: AxisMap,
+    /// Vertical map.
+    pub y: AxisMap,
+    /// The area's top-left corner in backend pixels.
+    base: (i32, i32),
+}
+
+impl Plot {
+    /// The area pixel of data point (x, y), if both can be placed.
+    pub fn at(&self, x: f64, y: f64) -> Option<(i32, i32)> {
+        Some((self.x_px(x)?, self.y_px(y)?))
+    }
+
+    /// The area pixel column of `x`.
+    pub fn x_px(&self, x: f64) -> Option<i32> {
+        self.x.px(x).map(|v| v.round() as i32)
+    }
+
+    /// The area pixel row of `y`.
+    pub fn y_px(&self, y: f64) -> Option<i32> {
+        self.y.px(y).map(|v| v.round() as i32)
+    }
+
+    /// A target at area pixel `at`.
+    pub fn target(&self, series: usize, point: usize, at: (i32, i32)) -> Target {
+        to_target(self.base, series, point, at)
+    }
+
+    /// Marks a missing value at column `x` with a ✕ just above the x axis (never a zero);
+    /// returns where the mark is, for its target.
+    pub fn gap<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        color: RGBColor,
+        x: i32,
+    ) -> Result<(i32, i32), DrawError> {
+        gap_mark(area, color, (x, self.bottom - 2))
+    }
+
+    /// Draws threshold lines and markers over the data. Their labels sit on a backdrop and are
+    /// moved up when they would cover one another; returns the labels' boxes.
+    pub fn annotations<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        spec: &ChartSpec,
+        options: &DrawOptions,
+    ) -> Result<Vec<LabelBox>, DrawError> {
+        let theme = &options.theme;
+        let mut placed: Vec<LabelBox> = Vec::new();
+        // Lines first, so labels can avoid every line's label.
+        for a in &spec.annotations {
+            let Annotation::Threshold { axis, value, label } = a else {
+                continue;
+            };
+            let (from, to, text, anchor) = match axis {
+                AxisName::Y => {
+                    let Some(py) = self
+                        .y_px(*value)
+                        .filter(|p| (self.top..=self.bottom).contains(p))
+                    else {
+                        continue;
+                    };
+                    let text = threshold_label(label, *value, &spec.y.unit);
+                    let anchor = ((self.right - 4, py - 3), HPos::Right, VPos::Bottom);
+                    ((self.left, py), (self.right, py), text, anchor)
+                }
+                AxisName::X => {
+                    let Some(px) = self
+                        .x_px(*value)
+                        .filter(|p| (self.left..=self.right).contains(p))
+                    else {
+                        continue;
+                    };
+                    let text = threshold_label(label, *value, &spec.x.unit);
+                    let width = estimate_text_width(&text, TICK_FONT) as i32;
+                    let anchor = if px + 4 + width > self.right {
+                        ((px - 4, self.top + 2), HPos::Right, VPos::Top)
+                    } else {
+                        ((px + 4, self.top + 2), HPos::Left, VPos::Top)
+                    };
+                    ((px, self.top), (px, self.bottom), text, anchor)
+                }
+            };
+            area.draw(&DashedPathElement::new(
+                [from, to],
+                6,
+                4,
+                theme.text.stroke_width(1),
+            ))?;
+            let (at, h, v) = anchor;
+            let b = label_box(&text, at, h, v, TICK_FONT, &placed);
+            draw_label(area, &text, b, false, theme.text, theme.background)?;
+            placed.push(b);
+        }
+        for a in &spec.annotations {
+            let Annotation::Marker {
+                series,
+                x,
+                y,
+                label,
+            } = a
+            else {
+                continue;
+            };
+            if series.is_some_and(|s| options.is_hidden(s) || s >= spec.series.len()) {
+                continue;
+            }
+            let Some((px, py)) = self.at(*x, *y) else {
+                continue;
+            };
+            let color = series.map_or(theme.text, |s| theme.series(spec.series[s].color));
+            area.draw(&Circle::new((px, py), 7, color.stroke_width(2)))?;
+            let width = estimate_text_width(label, TICK_FONT) as i32;
+            let (tx, h) = if px + 10 + width > self.right {
+                (px - 10, HPos::Right)
+            } else {
+                (px + 10, HPos::Left)
+            };
+            let ty = (py - 9).max(self.top + 14);
+            let b = label_box(label, (tx, ty), h, VPos::Bottom, TICK_FONT, &placed);
+            draw_label(area, label, b, true, theme.text, theme.background)?;
+            placed.push(b);
+        }
+        Ok(placed)
+    }
+}
+
+/// Where a label's text goes: its anchor and the box it covers (area pixels).
+#[derive(Clone, Copy)]
+pub(super) struct LabelBox {
+    /// Anchor of the text.
+    pub at: (i32, i32),
+    /// Horizontal anchoring.
+    pub h: HPos,
+    /// Left, top, right, bottom.
+    pub rect: (i32, i32, i32, i32),
+}
+
+impl LabelBox {
+    fn overlaps(&self, other: &LabelBox) -> bool {
+        let (a, b) = (self.rect, other.rect);
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    }
+}
+
+/// The box of `text` anchored at `at`, moved up (down for top-anchored labels) in steps of a
+/// line until it covers none of `placed` (at most four steps).
+pub(super) fn label_box(
+    text: &str,
+    at: (i32, i32),
+    h: HPos,
+    v: VPos,
+    size: u32,
+    placed: &[LabelBox],
+) -> LabelBox {
+    let w = estimate_text_width(text, size) as i32 + 4;
+    let line = size as i32 + 3;
+    let left = match h {
+        HPos::Left => at.0 - 2,
+        HPos::Center => at.0 - w / 2,
+        HPos::Right => at.0 - w + 2,
+    };
+    let top = match v {
+        VPos::Top => at.1 - 1,
+        VPos::Center => at.1 - line / 2,
+        VPos::Bottom => at.1 - line + 1,
+    };
+    let step = if matches!(v, VPos::Top) { line } else { -line };
+    let mut b = LabelBox {
+        at: (at.0, top + 1),
+        h,
+        rect: (left, top, left + w, top + line),
+    };
+    for _ in 0..4 {
+        if !placed.iter().any(|p| p.overlaps(&b)) {
+            break;
+        }
+        b.at.1 += step;
+        b.rect.1 += step;
+        b.rect.3 += step;
+    }
+    b
+}
+
+/// Draws `text` in box `b` over a backdrop of the background colour, so it reads over lines.
+pub(super) fn draw_label<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    b: LabelBox,
+    bold: bool,
+    color: RGBColor,
+    background: RGBColor,
+) -> Result<(), DrawError> {
+    let (l, t, r, bottom) = b.rect;
+    area.draw(&Rectangle::new(
+        [(l, t), (r, bottom)],
+        background.mix(0.85).filled(),
+    ))?;
+    let font = (FONT, TICK_FONT).into_font();
+    let font = if bold {
+        font.style(FontStyle::Bold)
+    } else {
+        font
+    };
+    area.draw(&Text::new(
+        text.to_string(),
+        b.at,
+        font.color(&color).pos(Pos::new(b.h, VPos::Top)),
+    ))?;
+    Ok(())
+}
+
+/// A target at area pixel `at` of an area whose corner is `base`.
+pub(super) fn to_target(base: (i32, i32), series: usize, point: usize, at: (i32, i32)) -> Target {
+    Target {
+        series,
+        point,
+        x: at.0 + base.0,
+        y: at.1 + base.1,
+    }
+}
+
+/// Draws the ✕ of a missing value with its bottom at `at`; returns the mark's centre.
+pub(super) fn gap_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    color: RGBColor,
+    at: (i32, i32),
+) -> Result<(i32, i32), DrawError> {
+    area.draw(&Text::new(
+        "✕",
+        at,
+        (FONT, 13)
+            .into_font()
+            .color(&color)
+            .pos(Pos::new(HPos::Center, VPos::Bottom)),
+    ))?;
+    Ok((at.0, at.1 - 7))
+}
+
+fn threshold_label(label: &str, value: f64, unit: &str) -> String {
+    if label.is_empty() {
+        format::with_unit(value, unit)
+    } else {
+        label.to_string()
+    }
+}
+
+/// The values annotations put on `axis`, so the axis covers them. Markers of hidden series do
+/// not count.
+pub(super) fn annotation_values(
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    axis: AxisName,
+) -> Vec<f64> {
+    spec.annotations
+        .iter()
+        .filter_map(|a| match (a, axis) {
+            (
+                Annotation::Threshold {
+                    axis: on, value, ..
+                },
+                _,
+            ) if *on == axis => Some(*value),
+            (Annotation::Marker { series, x, y, .. }, _)
+                if !series.is_some_and(|s| options.is_hidden(s)) =>
+            {
+                Some(if axis == AxisName::X { *x } else { *y })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Draws the header, grid, axes, ticks and titles; returns the plot to draw data in.
+pub(super) fn frame<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    legend: bool,
+    x: XAxis<'_>,
+    y: AxisSetup,
+) -> Result<Plot, DrawError> {
+    let theme = &options.theme;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let header = super::header::draw(area, spec, options, legend)? as i32;
+    let top = header + 8;
+    let bottom = (h - 50).max(top + 20);
+
+    let y_count = ((bottom - top) / 34 + 1).clamp(2, 9) as usize;
+    let yt = ticks_for(&y, y_count);
+    let y_labels: Vec<String> = yt.ticks.iter().map(|v| format::number(*v)).collect();
+    let label_w = y_labels
+        .iter()
+        .map(|l| estimate_text_width(l, TICK_FONT) as i32)
+        .max()
+        .unwrap_or(8);
+    let left = (12 + 16 + 8 + label_w).min(w / 2);
+    let right = (w - 18).max(left + 20);
+    let y_map = AxisMap {
+        lo: yt.lo,
+        hi: yt.hi,
+        scale: y.scale,
+        from: f64::from(bottom),
+        to: f64::from(top),
+        infinite: false,
+    };
+
+    let (x_map, x_ticks, categories) = match x {
+        XAxis::Numeric(setup) => {
+            let infinite = setup.infinite_slot && setup.extent.infinite;
+            let finite_w = f64::from(right - left)
+                * if infinite {
+                    super::scale::FINITE_SHARE
+                } else {
+                    1.0
+                };
+            let (a, b) = setup.extent.range.unwrap_or((0.0, 1.0));
+            let widest = estimate_text_width(&format::number(a), TICK_FONT)
+                .max(estimate_text_width(&format::number(b), TICK_FONT))
+                .max(estimate_text_width(&format::number(b * 1.25), TICK_FONT));
+            let count = (finite_w / f64::from(widest + 28)).floor() as usize + 1;
+            let xt = ticks_for(&setup, count.clamp(2, 11));
+            let map = AxisMap {
+                lo: xt.lo,
+                hi: xt.hi,
+                scale: setup.scale,
+                from: f64::from(left),
+                to: f64::from(right),
+                infinite,
+            };
+            (map, xt.ticks, None)
+        }
+        XAxis::Categories(labels) => {
+            let map = AxisMap {
+                lo: -0.5,
+                hi: labels.len() as f64 - 0.5,
+                scale: Scale::Linear,
+                from: f64::from(left),
+                to: f64::from(right),
+                infinite: false,
+            };
+            (map, Vec::new(), Some(labels))
+        }
+    };
+    let plot = Plot {
+        left,
+        top,
+        right,
+        bottom,
+        x: x_map,
+        y: y_map,
+        base: area.get_base_pixel(),
+    };
+
+    // Grid.
+    let y_px: Vec<i32> = yt.ticks.iter().filter_map(|v| plot.y_px(*v)).collect();
+    for &py in &y_px {
+        area.draw(&PathElement::new(
+            [(left, py), (right, py)],
+            theme.grid.stroke_width(1),
+        ))?;
+    }
+    let x_px: Vec<(f64, i32)> = x_ticks
+        .iter()
+        .filter_map(|v| plot.x_px(*v).map(|p| (*v, p)))
+        .collect();
+    for &(_, px) in &x_px {
+        area.draw(&PathElement::new(
+            [(px, top), (px, bottom)],
+            theme.grid.stroke_width(1),
+        ))?;
+    }
+    // Axes.
+    area.draw(&PathElement::new(
+        [(left, top), (left, bottom), (right, bottom)],
+        theme.axis.stroke_width(1),
+    ))?;
+
+    let tick_style = (FONT, TICK_FONT).into_font().color(&theme.text);
+    // y tick labels, thinned so none overlaps.
+    let spans: Vec<(f64, f64)> = y_px
+        .iter()
+        .map(|&p| (f64::from(p) - 7.0, f64::from(p) + 7.0))
+        .collect();
+    let keep = keep_labels(&spans, 2.0, &[]);
+    for ((label, &py), kept) in y_labels.iter().zip(&y_px).zip(keep) {
+        if kept {
+            area.draw(&PathElement::new(
+                [(left - 4, py), (left, py)],
+                theme.axis.stroke_width(1),
+            ))?;
+            area.draw(&Text::new(
+                label.clone(),
+                (left - 6, py),
+                tick_style.pos(Pos::new(HPos::Right, VPos::Center)),
+            ))?;
+        }
+    }
+
+    // x tick labels: numbers (with `∞` kept first) or categories.
+    let mut labels: Vec<(String, i32)> = match categories {
+        Some(names) => names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| plot.x_px(i as f64).map(|p| (n.clone(), p)))
+            .collect(),
+        None => x_px.iter().map(|&(v, p)| (format::number(v), p)).collect(),
+    };
+    let mut must = vec![false; labels.len()];
+    if plot.x.infinite {
+        labels.push(("∞".to_string(), right));
+        must.push(true);
+    }
+    let spans: Vec<(f64, f64)> = labels
+        .iter()
+        .map(|(l, p)| {
+            let half = f64::from(estimate_text_width(l, TICK_FONT)) / 2.0;
+            (f64::from(*p) - half, f64::from(*p) + half)
+        })
+        .collect();
+    let keep = keep_labels(&spans, 6.0, &must);
+    for ((label, px), kept) in labels.iter().zip(keep) {
+        if kept {
+            area.draw(&PathElement::new(
+                [(*px, bottom), (*px, bottom + 4)],
+                theme.axis.stroke_width(1),
+            ))?;
+            area.draw(&Text::new(
+                label.clone(),
+                (*px, bottom + 6),
+                tick_style.pos(Pos::new(HPos::Center, VPos::Top)),
+            ))?;
+        }
+    }
+    if plot.x.infinite {
+        // The distance to `∞` is not to scale: break the axis before it.
+        let bx = ((plot.x.finite_end() + f64::from(right)) / 2.0).round() as i32;
+        for dx in [-3, 3] {
+            area.draw(&PathElement::new(
+                [(bx + dx - 3, bottom + 5), (bx + dx + 3, bottom - 5)],
+                theme.axis.stroke_width(1),
+            ))?;
+        }
+    }
+
+    // Axis titles, with units.
+    let title_style = (FONT, TITLE_FONT).into_font().color(&theme.text);
+    area.draw(&Text::new(
+        spec.x.label(),
+        ((left + right) / 2, h - 6),
+        title_style.pos(Pos::new(HPos::Center, VPos::Bottom)),
+    ))?;
+    area.draw(&Text::new(
+        spec.y.label(),
+        (8, (top + bottom) / 2),
+        title_style
+            .transform(FontTransform::Rotate270)
+            .pos(Pos::new(HPos::Center, VPos::Top)),
+    ))?;
+    Ok(plot)
+}
+
+/// Drops consecutive duplicates from a pixel path (100,000 samples become a few hundred
+/// distinct pixels).
+pub(super) fn dedup_path(points: impl IntoIterator<Item = (i32, i32)>) -> Vec<(i32, i32)> {
+    let mut out: Vec<(i32, i32)> = Vec::new();
+    for p in points {
+        if out.last() != Some(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Indices of the series not hidden.
+pub(super) fn visible(spec: &ChartSpec, options: &DrawOptions) -> Vec<usize> {
+    (0..spec.series.len())
+        .filter(|&i| !options.is_hidden(i))
+        .collect()
+}
