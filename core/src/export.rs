@@ -1,7 +1,7 @@
 //! A chart's plotted data as a table: the text alternative shown under every chart and the CSV a
 //! reader downloads. Both come from the [`ChartSpec`] alone, so they always match the drawing.
 
-use crate::chart::{ChartKind, ChartSpec, Point};
+use crate::chart::{ChartSpec, Point};
 use crate::format;
 
 /// A chart's data pivoted for reading: one row per x position, one column per series.
@@ -20,18 +20,9 @@ pub const MAX_TABLE_ROWS: usize = 200;
 
 /// The label of point `p` on the x axis: its category for bar charts, else its value.
 pub fn x_label(spec: &ChartSpec, p: &Point) -> String {
-    match &spec.kind {
-        ChartKind::GroupedBars { categories } => {
-            let index = p.x.round();
-            if index >= 0.0 && (index as usize) < categories.len() {
-                categories[index as usize].clone()
-            } else {
-                format::number(p.x)
-            }
-        }
-        #[allow(unreachable_patterns)]
-        _ => format::number(p.x),
-    }
+    spec.kind
+        .x_label(p.x)
+        .unwrap_or_else(|| format::number(p.x))
 }
 
 /// What a tooltip says about one point, every part formatted for people.
@@ -145,7 +136,7 @@ pub fn csv(spec: &ChartSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chart::{Axis, Series};
+    use crate::chart::{Axis, ChartKind, Series};
 
     fn spec() -> ChartSpec {
         let p = |x: f64, y: Option<f64>, note: &str| Point {

@@ -44,7 +44,7 @@ test('a report page renders its narrative and draws every chart', async () => {
     await assert.doesNotReject(page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor());
     assert.equal(await page.title(), 'Inference Framework Benchmarks: vLLM vs SGLang · benchdeck');
     const charts = await page.locator('figure.chart canvas').count();
-    assert.equal(charts, 3);
+    assert.equal(charts, 12, 'the three metric charts, tail latency, and six head-to-heads');
     for (let i = 0; i < charts; i++) {
       const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
       assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
@@ -93,7 +93,7 @@ test('a deep link survives a reload', async () => {
   await page.reload();
   await chartsReady(page);
   await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
-  assert.equal(await page.locator('figure.chart canvas').count(), 3);
+  assert.equal(await page.locator('figure.chart canvas').count(), 12);
   assert.deepEqual(page.errors, []);
 });
 

@@ -17,10 +17,6 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, MouseE
 
 use crate::data;
 
-/// Height of a chart relative to its width, and its limits in CSS pixels.
-const ASPECT: f64 = 0.56;
-const MIN_HEIGHT: f64 = 260.0;
-const MAX_HEIGHT: f64 = 460.0;
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
 const HOVER_RADIUS: i32 = 28;
 
@@ -53,8 +49,10 @@ pub fn ChartView(
             return;
         };
         let width = f64::from(container.client_width()).max(280.0);
-        let height = (width * ASPECT).clamp(MIN_HEIGHT, MAX_HEIGHT);
-        let result = spec.with_value(|spec| paint(&canvas, spec, width, height, hidden));
+        let result = spec.with_value(|spec| {
+            let height = chart::preferred_height(spec, width);
+            paint(&canvas, spec, width, height, hidden)
+        });
         match result {
             Ok(drawn) => {
                 frame.set_value(drawn);

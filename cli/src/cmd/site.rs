@@ -73,14 +73,17 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Size of the exported SVGs, in pixels: a 16:9 figure that reads well in a blog column.
+/// Width of the exported SVGs, in pixels, and the height of a 16:9 figure at that width; charts
+/// that want less height (head-to-head bars) get less.
 const SVG_SIZE: (u32, u32) = (960, 540);
 
 /// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown).
 fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
     let mut written = 0;
     for spec in page.charts() {
-        let svg = chart::to_svg(spec, SVG_SIZE, &DrawOptions::default()).with_context(|| {
+        let height = chart::preferred_height(spec, f64::from(SVG_SIZE.0)).round() as u32;
+        let size = (SVG_SIZE.0, height.max(1));
+        let svg = chart::to_svg(spec, size, &DrawOptions::default()).with_context(|| {
             format!(
                 "cannot draw chart `{}` of report `{}` as SVG",
                 spec.id, page.summary.slug

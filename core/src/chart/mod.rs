@@ -282,6 +282,19 @@ pub enum Annotation {
     },
 }
 
+/// The height a chart wants at `width` pixels: a 16:9-ish figure for plots, and for head-to-head
+/// bars just enough for their rows, so a short comparison does not float in empty space.
+pub fn preferred_height(spec: &ChartSpec, width: f64) -> f64 {
+    match &spec.kind {
+        ChartKind::HBars { metrics } => {
+            let bars = spec.series.len().max(1) as f64;
+            let rows = metrics.len().max(1) as f64;
+            (74.0 + rows * (bars * 22.0 + 8.0)).clamp(140.0, 900.0)
+        }
+        _ => (width * 0.56).clamp(260.0, 460.0),
+    }
+}
+
 /// Where a drawn chart put things, in backend pixels: what hover and keyboard navigation need.
 ///
 /// `targets` is filled by drawing and meant to be read; [`Frame::nearest`] builds a bucket index

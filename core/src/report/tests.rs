@@ -1,4 +1,5 @@
 use super::*;
+use crate::chart::ChartKind;
 use crate::import::import;
 use crate::problem::Severity;
 
@@ -75,7 +76,7 @@ fn directives_naming_missing_data_are_errors_at_their_line() {
     assert_eq!(
         errors_of(&bad_metric),
         vec![format!(
-            "reports/r.md:13: error: chart block: unknown metric `ttfx`; expected one of {}",
+            "reports/r.md:13: error: chart `ttft`: unknown metric `ttfx`; expected one of {}",
             crate::quantity::QUANTITY_NAMES
         )]
     );
@@ -87,10 +88,7 @@ fn directives_naming_missing_data_are_errors_at_their_line() {
     let unreported = REPORT.replace("metric: ttft\nstat: p99", "metric: e2e\nstat: p90");
     assert_eq!(
         errors_of(&unreported),
-        vec![
-            "reports/r.md:13: error: chart `ttft`: no run of vllm reports E2E latency p90"
-                .replace("E2E latency", "End-to-end latency")
-        ]
+        vec!["reports/r.md:13: error: chart `ttft`: no run of vllm reports End-to-end latency p90"]
     );
     let typo = REPORT.replace("stat: p99", "stat: p99\ncolour: red");
     let errors = errors_of(&typo);
@@ -136,4 +134,114 @@ fn chart_ids_must_be_file_names_and_unique() {
     );
     assert!(text.contains("reports/r.md:18"), "{text}");
     assert!(text.contains("already has the id `a`"), "{text}");
+}
+
+/// A report over both fixtures with one chart block of `body`.
+fn chart_of(body: &str) -> Result<crate::chart::ChartSpec, Vec<String>> {
+    let report =
+        format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\n{body}\n```\n");
+    let page = build_report("reports/r.md", "r", &report, &results(), &Palette::new());
+    let chart = page.charts().next().cloned();
+    chart.ok_or_else(|| {
+        page.problems
+            .iter()
+            .filter(|p| p.file == "reports/r.md")
+            .map(|p| p.to_string())
+            .collect()
+    })
+}
+
+#[test]
+fn lines_with_a_band_an_sla_and_the_breaking_point() {
+    let spec = chart_of(
+        "kind: lines\nmetric: ttft\nstat: median\nband: [p50, p99]\nsla: 150\nbreaking: true\n\
+         configs: [vllm]\ny_scale: log",
+    )
+    .unwrap();
+    assert_eq!(spec.kind, ChartKind::Lines);
+    assert_eq!(spec.y.scale, crate::chart::Scale::Log);
+    let xs: Vec<f64> = spec.series[0].points.iter().map(|p| p.x).collect();
+    assert_eq!(xs, vec![5.0, 15.0, f64::INFINITY]);
+    let first = &spec.series[0].points[0];
+    assert_eq!((first.lo, first.hi), (Some(50.25), Some(75.0)));
+    // The all-failed point is a gap with its reason, never a zero.
+    let last = &spec.series[0].points[2];
+    assert_eq!(last.y, None);
+    assert_eq!(last.note, "every request failed");
+    assert!(spec.annotations.iter().any(|a| matches!(
+        a,
+        crate::chart::Annotation::Threshold { value, label, .. } if *value == 150.0 && label == "SLA 150 ms"
+    )));
+    // Every request fails at ∞: the sweep breaks there.
+    assert!(
+        spec.annotations.iter().any(|a| matches!(
+            a,
+            crate::chart::Annotation::Marker { x, .. } if x.is_infinite()
+        )),
+        "{:?}",
+        spec.annotations
+    );
+}
+
+#[test]
+fn percentiles_and_head_to_head_at_one_load() {
+    let spec = chart_of("kind: percentiles\nmetric: ttft\nload: 15\nconfigs: [vllm]").unwrap();
+    let ChartKind::GroupedBars { categories } = &spec.kind else {
+        panic!("{:?}", spec.kind)
+    };
+    assert_eq!(categories, &["p50", "p90", "p95", "p99"]);
+    assert_eq!(spec.series[0].points[3].y, Some(180.75));
+    assert!(
+        spec.series[0].points[1].y.is_none(),
+        "p90 is not in the file"
+    );
+
+    let spec =
+        chart_of("kind: hbars\nmetrics: [ttft:p99, output_throughput]\nload: 15\nconfigs: [vllm]")
+            .unwrap();
+    let ChartKind::HBars { metrics } = &spec.kind else {
+        panic!("{:?}", spec.kind)
+    };
+    assert_eq!(metrics[0].label, "TTFT p99");
+    assert_eq!(metrics[1].unit, "tok/s");
+    assert_eq!(spec.series[0].points[0].y, Some(180.75));
+
+    let missing_load = chart_of("kind: percentiles\nmetric: ttft\nconfigs: [vllm]").unwrap_err();
+    assert!(
+        missing_load[0].contains("has 3 load points; say which with `load:` (one of 5, 15, ∞)"),
+        "{missing_load:?}"
+    );
+}
+
+#[test]
+fn scatter_cdf_histogram_and_box() {
+    let spec =
+        chart_of("kind: scatter\nx: output_throughput\ny: ttft:p99\nconfigs: [vllm]").unwrap();
+    assert_eq!(spec.kind, ChartKind::Scatter);
+    assert_eq!(spec.x.better, Some(crate::quantity::Better::Higher));
+    assert_eq!(spec.y.better, Some(crate::quantity::Better::Lower));
+
+    // Per-request samples come from the Qwen fixture (label-less: keyed by its engine).
+    let cdf = chart_of("kind: cdf\nmetric: ttft\nconfigs: [openai-chat]\nsla: 190").unwrap();
+    assert_eq!(cdf.kind, ChartKind::Cdf);
+    let ys: Vec<f64> = cdf.series[0].points.iter().filter_map(|p| p.y).collect();
+    assert_eq!(ys.last().copied(), Some(100.0), "the CDF ends at 100%");
+    let hist = chart_of("kind: histogram\nmetric: e2e\nconfigs: [openai-chat]").unwrap();
+    assert!(matches!(hist.kind, ChartKind::Histogram { .. }));
+    let boxes = chart_of("kind: box\nmetric: ttft\nconfigs: [openai-chat]").unwrap();
+    assert!(boxes.series[0].points[0].summary.is_some());
+
+    let no_samples = chart_of("kind: cdf\nmetric: ttft\nload: 5\nconfigs: [vllm]").unwrap_err();
+    assert!(
+        no_samples[0].contains("has no per-request TTFT samples"),
+        "{no_samples:?}"
+    );
+    let bad_kind = chart_of("kind: pie\nmetric: ttft").unwrap_err();
+    assert!(bad_kind[0].contains("unknown kind `pie`"), "{bad_kind:?}");
+    let bad_scale =
+        chart_of("kind: lines\nmetric: ttft\nx_scale: squared\nconfigs: [vllm]").unwrap_err();
+    assert!(
+        bad_scale[0].contains("scale `squared` is not `linear` or `log`"),
+        "{bad_scale:?}"
+    );
 }
