@@ -143,5 +143,54 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// One fixture per format, as written (small files: these figures include per-file overhead).
+const FIXTURES: &[(&str, &str)] = &[
+    ("vllm-serve-arrays", "vllm/concurrency2-qwen.json"),
+    ("vllm-serve-jsonl", "vllm/llama-appended.jsonl"),
+    ("sglang-jsonl", "sglang/sglang_0314_mixed.jsonl"),
+    ("guidellm-0.7-json", "guidellm/v0.7/benchmarks.json"),
+    ("guidellm-0.7-yaml", "guidellm/v0.7/benchmarks.yaml"),
+    ("guidellm-0.7-csv", "guidellm/v0.7/benchmarks.csv"),
+    ("guidellm-0.3-json", "guidellm/v0.3/benchmarks.json"),
+    (
+        "genai-perf-json",
+        "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf.json",
+    ),
+    (
+        "genai-perf-csv",
+        "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf.csv",
+    ),
+    (
+        "aiperf-json",
+        "aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json",
+    ),
+    ("llmperf-summary", "llmperf/acme-chat-13b_512_128_summary.json"),
+    (
+        "inference-benchmarker",
+        "inference-benchmarker/acme_chat-13b_2026-01-05-10-00-00.json",
+    ),
+    ("k6-summary", "k6/summary-export.json"),
+    ("locust-stats", "locust/results/20260102_090000/acme_chat_warm_u8/locust_stats.csv"),
+    ("tidy-csv", "tidy-csv/engines.csv"),
+    ("load-test-json", "simple_full_stack_load_test/acme-disagg.json"),
+    ("load-test-console", "simple_full_stack_report/acme-console.txt"),
+    ("load-test-markdown", "simple_full_stack_report/hand-edited.md"),
+];
+
+fn fixtures(c: &mut Criterion) {
+    let mut group = c.benchmark_group("fixture");
+    for (name, path) in FIXTURES {
+        let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+        let probe = import(path, &bytes);
+        assert!(!probe.failed(), "{name}: {:?}", probe.problems.first());
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), &bytes, |b, bytes| {
+            b.iter(|| black_box(import(path, black_box(bytes))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, fixtures);
 criterion_main!(benches);
