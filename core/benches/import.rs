@@ -164,17 +164,32 @@ const FIXTURES: &[(&str, &str)] = &[
         "aiperf-json",
         "aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json",
     ),
-    ("llmperf-summary", "llmperf/acme-chat-13b_512_128_summary.json"),
+    (
+        "llmperf-summary",
+        "llmperf/acme-chat-13b_512_128_summary.json",
+    ),
     (
         "inference-benchmarker",
         "inference-benchmarker/acme_chat-13b_2026-01-05-10-00-00.json",
     ),
     ("k6-summary", "k6/summary-export.json"),
-    ("locust-stats", "locust/results/20260102_090000/acme_chat_warm_u8/locust_stats.csv"),
+    (
+        "locust-stats",
+        "locust/results/20260102_090000/acme_chat_warm_u8/locust_stats.csv",
+    ),
     ("tidy-csv", "tidy-csv/engines.csv"),
-    ("load-test-json", "simple_full_stack_load_test/acme-disagg.json"),
-    ("load-test-console", "simple_full_stack_report/acme-console.txt"),
-    ("load-test-markdown", "simple_full_stack_report/hand-edited.md"),
+    (
+        "load-test-json",
+        "simple_full_stack_load_test/acme-disagg.json",
+    ),
+    (
+        "load-test-console",
+        "simple_full_stack_report/acme-console.txt",
+    ),
+    (
+        "load-test-markdown",
+        "simple_full_stack_report/hand-edited.md",
+    ),
 ];
 
 fn fixtures(c: &mut Criterion) {

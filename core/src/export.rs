@@ -179,6 +179,7 @@ mod tests {
                 },
             ],
             annotations: Vec::new(),
+            alternatives: Vec::new(),
         }
     }
 

@@ -158,3 +158,31 @@ test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted val
   assert.ok(lines.some((l) => l.startsWith('vLLM,0,1,45.037437366166465,ms,vllm-vs-sglang/llama-3.1-8b-instruct.jsonl:1')), lines.join('\n'));
   assert.deepEqual(page.errors, []);
 });
+
+test('switching the statistic and the scale redraws the chart and its table', async () => {
+  const page = await reportPage();
+  const figure = page.locator(FIRST_CHART);
+  const select = figure.locator('select.stat-select');
+  assert.deepEqual(await select.locator('option').allInnerTexts(), ['mean', 'median', 'p99']);
+  assert.equal(await select.inputValue(), '0', 'the chart opens on the statistic it was built with');
+  const before = await figure.locator('canvas').screenshot();
+  await select.selectOption({ label: 'p99' });
+  await figure.locator('details.chart-data summary').click();
+  const firstRow = await figure.locator('tbody tr').first().innerText();
+  assert.match(firstRow, /54\.84/, `p99 TTFT of vLLM at 1 req/s in ${firstRow}`);
+  const after = await figure.locator('canvas').screenshot();
+  assert.notDeepEqual(after, before, 'the canvas was redrawn');
+  const csv = await Promise.all([
+    page.waitForEvent('download'),
+    figure.locator('button.tool', { hasText: 'CSV' }).click(),
+  ]).then(([d]) => d.path()).then((p) => fs.readFileSync(p, 'utf8'));
+  assert.match(csv, /^vLLM,0,1,54\.8412499483674/m, 'the CSV follows the view');
+
+  const lines = page.locator('figure.chart[data-chart="ttft-tail"]');
+  const log = lines.locator('input.log-toggle');
+  assert.equal(await log.isChecked(), true, 'built with y_scale: log');
+  const logShot = await lines.locator('canvas').screenshot();
+  await log.uncheck();
+  assert.notDeepEqual(await lines.locator('canvas').screenshot(), logShot);
+  assert.deepEqual(page.errors, []);
+});

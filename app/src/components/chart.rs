@@ -6,7 +6,9 @@
 //! focus), legend buttons that hide and show series, a data table (the text alternative), and
 //! downloads (SVG written by the build, PNG from the canvas, CSV of the plotted values).
 
-use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Frame, Target, Theme, ThemeName};
+use benchdeck_core::chart::{
+    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName,
+};
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
@@ -34,7 +36,16 @@ pub fn ChartView(
     let (size_tick, set_size_tick) = signal(0u32);
     let hidden = RwSignal::new(0u64);
     let active = RwSignal::new(None::<Target>);
-    let spec = StoredValue::new(spec);
+    // The reader's view: which statistic (an index into `alternatives`) and which y scale.
+    let initial = spec
+        .alternatives
+        .iter()
+        .position(|a| a.y_title == spec.y.title);
+    let choice = RwSignal::new(initial);
+    let y_scale = RwSignal::new(spec.y.scale);
+    let base = StoredValue::new(spec);
+    let spec =
+        Memo::new(move |_| base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get()))));
     let frame = StoredValue::new(Frame::default());
     let first_draw = StoredValue::new(true);
 
@@ -45,14 +56,13 @@ pub fn ChartView(
     Effect::new(move || {
         size_tick.track();
         let hidden = hidden.get();
+        let spec = spec.get();
         let (Some(container), Some(canvas)) = (container.get(), canvas.get()) else {
             return;
         };
         let width = f64::from(container.client_width()).max(280.0);
-        let result = spec.with_value(|spec| {
-            let height = chart::preferred_height(spec, width);
-            paint(&canvas, spec, width, height, hidden)
-        });
+        let height = chart::preferred_height(&spec, width);
+        let result = paint(&canvas, &spec, width, height, hidden);
         match result {
             Ok(drawn) => {
                 frame.set_value(drawn);
@@ -88,7 +98,7 @@ pub fn ChartView(
         active.set(next);
     };
 
-    let (id, title, caption, names) = spec.with_value(|s| {
+    let (id, title, caption, names) = base.with_value(|s| {
         (
             s.id.clone(),
             s.title.clone(),
@@ -107,7 +117,7 @@ pub fn ChartView(
     };
     let tooltip = move || {
         let target = active.get()?;
-        let text = spec.with_value(|s| export::point_label(s, target.series, target.point))?;
+        let text = spec.with_untracked(|s| export::point_label(s, target.series, target.point))?;
         Some(view! { <Tooltip target text/> })
     };
     view! {
@@ -128,6 +138,7 @@ pub fn ChartView(
             {move || error.get().map(|e| view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{e}</p> })}
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
             <Legend names hidden/>
+            <ViewControls base choice y_scale/>
             <ChartTools spec canvas slug id=id.clone()/>
         </figure>
     }
@@ -201,15 +212,65 @@ fn Legend(
     }
 }
 
+/// The statistic switch (when the chart has alternatives) and the log-scale switch (for lines
+/// and scatter plots).
+#[component]
+fn ViewControls(
+    base: StoredValue<ChartSpec>,
+    choice: RwSignal<Option<usize>>,
+    y_scale: RwSignal<Scale>,
+) -> impl IntoView {
+    let (labels, scalable) = base.with_value(|s| {
+        (
+            s.alternatives
+                .iter()
+                .map(|a| a.label.clone())
+                .collect::<Vec<_>>(),
+            matches!(s.kind, ChartKind::Lines | ChartKind::Scatter),
+        )
+    });
+    if labels.is_empty() && !scalable {
+        return ().into_any();
+    }
+    let on_choice = move |ev: leptos::ev::Event| {
+        let index = event_target_value(&ev).parse::<usize>().ok();
+        choice.set(index);
+    };
+    let on_log = move |ev: leptos::ev::Event| {
+        let checked = event_target_checked(&ev);
+        y_scale.set(if checked { Scale::Log } else { Scale::Linear });
+    };
+    view! {
+        <div class="chart-controls">
+            {(!labels.is_empty()).then(|| view! {
+                <label>
+                    "Statistic "
+                    <select class="stat-select" on:change=on_choice>
+                        {labels.into_iter().enumerate().map(|(i, label)| view! {
+                            <option value=i.to_string() selected=move || choice.get() == Some(i)>{label}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            })}
+            {scalable.then(|| view! {
+                <label>
+                    <input type="checkbox" class="log-toggle" prop:checked=move || y_scale.get() == Scale::Log on:change=on_log/>
+                    " Log scale"
+                </label>
+            })}
+        </div>
+    }
+    .into_any()
+}
+
 /// Data table and downloads.
 #[component]
 fn ChartTools(
-    spec: StoredValue<ChartSpec>,
+    spec: Memo<ChartSpec>,
     canvas: NodeRef<Canvas>,
     slug: String,
     id: String,
 ) -> impl IntoView {
-    let table = spec.with_value(export::data_table);
     let svg_href = data::href(&benchdeck_core::site::chart_svg_path(&slug, &id));
     let file_stem = format!("{slug}-{id}");
     let png_name = format!("{file_stem}.png");
@@ -222,7 +283,7 @@ fn ChartTools(
         }
     };
     let download_csv = move |_| {
-        let text = spec.with_value(export::csv);
+        let text = spec.with_untracked(export::csv);
         let url = format!(
             "data:text/csv;charset=utf-8,{}",
             String::from(js_sys::encode_uri_component(&text))
@@ -237,26 +298,31 @@ fn ChartTools(
         </div>
         <details class="chart-data">
             <summary>"Data table"</summary>
-            <div class="table-scroll">
-                <table>
-                    <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
-                    <tbody>
-                        {table.rows.into_iter().map(|row| {
-                            let mut cells = row.into_iter();
-                            let head = cells.next().unwrap_or_default();
-                            view! {
-                                <tr>
-                                    <th scope="row">{head}</th>
-                                    {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
-            </div>
-            {(table.omitted > 0).then(|| view! {
-                <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
-            })}
+            {move || {
+                let table = spec.with(export::data_table);
+                view! {
+                    <div class="table-scroll">
+                        <table>
+                            <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                            <tbody>
+                                {table.rows.into_iter().map(|row| {
+                                    let mut cells = row.into_iter();
+                                    let head = cells.next().unwrap_or_default();
+                                    view! {
+                                        <tr>
+                                            <th scope="row">{head}</th>
+                                            {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                                        </tr>
+                                    }
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </div>
+                    {(table.omitted > 0).then(|| view! {
+                        <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
+                    })}
+                }
+            }}
         </details>
     }
 }

@@ -73,6 +73,7 @@ pub fn percentile_bars(
         y,
         series,
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }
 
@@ -137,6 +138,7 @@ pub fn cdf_chart(
         y: Axis::new("Requests at or below", "%"),
         series,
         annotations,
+        alternatives: Vec::new(),
     }
 }
 
@@ -192,6 +194,7 @@ pub fn histogram_chart(
         y: Axis::new("Share of requests", "%"),
         series,
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }
 
@@ -247,5 +250,6 @@ pub fn box_chart(
         y,
         series,
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }

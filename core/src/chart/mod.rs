@@ -62,6 +62,37 @@ pub struct ChartSpec {
     /// Threshold lines and labelled markers drawn over the data (kinds with numeric axes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
+    /// Other statistics of the same metric (p50, p99...) the reader can switch to: each replaces
+    /// `series` and the y axis title. Empty when the chart has no such choice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+}
+
+/// A statistic a chart can be switched to, with its data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Alternative {
+    /// The choice as the reader sees it: `p99`, `mean`.
+    pub label: String,
+    /// The y axis title with that statistic: `TTFT p99`.
+    pub y_title: String,
+    /// The series, in the order of [`ChartSpec::series`].
+    pub series: Vec<Series>,
+}
+
+impl ChartSpec {
+    /// This chart switched to alternative `index` (`None`: as built) and to `scale` on y.
+    pub fn with_view(&self, index: Option<usize>, y_scale: Option<Scale>) -> ChartSpec {
+        let mut spec = self.clone();
+        if let Some(alt) = index.and_then(|i| self.alternatives.get(i)) {
+            spec.series = alt.series.clone();
+            spec.y.title = alt.y_title.clone();
+            spec.title = format!("{} ({})", self.title, alt.label);
+        }
+        if let Some(scale) = y_scale {
+            spec.y.scale = scale;
+        }
+        spec
+    }
 }
 
 /// The kinds of chart. Serialised with a `type` tag: `{"type": "lines"}`.

@@ -48,6 +48,7 @@ fn two_engines() -> ChartSpec {
             },
         ],
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }
 

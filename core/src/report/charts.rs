@@ -21,8 +21,9 @@ use serde::Deserialize;
 use super::{FrontMatter, Palette};
 use crate::analysis::{breaking_point, BoxStats, BreakingRule, LoadObservation};
 use crate::chart::{
-    box_chart, cdf_chart, histogram_chart, percentile_bars, Annotation, Axis, AxisName, ChartKind,
-    ChartSpec, HBarMetric, Point, Scale, Series, SeriesInput, STANDARD_PERCENTILES,
+    box_chart, cdf_chart, histogram_chart, percentile_bars, Alternative, Annotation, Axis,
+    AxisName, ChartKind, ChartSpec, HBarMetric, Point, Scale, Series, SeriesInput,
+    STANDARD_PERCENTILES,
 };
 use crate::model::{LoadAxis, LoadTarget, Location, Metric, Rate, Run, Stat};
 use crate::problem::Problem;
@@ -266,26 +267,29 @@ impl ChartContext<'_> {
         }
         loads.sort_by(|a, b| load_order(a).total_cmp(&load_order(b)));
         let categories: Vec<String> = loads.iter().map(load_label).collect();
-        let series = keys
-            .iter()
-            .map(|key| {
-                let (name, color) = self.display(key);
-                let runs = self.runs_of(key);
-                let points = loads
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, load)| {
-                        let run = runs.iter().find(|r| r.load.target == *load)?;
-                        Some(point(i as f64, quantity, run))
-                    })
-                    .collect();
-                Series {
-                    name,
-                    color,
-                    points,
-                }
-            })
-            .collect();
+        let series_of = |q: Quantity| -> Vec<Series> {
+            keys.iter()
+                .map(|key| {
+                    let (name, color) = self.display(key);
+                    let runs = self.runs_of(key);
+                    let points = loads
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, load)| {
+                            let run = runs.iter().find(|r| r.load.target == *load)?;
+                            Some(point(i as f64, q, run))
+                        })
+                        .collect();
+                    Series {
+                        name,
+                        color,
+                        points,
+                    }
+                })
+                .collect()
+        };
+        let series = series_of(quantity);
+        let alternatives = alternatives(quantity, series_of);
         let x_title = loads.first().map_or("Load", |l| l.axis().title());
         Ok(ChartSpec {
             id: id.to_string(),
@@ -299,6 +303,7 @@ impl ChartContext<'_> {
             y: quantity_axis(quantity),
             series,
             annotations: Vec::new(),
+            alternatives,
         })
     }
 
@@ -384,6 +389,24 @@ impl ChartContext<'_> {
                 label: format!("SLA {}", crate::format::with_unit(sla, quantity.unit())),
             });
         }
+        let alternatives = alternatives(quantity, |q| {
+            keys.iter()
+                .map(|key| {
+                    let (name, color) = self.display(key);
+                    let points = self
+                        .runs_of(key)
+                        .into_iter()
+                        .filter(|r| r.load.target.axis() == axis)
+                        .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
+                        .collect();
+                    Series {
+                        name,
+                        color,
+                        points,
+                    }
+                })
+                .collect()
+        });
         let mut x = Axis::new(axis.title(), "");
         x.scale = scale(d.x_scale.as_deref())?;
         let mut y = quantity_axis(quantity);
@@ -404,6 +427,7 @@ impl ChartContext<'_> {
             y,
             series,
             annotations,
+            alternatives,
         })
     }
 
@@ -535,6 +559,7 @@ impl ChartContext<'_> {
             y: Axis::new("Metric", ""),
             series,
             annotations: Vec::new(),
+            alternatives: Vec::new(),
         })
     }
 
@@ -589,6 +614,7 @@ impl ChartContext<'_> {
             y,
             series,
             annotations: Vec::new(),
+            alternatives: Vec::new(),
         })
     }
 
@@ -708,6 +734,45 @@ impl ChartContext<'_> {
             categories,
             &series,
         ))
+    }
+}
+
+/// The statistics a latency chart can switch between, each with the series `series_of` builds
+/// for it; only those some configuration reports. Throughputs and rates have no choice.
+fn alternatives(
+    quantity: Quantity,
+    series_of: impl Fn(Quantity) -> Vec<Series>,
+) -> Vec<Alternative> {
+    let Quantity::Latency { metric, .. } = quantity else {
+        return Vec::new();
+    };
+    let choices: Vec<Alternative> = [
+        Stat::Mean,
+        Stat::Median,
+        Stat::P(90.0),
+        Stat::P(95.0),
+        Stat::P(99.0),
+    ]
+    .into_iter()
+    .map(|stat| {
+        let q = Quantity::Latency { metric, stat };
+        Alternative {
+            label: stat.to_string(),
+            y_title: q.to_string(),
+            series: series_of(q),
+        }
+    })
+    .filter(|alt| {
+        alt.series
+            .iter()
+            .any(|s| s.points.iter().any(|p| p.y.is_some()))
+    })
+    .collect();
+    // A choice of one is no choice.
+    if choices.len() > 1 {
+        choices
+    } else {
+        Vec::new()
     }
 }
 

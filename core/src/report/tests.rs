@@ -245,3 +245,23 @@ fn scatter_cdf_histogram_and_box() {
         "{bad_scale:?}"
     );
 }
+
+#[test]
+fn latency_charts_carry_the_statistics_a_reader_can_switch_to() {
+    let spec = chart_of("metric: ttft\nstat: mean\nconfigs: [vllm]").unwrap();
+    let labels: Vec<&str> = spec.alternatives.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["mean", "median", "p99"],
+        "p90 and p95 are not in the files"
+    );
+    let p99 = spec.with_view(Some(2), None);
+    assert_eq!(p99.y.title, "TTFT p99");
+    assert_eq!(p99.series[0].points[0].y, Some(75.0));
+    let log = spec.with_view(None, Some(crate::chart::Scale::Log));
+    assert_eq!(log.series, spec.series);
+    assert_eq!(log.y.scale, crate::chart::Scale::Log);
+    // Throughput has one value per run: nothing to switch.
+    let tput = chart_of("metric: output_throughput\nconfigs: [vllm]").unwrap();
+    assert!(tput.alternatives.is_empty());
+}

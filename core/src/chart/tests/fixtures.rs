@@ -101,6 +101,7 @@ pub fn lines() -> ChartSpec {
                 label: "breaking point".into(),
             },
         ],
+        alternatives: Vec::new(),
     }
 }
 
@@ -152,6 +153,7 @@ pub fn scatter() -> ChartSpec {
         },
         series: vec![series("vLLM", 0, 7, 1.0), series("SGLang", 1, 8, 1.2)],
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }
 
@@ -306,6 +308,7 @@ pub fn hbars() -> ChartSpec {
             },
         ],
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     }
 }
 
