@@ -98,6 +98,7 @@ fn a_chart_draws_in_wasm() {
                 .collect(),
         }],
         annotations: Vec::new(),
+        alternatives: Vec::new(),
     };
     let svg = chart::to_svg(&spec, (640, 360), &DrawOptions::default()).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
