@@ -150,18 +150,26 @@ pub fn build_report(
                 debug_assert_eq!(name, "chart");
                 chart_count += 1;
                 match context.chart(&body, line, chart_count) {
-                    Ok(chart) if chart_ids.contains(&chart.id) => problems.push(Problem::error(
-                        file,
-                        Location::line(line as u64),
-                        format!(
-                            "chart block: another chart of this report already has the id `{}`; \
-                             ids name the chart's files and links, so they must differ",
-                            chart.id
-                        ),
-                    )),
-                    Ok(chart) => {
-                        chart_ids.push(chart.id.clone());
-                        blocks.push(Block::Chart { chart });
+                    Ok(built) => {
+                        let ids = built.ids();
+                        let taken = ids
+                            .iter()
+                            .enumerate()
+                            .find(|(i, id)| chart_ids.contains(*id) || ids[..*i].contains(*id));
+                        match taken.map(|(_, id)| id) {
+                            Some(taken) => problems.push(Problem::error(
+                                file,
+                                Location::line(line as u64),
+                                format!(
+                                    "chart block: another chart of this report already has the id \
+                                     `{taken}`; ids name the chart's files and links, so they must differ"
+                                ),
+                            )),
+                            None => {
+                                chart_ids.extend(ids);
+                                blocks.push(built.into_block());
+                            }
+                        }
                     }
                     Err(problem) => problems.push(problem),
                 }
@@ -170,8 +178,12 @@ pub fn build_report(
     }
     let charts = blocks
         .iter()
-        .filter(|b| matches!(b, Block::Chart { .. }))
-        .count();
+        .map(|b| match b {
+            Block::Chart { .. } => 1,
+            Block::Grid { grid } => grid.panels.len(),
+            Block::Html { .. } => 0,
+        })
+        .sum();
     ReportPage {
         summary: ReportSummary {
             slug: slug.to_string(),

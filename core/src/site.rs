@@ -77,11 +77,21 @@ pub struct ReportPage {
 }
 
 impl ReportPage {
-    /// The charts of the page, in order.
+    /// The charts of the page, in order, the panels of grids included: everything the app draws
+    /// on a canvas of its own.
     pub fn charts(&self) -> impl Iterator<Item = &ChartSpec> {
+        self.blocks.iter().flat_map(|b| match b {
+            Block::Chart { chart } => std::slice::from_ref(chart),
+            Block::Grid { grid } => grid.panels.as_slice(),
+            Block::Html { .. } => &[],
+        })
+    }
+
+    /// The grids of the page, in order.
+    pub fn grids(&self) -> impl Iterator<Item = &ChartGrid> {
         self.blocks.iter().filter_map(|b| match b {
-            Block::Chart { chart } => Some(chart),
-            Block::Html { .. } => None,
+            Block::Grid { grid } => Some(grid),
+            _ => None,
         })
     }
 }
@@ -103,4 +113,27 @@ pub enum Block {
         /// What to draw.
         chart: ChartSpec,
     },
+    /// Small multiples: charts side by side sharing their configurations' colours.
+    Grid {
+        /// The panels and their layout.
+        grid: ChartGrid,
+    },
+}
+
+/// Small multiples: a titled grid of charts (the blog's 2x2 of TTFT, throughput, latency and
+/// success rate). In the app each panel is a chart of its own; the build also writes the whole
+/// grid as one SVG.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChartGrid {
+    /// Identifier, unique within its report among charts and grids.
+    pub id: String,
+    /// Title above the panels.
+    pub title: String,
+    /// What the grid shows, in one sentence.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub caption: String,
+    /// Panels per row on a wide screen.
+    pub columns: usize,
+    /// The panels, row by row.
+    pub panels: Vec<ChartSpec>,
 }

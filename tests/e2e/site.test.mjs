@@ -44,7 +44,7 @@ test('a report page renders its narrative and draws every chart', async () => {
     await assert.doesNotReject(page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor());
     assert.equal(await page.title(), 'Inference Framework Benchmarks: vLLM vs SGLang · benchdeck');
     const charts = await page.locator('figure.chart canvas').count();
-    assert.equal(charts, 12, 'the three metric charts, tail latency, and six head-to-heads');
+    assert.equal(charts, 16, 'a 2x2 grid, three metric charts, three tail-latency charts, six head-to-heads');
     for (let i = 0; i < charts; i++) {
       const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
       assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
@@ -93,7 +93,7 @@ test('a deep link survives a reload', async () => {
   await page.reload();
   await chartsReady(page);
   await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
-  assert.equal(await page.locator('figure.chart canvas').count(), 12);
+  assert.equal(await page.locator('figure.chart canvas').count(), 16);
   assert.deepEqual(page.errors, []);
 });
 
@@ -129,4 +129,25 @@ test('data that cannot be loaded or read gives a readable error panel, not a bla
     const allowed = page.errors.filter((e) => !e.includes(`data/reports/${REPORT}.json`));
     assert.deepEqual(allowed, []);
   }
+});
+
+test('a grid shows its panels side by side and offers the whole grid as one SVG', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const grid = page.locator('section.chart-grid[data-grid="at-a-glance"]');
+  const panels = grid.locator('figure.chart');
+  assert.equal(await panels.count(), 4);
+  const boxes = await Promise.all([0, 1].map((i) => panels.nth(i).boundingBox()));
+  assert.ok(Math.abs(boxes[0].y - boxes[1].y) < 2 && boxes[1].x > boxes[0].x + 100, 'two panels per row');
+  for (let i = 0; i < 4; i++) {
+    const ink = await inkRatio(page, `section.chart-grid >> figure.chart >> nth=${i} >> canvas`);
+    assert.ok(ink > 0.02, `panel ${i} is blank`);
+  }
+  const href = await grid.locator('a.tool', { hasText: 'Whole grid' }).getAttribute('href');
+  const svg = await page.request.get(new URL(href, server.url).toString());
+  assert.equal(svg.status(), 200);
+  assert.match(await svg.text(), /Median TPOT/);
+  await grid.screenshot({ path: `${process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e'}/grid.png` });
+  assert.deepEqual(page.errors, []);
 });

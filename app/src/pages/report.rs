@@ -1,6 +1,6 @@
 //! A report page: the Markdown narrative with its charts, and the problems found in its data.
 
-use benchdeck_core::site::{Block, ReportPage};
+use benchdeck_core::site::{Block, ChartGrid, ReportPage};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -55,6 +55,7 @@ fn ReportBody(
             Block::Chart { chart } => {
                 view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
             }
+            Block::Grid { grid } => view! { <GridView grid slug=slug.clone()/> }.into_any(),
         })
         .collect_view();
     view! {
@@ -66,6 +67,28 @@ fn ReportBody(
             <ProblemList problems=page.problems/>
             {blocks}
         </article>
+    }
+}
+
+/// Small multiples: the panels side by side, each an interactive chart of its own.
+#[component]
+fn GridView(
+    /// The grid.
+    grid: ChartGrid,
+    /// The report it belongs to.
+    slug: String,
+) -> impl IntoView {
+    let style = format!("--columns: {}", grid.columns);
+    let svg = data::href(&benchdeck_core::site::chart_svg_path(&slug, &grid.id));
+    view! {
+        <section class="chart-grid" id=format!("grid-{}", grid.id) data-grid=grid.id.clone()>
+            {(!grid.title.is_empty()).then(|| view! { <h3 class="grid-title">{grid.title.clone()}</h3> })}
+            <div class="grid-panels" style=style>
+                {grid.panels.into_iter().map(|spec| view! { <ChartView spec slug=slug.clone()/> }).collect_view()}
+            </div>
+            {(!grid.caption.is_empty()).then(|| view! { <p class="grid-caption">{grid.caption.clone()}</p> })}
+            <a class="tool" href=svg download=format!("{slug}-{}.svg", grid.id)>"Whole grid as SVG"</a>
+        </section>
     }
 }
 

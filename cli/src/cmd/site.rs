@@ -77,7 +77,8 @@ fn plural(n: usize) -> &'static str {
 /// that want less height (head-to-head bars) get less.
 const SVG_SIZE: (u32, u32) = (960, 540);
 
-/// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown).
+/// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown),
+/// grid panels included, and every grid as one SVG under its own id.
 fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
     let mut written = 0;
     for spec in page.charts() {
@@ -94,6 +95,23 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create `{}`", dir.display()))?;
         }
+        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
+        written += 1;
+    }
+    for grid in page.grids() {
+        let svg = chart::grid_to_svg(
+            &grid.panels,
+            grid.columns,
+            SVG_SIZE.0,
+            &DrawOptions::default(),
+        )
+        .with_context(|| {
+            format!(
+                "cannot draw grid `{}` of report `{}` as SVG",
+                grid.id, page.summary.slug
+            )
+        })?;
+        let path = root.join(chart_svg_path(&page.summary.slug, &grid.id));
         std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
         written += 1;
     }

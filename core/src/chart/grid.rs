@@ -84,3 +84,29 @@ pub fn draw_grid<DB: DrawingBackend>(
     }
     Ok(frames)
 }
+
+/// Renders a grid as one standalone SVG document of `width` pixels, each row of panels about
+/// as tall as a chart at that width.
+#[cfg(feature = "svg")]
+pub fn grid_to_svg(
+    specs: &[ChartSpec],
+    columns: usize,
+    width: u32,
+    options: &DrawOptions,
+) -> Result<String, DrawError> {
+    let Some(first) = specs.first() else {
+        return Err(DrawError::Empty("grid".to_string()));
+    };
+    let columns = columns.max(1);
+    let rows = specs.len().div_ceil(columns).max(1) as u32;
+    let panel_width = f64::from(width) / columns as f64;
+    let height = 40 + rows * (super::preferred_height(first, panel_width).round() as u32);
+    let mut out = String::new();
+    {
+        let root =
+            plotters_svg::SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw_grid(&root, specs, columns, options)?;
+        root.present()?;
+    }
+    Ok(out)
+}

@@ -37,6 +37,8 @@ pub use builders::{
     box_chart, box_point, cdf_chart, histogram_chart, percentile_bars, SeriesInput,
     STANDARD_PERCENTILES,
 };
+#[cfg(feature = "svg")]
+pub use grid::grid_to_svg;
 pub use grid::{draw_grid, grid_legend};
 pub use scale::Scale;
 pub use theme::{Theme, ThemeName};
@@ -84,9 +86,11 @@ impl ChartSpec {
     pub fn with_view(&self, index: Option<usize>, y_scale: Option<Scale>) -> ChartSpec {
         let mut spec = self.clone();
         if let Some(alt) = index.and_then(|i| self.alternatives.get(i)) {
-            spec.series = alt.series.clone();
-            spec.y.title = alt.y_title.clone();
-            spec.title = format!("{} ({})", self.title, alt.label);
+            if alt.y_title != self.y.title {
+                spec.series = alt.series.clone();
+                spec.y.title = alt.y_title.clone();
+                spec.title = format!("{} ({})", self.title, alt.label);
+            }
         }
         if let Some(scale) = y_scale {
             spec.y.scale = scale;

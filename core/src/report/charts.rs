@@ -12,6 +12,7 @@
 //! | `cdf` | share of requests under each latency (per-request samples) | `metric`, `load`, `sla` |
 //! | `histogram` | distribution of per-request latencies | `metric`, `load` |
 //! | `box` | per-request latency spread at each load point | `metric` |
+//! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 
@@ -28,13 +29,14 @@ use crate::chart::{
 use crate::model::{LoadAxis, LoadTarget, Location, Metric, Rate, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
+use crate::site::{Block, ChartGrid};
 
 /// Points kept per CDF curve (the exact point at the SLA is always kept).
 const CDF_POINTS: usize = 400;
 
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
-                    x_scale, y_scale, band, sla, breaking, percentiles";
+                    x_scale, y_scale, band, sla, breaking, percentiles, panels, columns";
 
 /// A ```` ```chart ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -74,6 +76,50 @@ struct ChartDirective {
     breaking: Option<bool>,
     #[serde(default)]
     percentiles: Option<Vec<f64>>,
+    #[serde(default)]
+    panels: Option<Vec<ChartDirective>>,
+    #[serde(default)]
+    columns: Option<usize>,
+}
+
+/// What a chart block gave: one chart or a grid of them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Built {
+    /// One chart.
+    Chart(ChartSpec),
+    /// Small multiples.
+    Grid(ChartGrid),
+}
+
+impl Built {
+    /// Every id it takes: the chart's, or the grid's and its panels'.
+    pub fn ids(&self) -> Vec<String> {
+        match self {
+            Built::Chart(c) => vec![c.id.clone()],
+            Built::Grid(g) => std::iter::once(g.id.clone())
+                .chain(g.panels.iter().map(|p| p.id.clone()))
+                .collect(),
+        }
+    }
+
+    /// As a block of the page.
+    pub fn into_block(self) -> Block {
+        match self {
+            Built::Chart(chart) => Block::Chart { chart },
+            Built::Grid(grid) => Block::Grid { grid },
+        }
+    }
+}
+
+/// A chart id must be usable as a file name and in a URL.
+fn check_id(id: &str) -> Result<(), String> {
+    if crate::site::is_valid_chart_id(id) {
+        Ok(())
+    } else {
+        Err(format!(
+            "chart block: id `{id}` cannot be a file name; expected letters, digits, `-` and `_` (at most 64)"
+        ))
+    }
 }
 
 /// A load point as written in a directive: `10`, `0.5` or `inf`.
@@ -107,9 +153,9 @@ pub(super) struct ChartContext<'a> {
 }
 
 impl ChartContext<'_> {
-    /// Builds the chart of the block whose body starts at `line`; `n` numbers it for its
-    /// default id.
-    pub fn chart(&self, body: &str, line: usize, n: usize) -> Result<ChartSpec, Problem> {
+    /// Builds the chart (or grid of charts) of the block whose body starts at `line`; `n`
+    /// numbers it for its default id.
+    pub fn chart(&self, body: &str, line: usize, n: usize) -> Result<Built, Problem> {
         let at = Location::line(line as u64);
         let error = |message: String| Problem::error(self.file, at.clone(), message);
         let pod =
@@ -118,28 +164,58 @@ impl ChartContext<'_> {
             .deserialize()
             .map_err(|e| error(format!("chart block: {e}; expected keys {KEYS}")))?;
         let id = d.id.clone().unwrap_or_else(|| format!("chart-{n}"));
-        if !crate::site::is_valid_chart_id(&id) {
-            return Err(error(format!(
-                "chart block: id `{id}` cannot be a file name; expected letters, digits, `-` and `_` (at most 64)"
-            )));
+        if d.kind.as_deref() != Some("grid") {
+            return self.spec(&id, d).map(Built::Chart).map_err(error);
         }
+        let panels =
+            d.panels.clone().filter(|p| !p.is_empty()).ok_or_else(|| {
+                error(format!("grid `{id}`: expected `panels`, a list of charts"))
+            })?;
+        let mut specs = Vec::new();
+        for (i, mut panel) in panels.into_iter().enumerate() {
+            if panel.kind.as_deref() == Some("grid") {
+                return Err(error(format!("grid `{id}`: a panel cannot be a grid")));
+            }
+            // Panels inherit the grid's configurations unless they name their own.
+            if panel.configs.is_none() {
+                panel.configs = d.configs.clone();
+            }
+            let panel_id = panel
+                .id
+                .clone()
+                .unwrap_or_else(|| format!("{id}-{}", i + 1));
+            specs.push(self.spec(&panel_id, panel).map_err(&error)?);
+        }
+        check_id(&id).map_err(error)?;
+        Ok(Built::Grid(ChartGrid {
+            id,
+            title: d.title.unwrap_or_default(),
+            caption: d.caption.unwrap_or_default(),
+            columns: d.columns.unwrap_or(2).clamp(1, 4),
+            panels: specs,
+        }))
+    }
+
+    /// One chart from its directive.
+    fn spec(&self, id: &str, d: ChartDirective) -> Result<ChartSpec, String> {
+        check_id(id)?;
         let keys = self
             .config_keys(d.configs.as_deref())
-            .map_err(|e| error(format!("chart block: {e}")))?;
+            .map_err(|e| format!("chart `{id}`: {e}"))?;
         let kind = d.kind.as_deref().unwrap_or("bars");
         let spec = match kind {
-            "bars" => self.bars(&id, &d, &keys),
-            "lines" => self.lines(&id, &d, &keys),
-            "percentiles" => self.percentiles(&id, &d, &keys),
-            "hbars" => self.hbars(&id, &d, &keys),
-            "scatter" => self.scatter(&id, &d, &keys),
-            "cdf" | "histogram" => self.samples_chart(&id, kind, &d, &keys),
-            "box" => self.boxes(&id, &d, &keys),
+            "bars" => self.bars(id, &d, &keys),
+            "lines" => self.lines(id, &d, &keys),
+            "percentiles" => self.percentiles(id, &d, &keys),
+            "hbars" => self.hbars(id, &d, &keys),
+            "scatter" => self.scatter(id, &d, &keys),
+            "cdf" | "histogram" => self.samples_chart(id, kind, &d, &keys),
+            "box" => self.boxes(id, &d, &keys),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram or box"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box or grid"
             )),
         }
-        .map_err(|e| error(format!("chart `{id}`: {e}")))?;
+        .map_err(|e| format!("chart `{id}`: {e}"))?;
         if spec
             .series
             .iter()
@@ -147,10 +223,10 @@ impl ChartContext<'_> {
         {
             let what = Self::quantity(&d)
                 .map_or_else(|_| "data for it".to_string(), |q| format!("reports {q}"));
-            return Err(error(format!(
+            return Err(format!(
                 "chart `{id}`: no run of {} {what}",
                 keys.join(", ")
-            )));
+            ));
         }
         Ok(ChartSpec {
             title: d.title.unwrap_or(spec.title),

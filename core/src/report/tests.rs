@@ -83,7 +83,7 @@ fn directives_naming_missing_data_are_errors_at_their_line() {
     let bad_config = REPORT.replace("stat: p99", "stat: p99\nconfigs: [sglang]");
     assert_eq!(
         errors_of(&bad_config),
-        vec!["reports/r.md:13: error: chart block: configuration `sglang` is not in this report's results; found vllm"]
+        vec!["reports/r.md:13: error: chart `ttft`: configuration `sglang` is not in this report's results; found vllm"]
     );
     let unreported = REPORT.replace("metric: ttft\nstat: p99", "metric: e2e\nstat: p90");
     assert_eq!(
@@ -264,4 +264,35 @@ fn latency_charts_carry_the_statistics_a_reader_can_switch_to() {
     // Throughput has one value per run: nothing to switch.
     let tput = chart_of("metric: output_throughput\nconfigs: [vllm]").unwrap();
     assert!(tput.alternatives.is_empty());
+}
+
+#[test]
+fn a_grid_builds_its_panels_and_checks_every_id() {
+    let report = "---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: glance\nkind: grid\n\
+                  columns: 2\nconfigs: [vllm]\npanels:\n  - {kind: lines, metric: ttft, stat: p99}\n  \
+                  - {kind: bars, metric: success_rate, id: ok}\n```\n";
+    let page = build_report("reports/r.md", "r", report, &results(), &Palette::new());
+    let grid = page.grids().next().expect("a grid");
+    assert_eq!(grid.columns, 2);
+    let ids: Vec<&str> = grid.panels.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["glance-1", "ok"]);
+    assert_eq!(page.summary.charts, 2);
+    assert_eq!(page.charts().count(), 2, "panels are charts the app draws");
+    // Panels inherit the grid's configurations.
+    assert!(grid.panels.iter().all(|p| p.series.len() == 1));
+
+    let nested = report.replace(
+        "- {kind: bars, metric: success_rate, id: ok}",
+        "- {kind: grid}",
+    );
+    let errors = errors_of(&nested);
+    assert!(errors[0].contains("a panel cannot be a grid"), "{errors:?}");
+    let clash = report.replace("id: ok}", "id: glance}");
+    let errors = errors_of(&clash);
+    assert!(
+        errors[0].contains("already has the id `glance`"),
+        "{errors:?}"
+    );
+    let empty = report.replace("panels:", "unused_panels:");
+    assert!(errors_of(&empty)[0].contains("unknown field `unused_panels`"));
 }
