@@ -44,7 +44,11 @@ pub fn run(root: &Path, only: Option<&str>, seconds: u64) -> Result<()> {
         .collect();
     if targets.is_empty() {
         let names: Vec<&str> = TARGETS.iter().map(|(n, _)| *n).collect();
-        bail!("no fuzz target `{}`; expected one of {}", only.unwrap_or(""), names.join(", "));
+        bail!(
+            "no fuzz target `{}`; expected one of {}",
+            only.unwrap_or(""),
+            names.join(", ")
+        );
     }
     let mut crashed = Vec::new();
     for (name, seeds) in targets {
@@ -90,7 +94,13 @@ fn ensure_nightly() -> Result<()> {
         return Ok(());
     }
     step("installing the nightly Rust toolchain for cargo-fuzz (one time, about a minute)");
-    run::status(Command::new("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]))
+    run::status(Command::new("rustup").args([
+        "toolchain",
+        "install",
+        "nightly",
+        "--profile",
+        "minimal",
+    ]))
 }
 
 fn ensure_cargo_fuzz() -> Result<()> {
@@ -98,7 +108,9 @@ fn ensure_cargo_fuzz() -> Result<()> {
     if found.is_ok_and(|v| v.contains(CARGO_FUZZ)) {
         return Ok(());
     }
-    step(&format!("installing cargo-fuzz {CARGO_FUZZ} (one time, about 2 minutes)"));
+    step(&format!(
+        "installing cargo-fuzz {CARGO_FUZZ} (one time, about 2 minutes)"
+    ));
     run::status(Command::new("cargo").args([
         "install",
         &format!("cargo-fuzz@{CARGO_FUZZ}"),
