@@ -1,7 +1,7 @@
 //! A chart's plotted data as a table: the text alternative shown under every chart and the CSV a
 //! reader downloads. Both come from the [`ChartSpec`] alone, so they always match the drawing.
 
-use crate::chart::{ChartSpec, Point};
+use crate::chart::{ChartSpec, Point, Series};
 use crate::format;
 
 /// A chart's data pivoted for reading: one row per x position, one column per series.
@@ -52,6 +52,20 @@ pub fn point_label(spec: &ChartSpec, series: usize, point: usize) -> Option<Poin
         y: format!("{}: {value}", spec.y.title),
         source: p.source.clone(),
         note: p.note.clone(),
+    })
+}
+
+/// The share (percent) of a CDF series at or below `x`: the value of its last point at or left
+/// of `x`, 0 before the first. `None` for a series without points.
+pub fn cdf_share_at(series: &Series, x: f64) -> Option<f64> {
+    if series.points.is_empty() || x.is_nan() {
+        return None;
+    }
+    let at = series.points.partition_point(|p| p.x <= x);
+    Some(if at == 0 {
+        0.0
+    } else {
+        series.points[at - 1].y.unwrap_or(0.0)
     })
 }
 
@@ -136,7 +150,7 @@ pub fn csv(spec: &ChartSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chart::{Axis, ChartKind, Series};
+    use crate::chart::{Axis, ChartKind};
 
     fn spec() -> ChartSpec {
         let p = |x: f64, y: Option<f64>, note: &str| Point {
@@ -221,6 +235,24 @@ mod tests {
         assert_eq!(missing.note, "every request failed");
         assert_eq!(point_label(&spec(), 2, 0), None);
         assert_eq!(point_label(&spec(), 0, 9), None);
+    }
+
+    #[test]
+    fn cdf_shares_step_at_each_point() {
+        let mut s = spec().series[0].clone();
+        s.points = [(100.0, 25.0), (200.0, 50.0), (400.0, 100.0)]
+            .iter()
+            .map(|&(x, y)| Point {
+                x,
+                y: Some(y),
+                ..Point::default()
+            })
+            .collect();
+        assert_eq!(cdf_share_at(&s, 50.0), Some(0.0));
+        assert_eq!(cdf_share_at(&s, 100.0), Some(25.0));
+        assert_eq!(cdf_share_at(&s, 399.0), Some(50.0));
+        assert_eq!(cdf_share_at(&s, 1e9), Some(100.0));
+        assert_eq!(cdf_share_at(&s, f64::NAN), None);
     }
 
     #[test]

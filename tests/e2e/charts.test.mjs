@@ -90,27 +90,33 @@ test('hovering a bar shows its tooltip, leaving hides it', async () => {
 test('a legend button hides and shows its series', async () => {
   const page = await reportPage();
   const selector = `${FIRST_CHART} canvas`;
-  const blue = [0, 114, 178]; // palette slot 0
-  const orange = [230, 159, 0]; // palette slot 1
-  const before = { blue: await colourCount(page, selector, blue), orange: await colourCount(page, selector, orange) };
-  assert.ok(before.blue > 500 && before.orange > 500, JSON.stringify(before));
   const buttons = page.locator(`${FIRST_CHART} .legend-item`);
   assert.equal(await buttons.count(), 2);
+  // Each series' colour, as its legend swatch shows it.
+  const rgbOf = async (button) => {
+    const hex = (await button.locator('.swatch').getAttribute('style')).match(/#([0-9a-f]{6})/)[1];
+    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  };
   const sglang = buttons.filter({ hasText: 'SGLang' });
+  const vllm = buttons.filter({ hasText: 'vLLM' });
+  const colours = { gone: await rgbOf(sglang), kept: await rgbOf(vllm) };
+  const count = async () => ({
+    gone: await colourCount(page, selector, colours.gone),
+    kept: await colourCount(page, selector, colours.kept),
+  });
+  const before = await count();
+  assert.ok(before.gone > 500 && before.kept > 500, JSON.stringify(before));
   assert.equal(await sglang.getAttribute('aria-pressed'), 'true');
   await sglang.click();
   assert.equal(await sglang.getAttribute('aria-pressed'), 'false');
-  await page.waitForFunction(() => true); // let the effect redraw
-  const hidden = { blue: await colourCount(page, selector, blue), orange: await colourCount(page, selector, orange) };
+  const hidden = await count();
   // SGLang's colour is gone from the bars (its legend swatch stays, outlined); vLLM's bars remain.
-  const [gone, kept] = (await sglang.locator('.swatch').getAttribute('style')).includes('#0072b2')
-    ? ['blue', 'orange'] : ['orange', 'blue'];
-  assert.ok(hidden[gone] < before[gone] * 0.1, `hidden series still drawn: ${JSON.stringify({ before, hidden })}`);
-  assert.ok(hidden[kept] > before[kept] * 0.5, `shown series lost: ${JSON.stringify({ before, hidden })}`);
+  assert.ok(hidden.gone < before.gone * 0.1, `hidden series still drawn: ${JSON.stringify({ before, hidden })}`);
+  assert.ok(hidden.kept > before.kept * 0.5, `shown series lost: ${JSON.stringify({ before, hidden })}`);
   await sglang.press('Enter');
   assert.equal(await sglang.getAttribute('aria-pressed'), 'true');
-  const shown = await colourCount(page, selector, gone === 'blue' ? blue : orange);
-  assert.ok(Math.abs(shown - before[gone]) < before[gone] * 0.05, `${shown} vs ${before[gone]}`);
+  const shown = (await count()).gone;
+  assert.ok(Math.abs(shown - before.gone) < before.gone * 0.05, `${shown} vs ${before.gone}`);
   assert.deepEqual(page.errors, []);
 });
 
@@ -184,5 +190,38 @@ test('switching the statistic and the scale redraws the chart and its table', as
   const logShot = await lines.locator('canvas').screenshot();
   await log.uncheck();
   assert.notDeepEqual(await lines.locator('canvas').screenshot(), logShot);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a CDF SLA line moves with its slider and by dragging, and reads the share under it', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}latency-analysis/`);
+  await chartsReady(page);
+  const figure = page.locator('figure.chart[data-chart="ttft-cdf"]');
+  const readout = figure.locator('.sla-readout');
+  const initial = await readout.innerText();
+  assert.match(initial, /^At or below 1,000 ms: A10G \(synthetic\): [\d.]+% · L4 \+ prefix cache \(synthetic\): [\d.]+%$/);
+  const shares = (text) => [...text.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1]));
+  const [a1000, b1000] = shares(initial);
+  assert.ok(a1000 > 50 && a1000 < 100 && b1000 > 50 && b1000 < 100, initial);
+
+  // A lower SLA holds fewer requests.
+  const slider = figure.locator('input.sla-slider');
+  await slider.fill('400');
+  const lower = await readout.innerText();
+  assert.match(lower, /At or below (3\d\d|4\d\d)(\.\d+)? ms/);
+  assert.ok(shares(lower)[0] < a1000, `${lower} vs ${initial}`);
+
+  // Dragging across the chart moves the line too.
+  const canvas = figure.locator('canvas');
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.85, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+  await page.mouse.up();
+  const dragged = await readout.innerText();
+  assert.notEqual(dragged, lower);
+  assert.ok(shares(dragged)[0] > shares(lower)[0], `${dragged} after dragging right of ${lower}`);
+  await figure.screenshot({ path: `${process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e'}/cdf.png` });
   assert.deepEqual(page.errors, []);
 });

@@ -29,8 +29,11 @@ test('the home page lists the reports', async () => {
   await chartsReady(page);
   const titles = await page.locator('.report-card h2').allTextContents();
   assert.ok(titles.includes('Inference Framework Benchmarks: vLLM vs SGLang'), `titles: ${titles}`);
-  const href = await page.locator('.report-card h2 a').first().getAttribute('href');
+  const href = await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).getAttribute('href');
   assert.equal(href, `${BASE}${REPORT}/`);
+  // Newest first: the synthetic latency analysis (2026) before the framework comparison (2025).
+  assert.match(titles[0], /Latency analysis/);
+  assert.equal(titles.length, 2);
   await screenshot(page, 'home');
   assert.deepEqual(page.errors, []);
 });
@@ -101,7 +104,7 @@ test('following a link from the home page opens the report', async () => {
   const page = await browser.page();
   await page.goto(server.url);
   await chartsReady(page);
-  await page.locator('.report-card h2 a').first().click();
+  await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
   await page.waitForURL(`${server.url}${REPORT}/`);
   await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
   await page.locator('figure.chart canvas').first().waitFor();

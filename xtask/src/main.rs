@@ -9,6 +9,7 @@ mod fuzz;
 mod lint;
 mod run;
 mod site;
+mod synth;
 mod test;
 mod tools;
 
@@ -34,6 +35,8 @@ commands:
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
   fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
                               installs nightly and cargo-fuzz when missing
+  synth                       regenerate the synthetic per-request data set in
+                              results/latency-analysis/ (deterministic)
   conformance [--json]        `benchdeck inspect` over every result file in ../shared (skipped
                               with a notice when ../shared is absent)
   help                        this text
@@ -103,6 +106,10 @@ fn execute(args: Vec<String>) -> Result<()> {
         "fuzz" => {
             let (target, seconds) = fuzz_args(rest)?;
             fuzz::run(&root, target.as_deref(), seconds)
+        }
+        "synth" => {
+            no_options(command, rest)?;
+            synth::run(&root)
         }
         "conformance" => conformance::run(&root, rest.iter().any(|a| a == "--json")),
         "help" | "--help" | "-h" => {

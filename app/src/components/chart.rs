@@ -43,9 +43,17 @@ pub fn ChartView(
         .position(|a| a.y_title == spec.y.title);
     let choice = RwSignal::new(initial);
     let y_scale = RwSignal::new(spec.y.scale);
+    // A CDF's SLA line, which the reader moves.
+    let sla = RwSignal::new(spec.x_threshold());
+    let is_cdf = matches!(spec.kind, ChartKind::Cdf);
     let base = StoredValue::new(spec);
-    let spec =
-        Memo::new(move |_| base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get()))));
+    let spec = Memo::new(move |_| {
+        let view = base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get())));
+        match sla.get() {
+            Some(x) if is_cdf => view.with_x_threshold(x),
+            _ => view,
+        }
+    });
     let frame = StoredValue::new(Frame::default());
     let first_draw = StoredValue::new(true);
 
@@ -77,7 +85,18 @@ pub fn ChartView(
         }
     });
 
+    // Dragging on a CDF moves its SLA line to the value under the pointer.
+    let drag_sla = move |ev: &MouseEvent| {
+        if is_cdf && ev.buttons() & 1 == 1 {
+            let x =
+                spec.with_untracked(|s| frame.with_value(|f| value_at_pixel(s, f, ev.offset_x())));
+            if let Some(x) = x {
+                sla.set(Some(x));
+            }
+        }
+    };
     let on_move = move |ev: MouseEvent| {
+        drag_sla(&ev);
         let found = frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS));
         if found != active.get_untracked() {
             active.set(found);
@@ -129,6 +148,7 @@ pub fn ChartView(
                     tabindex="0"
                     aria-label=label
                     on:mousemove=on_move
+                    on:mousedown=move |ev: MouseEvent| drag_sla(&ev)
                     on:mouseleave=move |_| active.set(None)
                     on:keydown=on_key
                     on:blur=move |_| active.set(None)
@@ -139,6 +159,7 @@ pub fn ChartView(
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
             <Legend names hidden/>
             <ViewControls base choice y_scale/>
+            {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
             <ChartTools spec canvas slug id=id.clone()/>
         </figure>
     }
@@ -261,6 +282,101 @@ fn ViewControls(
         </div>
     }
     .into_any()
+}
+
+/// The SLA slider of a CDF and what share of each series' requests is at or below it.
+#[component]
+fn SlaControl(
+    base: StoredValue<ChartSpec>,
+    spec: Memo<ChartSpec>,
+    sla: RwSignal<Option<f64>>,
+) -> impl IntoView {
+    let (min, max, unit) = base.with_value(|s| {
+        let xs = s
+            .series
+            .iter()
+            .flat_map(|x| &x.points)
+            .map(|p| p.x)
+            .filter(|x| x.is_finite());
+        let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+            (a.min(x), b.max(x))
+        });
+        (lo, hi, s.x.unit.clone())
+    });
+    if !(min.is_finite() && max.is_finite() && max > min) {
+        return ().into_any();
+    }
+    let step = (max - min) / 500.0;
+    let on_input = move |ev: leptos::ev::Event| {
+        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+            sla.set(Some(v));
+        }
+    };
+    let unit_label = unit.clone();
+    let readout = move || {
+        let Some(x) = sla.get() else {
+            return "Move the slider to set an SLA.".to_string();
+        };
+        let shares: Vec<String> = spec.with(|s| {
+            s.series
+                .iter()
+                .filter_map(|series| {
+                    let share = export::cdf_share_at(series, x)?;
+                    Some(format!(
+                        "{}: {}%",
+                        series.name,
+                        benchdeck_core::format::fixed(share, 1)
+                    ))
+                })
+                .collect()
+        });
+        format!(
+            "At or below {}: {}",
+            benchdeck_core::format::with_unit(x, &unit_label),
+            shares.join(" · ")
+        )
+    };
+    view! {
+        <div class="sla-control">
+            <label>
+                "SLA "
+                <input
+                    type="range"
+                    class="sla-slider"
+                    min=min.to_string()
+                    max=max.to_string()
+                    step=step.to_string()
+                    prop:value=move || sla.get().unwrap_or(max).to_string()
+                    aria-label=format!("SLA threshold in {unit}")
+                    on:input=on_input
+                />
+            </label>
+            <p class="sla-readout" role="status" aria-live="polite">{readout}</p>
+        </div>
+    }
+    .into_any()
+}
+
+/// The data value under pixel column `px` of a chart with numeric x, interpolated between the
+/// drawn points on either side (the frame knows where each point was drawn).
+fn value_at_pixel(spec: &ChartSpec, frame: &Frame, px: i32) -> Option<f64> {
+    let mut known: Vec<(i32, f64)> = frame
+        .targets
+        .iter()
+        .filter_map(|t| {
+            let x = spec.series.get(t.series)?.points.get(t.point)?.x;
+            x.is_finite().then_some((t.x, x))
+        })
+        .collect();
+    known.sort_by_key(|(p, _)| *p);
+    let right = known.partition_point(|(p, _)| *p < px);
+    match (known.get(right.wrapping_sub(1)), known.get(right)) {
+        (Some(&(p0, x0)), Some(&(p1, x1))) if p1 > p0 => {
+            Some(x0 + (x1 - x0) * f64::from(px - p0) / f64::from(p1 - p0))
+        }
+        (Some(&(_, x)), _) | (None, Some(&(_, x))) => Some(x),
+        _ => None,
+    }
 }
 
 /// Data table and downloads.

@@ -97,6 +97,37 @@ impl ChartSpec {
         }
         spec
     }
+
+    /// The vertical threshold (a CDF's SLA line), if the chart has one.
+    pub fn x_threshold(&self) -> Option<f64> {
+        self.annotations.iter().find_map(|a| match a {
+            Annotation::Threshold {
+                axis: AxisName::X,
+                value,
+                ..
+            } => Some(*value),
+            _ => None,
+        })
+    }
+
+    /// This chart with its vertical threshold at `value`, labelled `SLA <value> <unit>`.
+    pub fn with_x_threshold(mut self, value: f64) -> ChartSpec {
+        self.annotations.retain(|a| {
+            !matches!(
+                a,
+                Annotation::Threshold {
+                    axis: AxisName::X,
+                    ..
+                }
+            )
+        });
+        self.annotations.push(Annotation::Threshold {
+            axis: AxisName::X,
+            value,
+            label: format!("SLA {}", crate::format::with_unit(value, &self.x.unit)),
+        });
+        self
+    }
 }
 
 /// The kinds of chart. Serialised with a `type` tag: `{"type": "lines"}`.

@@ -741,7 +741,12 @@ impl ChartContext<'_> {
             })
             .collect();
         let axis = Axis::new(metric.label(), "ms");
-        Ok(if kind == "cdf" {
+        let failed: u64 = keys
+            .iter()
+            .filter_map(|key| self.run_at(key, d.load.as_ref()).ok().flatten())
+            .filter_map(|run| run.requests.failed)
+            .sum();
+        let mut spec = if kind == "cdf" {
             cdf_chart(
                 id,
                 &format!("{} distribution (CDF)", metric.label()),
@@ -752,7 +757,17 @@ impl ChartContext<'_> {
             )
         } else {
             histogram_chart(id, &format!("{} histogram", metric.label()), axis, &inputs)
-        })
+        };
+        if failed > 0 {
+            // Failed requests have no latency: say so rather than let the shares look complete.
+            spec.caption = format!(
+                "{} Successful requests only: {failed} failed request{} {} not counted.",
+                spec.caption,
+                if failed == 1 { "" } else { "s" },
+                if failed == 1 { "is" } else { "are" }
+            );
+        }
+        Ok(spec)
     }
 
     /// Box plots of a latency at each load point: from per-request samples when the run has
