@@ -300,6 +300,20 @@ impl ChartContext<'_> {
         runs
     }
 
+    /// Every load point of the configurations `keys`, in increasing load.
+    fn loads_of(&self, keys: &[String]) -> Vec<LoadTarget> {
+        let mut loads: Vec<LoadTarget> = Vec::new();
+        for key in keys {
+            for run in self.runs_of(key) {
+                if !loads.contains(&run.load.target) {
+                    loads.push(run.load.target);
+                }
+            }
+        }
+        loads.sort_by(|a, b| load_order(a).total_cmp(&load_order(b)));
+        loads
+    }
+
     /// The run of `key` at `load`, or its only run when no load is given.
     fn run_at(&self, key: &str, load: Option<&LoadValue>) -> Result<Option<&Run>, String> {
         let runs = self.runs_of(key);
@@ -333,15 +347,7 @@ impl ChartContext<'_> {
     /// Grouped bars: one group per load point, one bar per configuration.
     fn bars(&self, id: &str, d: &ChartDirective, keys: &[String]) -> Result<ChartSpec, String> {
         let quantity = Self::quantity(d)?;
-        let mut loads: Vec<LoadTarget> = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                if !loads.contains(&run.load.target) {
-                    loads.push(run.load.target);
-                }
-            }
-        }
-        loads.sort_by(|a, b| load_order(a).total_cmp(&load_order(b)));
+        let loads = self.loads_of(keys);
         let categories: Vec<String> = loads.iter().map(load_label).collect();
         let series_of = |q: Quantity| -> Vec<Series> {
             keys.iter()
@@ -777,15 +783,7 @@ impl ChartContext<'_> {
         let Quantity::Latency { metric, .. } = quantity else {
             return Err("`box` needs a latency metric (ttft, tpot, itl, e2e)".into());
         };
-        let mut loads: Vec<LoadTarget> = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                if !loads.contains(&run.load.target) {
-                    loads.push(run.load.target);
-                }
-            }
-        }
-        loads.sort_by(|a, b| load_order(a).total_cmp(&load_order(b)));
+        let loads = self.loads_of(keys);
         let categories: Vec<String> = loads.iter().map(load_label).collect();
         let mut inputs = Vec::new();
         for key in keys {
