@@ -388,10 +388,11 @@ impl RequestCounts {
     /// Share of requests that succeeded, 0 to 1.
     pub fn success_rate(&self) -> Option<f64> {
         let ok = self.succeeded? as f64;
-        let total = self
-            .total
-            .or_else(|| Some(self.succeeded? + self.failed? + self.incomplete.unwrap_or(0)))?
-            as f64;
+        let total = self.total.or_else(|| {
+            self.succeeded?
+                .checked_add(self.failed?)?
+                .checked_add(self.incomplete.unwrap_or(0))
+        })? as f64;
         (total > 0.0).then(|| ok / total)
     }
 }

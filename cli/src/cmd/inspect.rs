@@ -172,7 +172,7 @@ fn run_line(run: &Run) -> String {
     let r = &run.requests;
     match (
         r.succeeded,
-        r.total.or_else(|| Some(r.succeeded? + r.failed?)),
+        r.total.or_else(|| r.succeeded?.checked_add(r.failed?)),
     ) {
         (Some(ok), Some(total)) => parts.push(format!("{ok}/{total} ok")),
         (Some(ok), None) => parts.push(format!("{ok} ok")),

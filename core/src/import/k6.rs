@@ -148,7 +148,10 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
     }
     latency.sort_by_key(|m| m.metric);
     if requests.total.is_none() && requests.succeeded.is_some() {
-        requests.total = requests.succeeded.zip(requests.failed).map(|(a, b)| a + b);
+        requests.total = requests
+            .succeeded
+            .zip(requests.failed)
+            .and_then(|(a, b)| a.checked_add(b));
     }
     if requests.succeeded == Some(0) {
         problems.push(Problem::warning(

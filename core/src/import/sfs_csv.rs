@@ -248,7 +248,7 @@ fn read_row(
     if let (Some(total), Some(ok), Some(failed)) =
         (requests.total, requests.succeeded, requests.failed)
     {
-        if ok + failed != total {
+        if ok.checked_add(failed) != Some(total) {
             problems.push(Problem::warning(
                 file,
                 Location::line(row.line),
@@ -300,8 +300,11 @@ fn read_row(
     })
 }
 
+/// A request count: a whole number from 0 to 9e15 (beyond that a float cannot hold every
+/// whole number, and no benchmark sends that many requests).
 fn count(value: f64) -> Option<u64> {
-    (value.is_finite() && value >= 0.0 && value.fract() == 0.0).then_some(value as u64)
+    (value.is_finite() && (0.0..=9.0e15).contains(&value) && value.fract() == 0.0)
+        .then_some(value as u64)
 }
 
 /// `qwen_vllm_model_sharegpt_concurrency_20260411_131143.csv` → model `qwen_vllm_model`,
