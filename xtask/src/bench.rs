@@ -54,7 +54,10 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         page_loads(root, toolbox, &shared_bench, &mut doc)?;
     } else {
         step("page-load comparison skipped: ../shared/bench is absent");
-        let _ = writeln!(doc, "Page-load comparison skipped: `../shared/bench` was absent.\n");
+        let _ = writeln!(
+            doc,
+            "Page-load comparison skipped: `../shared/bench` was absent.\n"
+        );
     }
     criterion(root, &mut doc)?;
     let path = root.join("docs").join("PERFORMANCE.md");
@@ -202,7 +205,9 @@ fn ensure_plotly() -> Result<PathBuf> {
     if js.is_file() {
         return Ok(js);
     }
-    step(&format!("installing plotly.js-dist-min {PLOTLY} for the reference page"));
+    step(&format!(
+        "installing plotly.js-dist-min {PLOTLY} for the reference page"
+    ));
     std::fs::create_dir_all(&prefix)?;
     run::status(
         Command::new("npm")
@@ -211,7 +216,10 @@ fn ensure_plotly() -> Result<PathBuf> {
             .arg(format!("plotly.js-dist-min@{PLOTLY}")),
     )?;
     if !js.is_file() {
-        bail!("plotly.js-dist-min installed but `{}` is missing", js.display());
+        bail!(
+            "plotly.js-dist-min installed but `{}` is missing",
+            js.display()
+        );
     }
     Ok(js)
 }
@@ -244,13 +252,19 @@ impl Drop for Server {
 
 fn criterion(root: &Path, doc: &mut String) -> Result<()> {
     step("criterion benchmarks (core)");
-    let out = run::output(
-        Command::new("cargo")
-            .current_dir(root)
-            .args(["bench", "--package", "benchdeck-core"]),
-    )?;
-    let _ = writeln!(doc, "## Criterion benchmarks (native, `cargo bench -p benchdeck-core`)\n");
-    let _ = writeln!(doc, "| benchmark | time (low, estimate, high) | throughput |");
+    let out = run::output(Command::new("cargo").current_dir(root).args([
+        "bench",
+        "--package",
+        "benchdeck-core",
+    ]))?;
+    let _ = writeln!(
+        doc,
+        "## Criterion benchmarks (native, `cargo bench -p benchdeck-core`)\n"
+    );
+    let _ = writeln!(
+        doc,
+        "| benchmark | time (low, estimate, high) | throughput |"
+    );
     let _ = writeln!(doc, "|---|---|---|");
     let mut name = String::new();
     let mut time = String::new();
