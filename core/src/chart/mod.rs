@@ -7,12 +7,14 @@
 //! against load (`lines`), scatter with Pareto frontiers (`scatter`), latency CDFs (`cdf`),
 //! histograms (`histogram`), box plots (`boxplot`) and head-to-head bars (`hbars`); several
 //! specs can share one drawing as small multiples ([`draw_grid`]). `builders` turns
-//! distributions and samples into specs; `scale` holds the pure axis arithmetic.
+//! distributions and samples into specs; `scale` holds the pure axis arithmetic; `synthetic`
+//! makes the deterministic charts the speed benchmarks draw.
 
 mod bars;
 mod boxplot;
 mod builders;
 mod cdf;
+pub mod dots;
 mod float;
 mod grid;
 mod hbars;
@@ -22,6 +24,7 @@ mod lines;
 mod plot;
 pub mod scale;
 mod scatter;
+pub mod synthetic;
 pub mod theme;
 
 use std::sync::OnceLock;
