@@ -5,6 +5,7 @@
 //! resolved against the page's `<base href>`, so the same build works at `/` and under a
 //! sub-path such as GitHub Pages' `/<repo>/`.
 
+mod canvas;
 mod components;
 mod data;
 mod pages;
@@ -38,6 +39,8 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Home/>
                     <Route path=path!("/:slug/") view=pages::Report/>
+                    // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
+                    <Route path=path!("/_bench/scatter/") view=pages::ScatterBench/>
                 </Routes>
             </main>
         </Router>

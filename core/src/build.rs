@@ -61,6 +61,17 @@ pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
             ));
             continue;
         }
+        if RESERVED_SLUGS.contains(&slug.as_str()) {
+            problems.push(Problem::error(
+                &file,
+                Location::File,
+                format!(
+                    "the URL `/{slug}/` is the site's own (`{}` are reserved); rename the report file",
+                    RESERVED_SLUGS.join("`, `")
+                ),
+            ));
+            continue;
+        }
         if !slugs.insert(slug.clone()) {
             problems.push(Problem::error(
                 &file,
@@ -119,11 +130,48 @@ pub fn slug_of(path: &str) -> String {
     name.strip_suffix(".md").unwrap_or(name).to_string()
 }
 
+/// Top-level folders of the built site that no report may take: the data the app reads, chart
+/// embeds, and the hidden drawing benchmark page.
+const RESERVED_SLUGS: [&str; 3] = ["data", "embed", "_bench"];
+
 fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
-        && slug != "data"
-        && slug != "embed"
         && slug
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(path: &str) -> InputFile {
+        InputFile {
+            path: path.into(),
+            bytes: b"---\ntitle: T\ndate: 2026-01-01\n---\nText.\n".to_vec(),
+        }
+    }
+
+    fn problems_of(paths: &[&str]) -> Vec<String> {
+        let reports: Vec<InputFile> = paths.iter().map(|p| report(p)).collect();
+        build_site(&reports, &[])
+            .problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn report_urls_must_be_plain_free_and_not_the_sites_own() {
+        assert_eq!(problems_of(&["a.md", "b_2-c.md"]), Vec::<String>::new());
+        let bad = problems_of(&["has space.md"]);
+        assert!(bad[0].contains("reports/has space.md") && bad[0].contains("letters, digits"));
+        for reserved in ["data.md", "embed.md", "_bench.md"] {
+            let problems = problems_of(&[reserved]);
+            assert_eq!(problems.len(), 1, "{reserved}: {problems:?}");
+            assert!(problems[0].contains("reserved"), "{}", problems[0]);
+        }
+        let twice = problems_of(&["x.md", "sub/x.md"]);
+        assert!(twice[0].contains("reports/sub/x.md") && twice[0].contains("already has the URL"));
+    }
 }

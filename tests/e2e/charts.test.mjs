@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from './lib/server.mjs';
-import { launch, chartsReady, screenshot } from './lib/browser.mjs';
+import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
 
 const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
 const BASE = process.env.BENCHDECK_BASE ?? '/';
@@ -223,5 +223,23 @@ test('a CDF SLA line moves with its slider and by dragging, and reads the share 
   assert.notEqual(dragged, lower);
   assert.ok(shares(dragged)[0] > shares(lower)[0], `${dragged} after dragging right of ${lower}`);
   await figure.screenshot({ path: `${process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e'}/cdf.png` });
+  assert.deepEqual(page.errors, []);
+});
+
+test('the hidden 100,000-point scatter page paints every dot and finds points to hover', async () => {
+  // The page `cargo xtask bench` times; here only what it draws and finds is checked.
+  const page = await browser.page();
+  await page.goto(`${server.url}_bench/scatter/`);
+  await chartsReady(page, 60000);
+  const results = JSON.parse(await page.locator('#bench-results').textContent());
+  assert.equal(results.error, null);
+  assert.equal(results.points, 100000);
+  assert.equal(results.redraw_ms.length + results.toggle_ms.length, 20);
+  // About a third of 1,000 random pixels lie within the hover radius of a dot.
+  assert.ok(results.nearest.found > 100 && results.nearest.found < 900, JSON.stringify(results.nearest));
+  // The dots arrive as one image (chart::dots): without them the axes alone ink a few per cent.
+  const ink = await inkRatio(page, '.bench canvas');
+  assert.ok(ink > 0.3, `ink ${ink}`);
+  await screenshot(page, 'bench-scatter', { fullPage: false });
   assert.deepEqual(page.errors, []);
 });

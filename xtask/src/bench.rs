@@ -1,8 +1,11 @@
-//! `cargo xtask bench`: the page-load comparison against seed 002's Plotly page and the criterion
+//! `cargo xtask bench`: the page-load comparison against seed 002's Plotly page, the 100k-point
+//! scatter drawn by benchdeck and by uPlot in the browser ([`charts`]), and the criterion
 //! benchmarks, measured in one run on this machine, written to `docs/PERFORMANCE.md`.
 //!
 //! The page-load script and the Plotly reference page come from `../shared/bench` (material for
-//! the team, not part of the product); without it only the criterion benchmarks run.
+//! the team, not part of the product); without it the page-load comparison is skipped.
+
+mod charts;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -50,8 +53,18 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
             .trim(),
         machine()
     );
+    let work = root.join("target").join("bench");
+    let site_dir = work.join("site");
+    site::build(
+        root,
+        toolbox,
+        &BuildOptions {
+            dist: &site_dir,
+            public_url: "/",
+        },
+    )?;
     if shared_bench.join("page-load.cjs").is_file() {
-        page_loads(root, toolbox, &shared_bench, &mut doc)?;
+        page_loads(root, toolbox, &shared_bench, &site_dir, &mut doc)?;
     } else {
         step("page-load comparison skipped: ../shared/bench is absent");
         let _ = writeln!(
@@ -59,7 +72,10 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
             "Page-load comparison skipped: `../shared/bench` was absent.\n"
         );
     }
-    criterion(root, &mut doc)?;
+    let chart_runs = charts::measure(root, toolbox, &site_dir, &work)?;
+    let benches = criterion(root)?;
+    charts::section(&mut doc, &benches, &chart_runs);
+    criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
     std::fs::create_dir_all(root.join("docs"))?;
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
@@ -84,17 +100,14 @@ fn machine() -> String {
     format!("{cores} cores, {cpu}")
 }
 
-fn page_loads(root: &Path, toolbox: &Toolbox, bench: &Path, doc: &mut String) -> Result<()> {
+fn page_loads(
+    root: &Path,
+    toolbox: &Toolbox,
+    bench: &Path,
+    site_dir: &Path,
+    doc: &mut String,
+) -> Result<()> {
     let work = root.join("target").join("bench");
-    let site_dir = work.join("site");
-    site::build(
-        root,
-        toolbox,
-        &BuildOptions {
-            dist: &site_dir,
-            public_url: "/",
-        },
-    )?;
     let plotly_js = ensure_plotly()?;
     let plotly_page = work.join("plotly-page");
     let seed = root
@@ -110,10 +123,7 @@ fn page_loads(root: &Path, toolbox: &Toolbox, bench: &Path, doc: &mut String) ->
             .arg(&plotly_js)
             .arg(&plotly_page),
     )?;
-    let _servers = (
-        Server::start(&plotly_page, 8766)?,
-        Server::start(&site_dir, 8767)?,
-    );
+    let (plotly_server, site_server) = (Server::start(&plotly_page)?, Server::start(site_dir)?);
     let node_path = root.join("tests").join("e2e").join("node_modules");
     let measure = |url: &str, ready: &str| -> Result<PageLoad> {
         step(&format!("page load: {url}"));
@@ -128,13 +138,13 @@ fn page_loads(root: &Path, toolbox: &Toolbox, bench: &Path, doc: &mut String) ->
         serde_json::from_str(line).with_context(|| format!("page-load printed `{line}`"))
     };
     let plotly = measure(
-        "http://127.0.0.1:8766/",
+        &plotly_server.url(""),
         "document.querySelectorAll('.plotly-graph-div').length === 9 && \
          [...document.querySelectorAll('.plotly-graph-div')].every(d => d.querySelector('.main-svg'))",
     )?;
     let ready = "performance.getEntriesByName('charts-ready').length > 0";
-    let report = measure(&format!("http://127.0.0.1:8767/{REPORT}/"), ready)?;
-    let home = measure("http://127.0.0.1:8767/", ready)?;
+    let report = measure(&site_server.url(&format!("{REPORT}/")), ready)?;
+    let home = measure(&site_server.url(""), ready)?;
 
     let charts = std::fs::read_dir(site_dir.join("charts").join(REPORT))
         .map(|d| d.count())
@@ -173,7 +183,7 @@ fn page_loads(root: &Path, toolbox: &Toolbox, bench: &Path, doc: &mut String) ->
         100.0 * report.gzip_bytes as f64 / plotly.gzip_bytes.max(1) as f64,
         plotly.gzip_bytes as f64 / report.gzip_bytes.max(1) as f64
     );
-    let wasm: Vec<PathBuf> = std::fs::read_dir(&site_dir)?
+    let wasm: Vec<PathBuf> = std::fs::read_dir(site_dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
         .collect();
@@ -224,11 +234,20 @@ fn ensure_plotly() -> Result<PathBuf> {
     Ok(js)
 }
 
-/// A static file server on loopback for the length of the benchmark.
-struct Server(Child);
+/// A static file server on loopback for the length of the benchmark, on a port that was free
+/// (a fixed port could be held by a server left over from another run, which would then be
+/// measured instead without a word).
+struct Server {
+    child: Child,
+    port: u16,
+}
 
 impl Server {
-    fn start(dir: &Path, port: u16) -> Result<Server> {
+    fn start(dir: &Path) -> Result<Server> {
+        let port = std::net::TcpListener::bind(("127.0.0.1", 0))
+            .and_then(|l| l.local_addr())
+            .context("cannot find a free port on 127.0.0.1")?
+            .port();
         let child = Command::new("python3")
             .args(["-m", "http.server", "--bind", "127.0.0.1"])
             .arg(port.to_string())
@@ -238,36 +257,66 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .context("cannot start `python3 -m http.server`")?;
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        Ok(Server(child))
+        let mut server = Server { child, port };
+        // Wait until it answers (or has exited: the port was taken in the meantime).
+        for _ in 0..100 {
+            if let Ok(Some(status)) = server.child.try_wait() {
+                bail!("`python3 -m http.server {port}` exited at once ({status})");
+            }
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Ok(server);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let _ = server.child.kill();
+        bail!("`python3 -m http.server {port}` did not answer within 10 seconds")
+    }
+
+    /// `http://127.0.0.1:<port>/<path>`.
+    fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}/{path}", self.port)
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
-fn criterion(root: &Path, doc: &mut String) -> Result<()> {
+/// One criterion result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bench {
+    /// `group/function/parameter`.
+    pub name: String,
+    /// As criterion prints it: `[low estimate high]` with units.
+    pub time: String,
+    /// The estimate, milliseconds.
+    pub estimate_ms: Option<f64>,
+    /// Throughput, when the benchmark sets one.
+    pub thrpt: Option<String>,
+}
+
+/// Runs the core's criterion benchmarks (import and chart).
+fn criterion(root: &Path) -> Result<Vec<Bench>> {
     step("criterion benchmarks (core)");
     let out = run::output(Command::new("cargo").current_dir(root).args([
         "bench",
         "--package",
         "benchdeck-core",
     ]))?;
-    let _ = writeln!(
-        doc,
-        "## Criterion benchmarks (native, `cargo bench -p benchdeck-core`)\n"
-    );
-    let _ = writeln!(
-        doc,
-        "| benchmark | time (low, estimate, high) | throughput |"
-    );
-    let _ = writeln!(doc, "|---|---|---|");
+    let benches = parse_criterion(&out);
+    if benches.is_empty() {
+        bail!("`cargo bench --package benchdeck-core` printed no results");
+    }
+    Ok(benches)
+}
+
+/// The results in criterion's standard output.
+fn parse_criterion(out: &str) -> Vec<Bench> {
+    let mut benches: Vec<Bench> = Vec::new();
     let mut name = String::new();
-    let mut time = String::new();
     // After `change:` criterion repeats time and thrpt as changes against the last run.
     let mut in_change = false;
     for line in out.lines() {
@@ -282,11 +331,17 @@ fn criterion(root: &Path, doc: &mut String) -> Result<()> {
                 in_change = false;
             }
             if !in_change {
-                time = rest.trim().to_string();
+                let time = rest.trim().to_string();
+                benches.push(Bench {
+                    name: name.clone(),
+                    estimate_ms: estimate_ms(&time),
+                    time,
+                    thrpt: None,
+                });
             }
         } else if let Some(rest) = trimmed.strip_prefix("thrpt:") {
-            if !in_change {
-                let _ = writeln!(doc, "| {name} | {time} | {} |", rest.trim());
+            if let Some(last) = benches.last_mut().filter(|_| !in_change) {
+                last.thrpt = Some(rest.trim().to_string());
             }
         } else if !trimmed.is_empty() && !trimmed.contains(' ') && trimmed.contains('/') {
             // Criterion prints long names on a line of their own.
@@ -294,6 +349,85 @@ fn criterion(root: &Path, doc: &mut String) -> Result<()> {
             in_change = false;
         }
     }
+    benches
+}
+
+/// The middle value of `[28.9 ms 29.1 ms 29.8 ms]`, in milliseconds.
+fn estimate_ms(time: &str) -> Option<f64> {
+    let parts: Vec<&str> = time
+        .trim_matches(|c| c == '[' || c == ']')
+        .split_whitespace()
+        .collect();
+    let (value, unit) = (parts.get(2)?, parts.get(3)?);
+    let factor = match *unit {
+        "ps" => 1e-9,
+        "ns" => 1e-6,
+        "µs" | "us" => 1e-3,
+        "ms" => 1.0,
+        "s" => 1e3,
+        _ => return None,
+    };
+    Some(value.parse::<f64>().ok()? * factor)
+}
+
+fn criterion_table(doc: &mut String, benches: &[Bench]) {
+    let _ = writeln!(
+        doc,
+        "## Criterion benchmarks (native, `cargo bench -p benchdeck-core`)\n"
+    );
+    let _ = writeln!(
+        doc,
+        "| benchmark | time (low, estimate, high) | throughput |"
+    );
+    let _ = writeln!(doc, "|---|---|---|");
+    for b in benches {
+        let _ = writeln!(
+            doc,
+            "| {} | {} | {} |",
+            b.name,
+            b.time,
+            b.thrpt.as_deref().unwrap_or("–")
+        );
+    }
     let _ = writeln!(doc);
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn criterion_output_with_and_without_throughput_and_changes() {
+        let out = "\
+chart/svg/scatter-100k  time:   [28.897 ms 29.073 ms 29.780 ms]
+                        thrpt:  [3.3580 Melem/s 3.4396 Melem/s 3.4606 Melem/s]
+                 change:
+                        time:   [-3.8609% -2.2951% -0.6813%] (p = 0.10 > 0.05)
+                        thrpt:  [+0.6860% +2.3490% +4.0160%]
+                        No change in performance detected.
+nearest/build/scatter-100k
+                        time:   [798.26 µs 798.47 µs 798.53 µs]
+                        change: [-1.0% +0.2% +1.1%] (p = 0.50 > 0.05)
+nearest/query/scatter-100k
+                        time:   [3.6366 µs 3.6712 µs 3.6799 µs]
+";
+        let benches = parse_criterion(out);
+        let names: Vec<&str> = benches.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "chart/svg/scatter-100k",
+                "nearest/build/scatter-100k",
+                "nearest/query/scatter-100k"
+            ]
+        );
+        assert_eq!(benches[0].estimate_ms, Some(29.073));
+        assert_eq!(
+            benches[0].thrpt.as_deref(),
+            Some("[3.3580 Melem/s 3.4396 Melem/s 3.4606 Melem/s]")
+        );
+        assert_eq!(benches[1].thrpt, None);
+        assert!((benches[1].estimate_ms.unwrap() - 0.79847).abs() < 1e-9);
+        assert!((benches[2].estimate_ms.unwrap() - 0.0036712).abs() < 1e-12);
+    }
 }

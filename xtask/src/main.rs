@@ -30,8 +30,10 @@ commands:
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
-  bench                       page load against seed 002's Plotly page, and the criterion
-                              benchmarks; writes docs/PERFORMANCE.md (not run by CI)
+  bench                       page load against seed 002's Plotly page, the 100k-point scatter
+                              drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
+                              headless Chromium, and the criterion benchmarks; writes
+                              docs/PERFORMANCE.md (not run by CI)
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
   fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
                               installs nightly and cargo-fuzz when missing

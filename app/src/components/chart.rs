@@ -1,6 +1,5 @@
-//! A chart on a canvas: drawn by `benchdeck_core::chart::draw` through plotters-canvas, crisp
-//! on HiDPI screens (the backing store is scaled by `devicePixelRatio`), redrawn when the window
-//! is resized, the colour scheme changes or a series is shown or hidden.
+//! A chart on a canvas (painted by `crate::canvas`, crisp on HiDPI screens), redrawn when the
+//! window is resized, the colour scheme changes or a series is shown or hidden.
 //!
 //! Around the canvas: a tooltip for the nearest point (mouse, or arrow keys when the chart has
 //! focus), legend buttons that hide and show series, a data table (the text alternative), and
@@ -12,10 +11,8 @@ use benchdeck_core::chart::{
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, MouseEvent};
+use web_sys::{KeyboardEvent, MouseEvent};
 
 use crate::data;
 
@@ -70,7 +67,11 @@ pub fn ChartView(
         };
         let width = f64::from(container.client_width()).max(280.0);
         let height = chart::preferred_height(&spec, width);
-        let result = paint(&canvas, &spec, width, height, hidden);
+        let options = DrawOptions {
+            theme: Theme::named(current_theme()),
+            hidden,
+        };
+        let result = crate::canvas::paint(&canvas, &spec, (width, height), &options);
         match result {
             Ok(drawn) => {
                 frame.set_value(drawn);
@@ -457,46 +458,6 @@ fn save(url: &str, name: &str) {
     link.set_href(url);
     link.set_download(name);
     link.click();
-}
-
-/// Draws `spec` at `width` × `height` CSS pixels and returns where its points are.
-fn paint(
-    canvas: &HtmlCanvasElement,
-    spec: &ChartSpec,
-    width: f64,
-    height: f64,
-    hidden: u64,
-) -> Result<Frame, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let ratio = window.device_pixel_ratio().max(1.0);
-    canvas.set_width((width * ratio).round() as u32);
-    canvas.set_height((height * ratio).round() as u32);
-    let style = web_sys::HtmlElement::style(canvas);
-    style.set_property("width", &format!("{width}px")).ok();
-    style.set_property("height", &format!("{height}px")).ok();
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .ok_or("the browser gave no 2D canvas")?
-        .dyn_into()
-        .map_err(|_| "the canvas context is not 2D")?;
-    // Lay out in CSS pixels; the transform maps them to device pixels.
-    context
-        .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
-        .map_err(|e| crate::data::js_message(&e))?;
-    let backend =
-        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("the browser gave no 2D canvas")?;
-    let root = backend
-        .into_drawing_area()
-        .shrink((0, 0), (width as u32, height as u32));
-    let options = DrawOptions {
-        theme: Theme::named(current_theme()),
-        hidden,
-    };
-    let frame = chart::draw(&root, spec, &options).map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())?;
-    Ok(frame)
 }
 
 /// The reader's colour scheme.

@@ -1,8 +1,10 @@
-//! One module per page.
+//! One module per page; `bench` is the hidden `/_bench/scatter/` benchmark page.
 
+mod bench;
 mod home;
 mod report;
 
+pub use bench::ScatterBench;
 pub use home::Home;
 pub use report::Report;
 

@@ -22,6 +22,9 @@ pub struct Args {
 /// The placeholder in `app/index.html` that page-specific head tags replace.
 const HEAD_MARKER: &str = "<!-- benchdeck:head -->";
 
+/// Where the hidden benchmark page lives, relative to the site root.
+const BENCH_PAGE: &str = "_bench/scatter";
+
 /// Runs `pages`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let index_html_path = args.dist.join("index.html");
@@ -60,8 +63,23 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     );
     std::fs::write(&index_html_path, &home)?;
     std::fs::write(args.dist.join("404.html"), &home)?;
+    // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
+    // with status 200 like every other page.
+    let bench_dir = args.dist.join(BENCH_PAGE);
+    std::fs::create_dir_all(&bench_dir)
+        .with_context(|| format!("cannot create `{}`", bench_dir.display()))?;
+    let bench = index_html.replacen(
+        HEAD_MARKER,
+        &(head_tags(
+            "Scatter drawing benchmark",
+            "benchdeck drawing 100,000 synthetic points",
+        ) + &embedded),
+        1,
+    );
+    std::fs::write(bench_dir.join("index.html"), bench)
+        .with_context(|| format!("cannot write `{}`", bench_dir.display()))?;
     eprintln!(
-        "benchdeck: wrote {} report entry page(s) and 404.html",
+        "benchdeck: wrote {} report entry page(s), the benchmark page and 404.html",
         index.reports.len()
     );
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,106 @@
+//! Painting a chart on a `<canvas>`: the one place that sizes the backing store for HiDPI
+//! screens, makes the plotters backend and calls `benchdeck_core::chart::draw`. Used by the
+//! chart component and by the hidden benchmark page, so the benchmark times what readers get.
+//!
+//! Long runs of dots (a scatter of per-request samples) go through core's
+//! [`DotBatcher`](benchdeck_core::chart::dots::DotBatcher): they arrive here as one RGBA image,
+//! put on a scratch canvas and drawn onto the chart with `drawImage`, in their place between the
+//! grid and the annotations.
+
+use std::cell::RefCell;
+
+use benchdeck_core::chart::dots::{DotBatcher, DotLayer};
+use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Frame};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+use crate::data::js_message;
+
+/// Draws `spec` at `width` × `height` CSS pixels and returns where its points are.
+pub fn paint(
+    canvas: &HtmlCanvasElement,
+    spec: &ChartSpec,
+    (width, height): (f64, f64),
+    options: &DrawOptions,
+) -> Result<Frame, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let ratio = window.device_pixel_ratio().max(1.0);
+    canvas.set_width((width * ratio).round() as u32);
+    canvas.set_height((height * ratio).round() as u32);
+    let style = web_sys::HtmlElement::style(canvas);
+    style.set_property("width", &format!("{width}px")).ok();
+    style.set_property("height", &format!("{height}px")).ok();
+    let context = context_2d(canvas)?;
+    // Lay out in CSS pixels; the transform maps them to device pixels.
+    context
+        .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
+        .map_err(|e| js_message(&e))?;
+    let backend =
+        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("the browser gave no 2D canvas")?;
+    let backend = DotBatcher::new(backend, ratio, |layer: &DotLayer| blit(&context, layer));
+    let root = backend
+        .into_drawing_area()
+        .shrink((0, 0), (width as u32, height as u32));
+    let frame = chart::draw(&root, spec, options).map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(frame)
+}
+
+/// The canvas's 2D context.
+fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .ok_or("the browser gave no 2D canvas")?
+        .dyn_into()
+        .map_err(|_| "the canvas context is not 2D".to_string())
+}
+
+/// Puts `layer` on a scratch canvas and draws that onto `context` at the layer's place (CSS
+/// pixels; the context's transform scales it back to the layer's device pixels).
+fn blit(context: &CanvasRenderingContext2d, layer: &DotLayer) -> Result<(), String> {
+    let scratch = scratch_canvas()?;
+    let (width, height) = layer.pixels;
+    scratch.set_width(width);
+    scratch.set_height(height);
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&layer.rgba), width, height)
+        .map_err(|e| js_message(&e))?;
+    context_2d(&scratch)?
+        .put_image_data(&image, 0.0, 0.0)
+        .map_err(|e| js_message(&e))?;
+    context
+        .draw_image_with_html_canvas_element_and_dw_and_dh(
+            &scratch,
+            f64::from(layer.origin.0),
+            f64::from(layer.origin.1),
+            f64::from(layer.size.0),
+            f64::from(layer.size.1),
+        )
+        .map_err(|e| js_message(&e))
+}
+
+thread_local! {
+    /// The scratch canvas layers are put on, made once: a redraw should not leave a canvas
+    /// and its pixels behind for the garbage collector.
+    static SCRATCH: RefCell<Option<HtmlCanvasElement>> = const { RefCell::new(None) };
+}
+
+/// The scratch canvas, made on first use.
+fn scratch_canvas() -> Result<HtmlCanvasElement, String> {
+    if let Some(canvas) = SCRATCH.with_borrow(Clone::clone) {
+        return Ok(canvas);
+    }
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .map_err(|e| js_message(&e))?
+        .dyn_into()
+        .map_err(|_| "a new canvas element is not a canvas")?;
+    SCRATCH.set(Some(canvas.clone()));
+    Ok(canvas)
+}
