@@ -636,6 +636,11 @@ pub struct Throughput {
     /// Output tokens per second, all requests together.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_tok_s: Option<f64>,
+    /// Output tokens per second as one user sees them: the mean over requests of each
+    /// request's output tokens divided by its time (load_test.py's `Tok/s`, GenAI-Perf's
+    /// `output_token_throughput_per_user`). Not a throughput of the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_tok_s_per_user: Option<f64>,
     /// Input plus output tokens per second.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total_tok_s: Option<f64>,

@@ -22,6 +22,8 @@ pub enum Quantity {
     },
     /// Output tokens per second over the run.
     OutputThroughput,
+    /// Output tokens per second one user sees (mean of per-request rates).
+    OutputPerUser,
     /// Input plus output tokens per second.
     TotalThroughput,
     /// Completed requests per second.
@@ -46,7 +48,7 @@ pub enum Better {
 
 /// The names [`Quantity::parse`] accepts, for error messages.
 pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
-     output_throughput, total_throughput, request_throughput, goodput, success_rate, error_rate";
+     output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -63,6 +65,7 @@ impl Quantity {
         }
         let q = match name.as_str() {
             "output_throughput" | "output_tok_s" | "throughput" => Quantity::OutputThroughput,
+            "output_tok_s_per_user" | "per_user_throughput" => Quantity::OutputPerUser,
             "total_throughput" | "total_tok_s" => Quantity::TotalThroughput,
             "request_throughput" | "requests_per_s" | "rps" => Quantity::RequestThroughput,
             "goodput" => Quantity::Goodput,
@@ -87,6 +90,7 @@ impl Quantity {
         let value = match *self {
             Quantity::Latency { metric, stat } => run.latency_stat(metric, stat),
             Quantity::OutputThroughput => run.throughput.output_tok_s,
+            Quantity::OutputPerUser => run.throughput.output_tok_s_per_user,
             Quantity::TotalThroughput => run.throughput.total_tok_s,
             Quantity::RequestThroughput => run.throughput.requests_per_s,
             Quantity::Goodput => run.throughput.goodput_req_s,
@@ -100,7 +104,9 @@ impl Quantity {
     pub fn unit(&self) -> &'static str {
         match self {
             Quantity::Latency { .. } => "ms",
-            Quantity::OutputThroughput | Quantity::TotalThroughput => "tok/s",
+            Quantity::OutputThroughput | Quantity::OutputPerUser | Quantity::TotalThroughput => {
+                "tok/s"
+            }
             Quantity::RequestThroughput | Quantity::Goodput => "req/s",
             Quantity::SuccessRate | Quantity::ErrorRate => "%",
         }
@@ -127,6 +133,7 @@ impl fmt::Display for Quantity {
                 Stat::P(_) => write!(f, "{} {stat}", metric.label()),
             },
             Quantity::OutputThroughput => f.write_str("Output throughput"),
+            Quantity::OutputPerUser => f.write_str("Output tok/s per user"),
             Quantity::TotalThroughput => f.write_str("Total token throughput"),
             Quantity::RequestThroughput => f.write_str("Request throughput"),
             Quantity::Goodput => f.write_str("Goodput"),

@@ -13,8 +13,8 @@
 //!   [`Metric::E2e`].
 //! - `output_token_throughput` (all requests together) is the output throughput.
 //!   `output_token_throughput_per_user` (before 2025-04: `output_token_throughput_per_request`)
-//!   is a per-request rate, not a throughput of the run; the model has no place for it and it is
-//!   not imported.
+//!   is a per-request rate, not a throughput of the run: its mean is the rate one user sees
+//!   (`output_tok_s_per_user`).
 //!
 //! Load and model come from `input_config`, in three layouts:
 //! - GenAI-Perf since 2025-03: `model_names[]`, `perf_analyzer.stimulus` =
@@ -151,6 +151,8 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
 
     let throughput = Throughput {
         output_tok_s: average(&mut m, "output_token_throughput"),
+        output_tok_s_per_user: average(&mut m, "output_token_throughput_per_user")
+            .or_else(|| average(&mut m, "output_token_throughput_per_request")),
         requests_per_s: average(&mut m, "request_throughput"),
         goodput_req_s: average(&mut m, "request_goodput").or_else(|| average(&mut m, "goodput")),
         ..Throughput::default()

@@ -17,8 +17,8 @@
 //! (e2e − ttft) / (output tokens − 1), i.e. [`Metric::Tpot`]; `Time To Second Token` is
 //! [`Metric::Ttst`]; `Request Latency` is [`Metric::E2e`]. Time units come from each row's label
 //! (`ms`, `s`, `us`, `ns`) and are converted to ms. `Output Token Throughput Per User` (earlier
-//! `Per Request`) is a per-request rate, not the run's throughput: the model has no place for it
-//! and it is not imported. `Request Count` counts valid requests; GenAI-Perf's summary has no
+//! `Per Request`) is a per-request rate, not the run's throughput: its mean is the rate one user
+//! sees (`output_tok_s_per_user`). `Request Count` counts valid requests; GenAI-Perf's summary has no
 //! failure count, AIPerf's `Error Request Count` is the failed count.
 //!
 //! The CSV names neither the model nor the load. Both are read from GenAI-Perf's artifact
@@ -227,16 +227,21 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
                 ));
             }
             match &stats {
-                Some(stats) => read_request_row(
-                    file,
-                    row,
-                    &name,
-                    unit.as_deref(),
-                    stats,
-                    &mut latency,
-                    &mut tokens,
-                    &mut problems,
-                ),
+                Some(stats) => {
+                    let per_user = read_request_row(
+                        file,
+                        row,
+                        &name,
+                        unit.as_deref(),
+                        stats,
+                        &mut latency,
+                        &mut tokens,
+                        &mut problems,
+                    );
+                    if per_user.is_some() {
+                        throughput.output_tok_s_per_user = per_user;
+                    }
+                }
                 None => {
                     let Some(value) = number(file, row, 1, &mut problems) else {
                         continue;
@@ -343,6 +348,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         ));
         latency.clear();
         throughput.output_tok_s = None;
+        throughput.output_tok_s_per_user = None;
         throughput.total_tok_s = None;
         tokens.input_len = None;
         tokens.output_len = None;
@@ -387,10 +393,10 @@ fn read_request_row(
     latency: &mut Vec<LatencyMetric>,
     tokens: &mut TokenStats,
     problems: &mut Vec<Problem>,
-) {
+) -> Option<f64> {
     let Some(kind) = request_row(name) else {
         problems.push(unknown_row(file, row));
-        return;
+        return None;
     };
     let scale = match kind {
         RequestRow::Latency(_) => match unit.and_then(ms_per) {
@@ -405,11 +411,10 @@ fn read_request_row(
                         row.cell(0)
                     ),
                 ));
-                return;
+                return None;
             }
         },
-        RequestRow::PerUserRate => return,
-        RequestRow::InputLength | RequestRow::OutputLength => 1.0,
+        RequestRow::PerUserRate | RequestRow::InputLength | RequestRow::OutputLength => 1.0,
     };
     let mut d = Distribution::default();
     for (i, stat) in stats.iter().enumerate() {
@@ -428,7 +433,7 @@ fn read_request_row(
         }
     }
     if d.is_empty() {
-        return;
+        return None;
     }
     match kind {
         RequestRow::Latency(metric) => latency.push(LatencyMetric {
@@ -437,8 +442,10 @@ fn read_request_row(
         }),
         RequestRow::InputLength => tokens.input_len = Some(d),
         RequestRow::OutputLength => tokens.output_len = Some(d),
-        RequestRow::PerUserRate => {}
+        // Its mean is the rate one user sees; the caller keeps it with the run's rates.
+        RequestRow::PerUserRate => return d.mean,
     }
+    None
 }
 
 fn unknown_row(file: &str, row: &Row) -> Problem {

@@ -31,8 +31,8 @@
 //! a run with a `Success%` below 100 and no counts anywhere else says so in a warning, and 0%
 //! with every latency 0 ms (what load_test.py writes when nothing succeeded) is a failed run.
 //! load_test.py's `Tok/s`/`Throughput` is the mean of per-request rates (tokens / request time),
-//! not the run's throughput: the model has no place for it, so it is reported and not imported;
-//! benchmark.py's `Tok/s` is its output throughput and is imported. `Duration`, warm-up tables
+//! not the run's throughput: it is imported as the rate one user sees (`output_tok_s_per_user`);
+//! benchmark.py's `Tok/s` is its output throughput. `Duration`, warm-up tables
 //! (`Request`, `TTFT`), the pooled `Summary`/`Combined Stats` tables and bold totals are
 //! aggregates or excluded by design and are not imported.
 //!
@@ -274,7 +274,6 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         model: None,
         dataset: None,
         recognised: false,
-        per_request_rate_reported: false,
     };
     let text = crate::json::strip_bom(text);
     let lines: Vec<&str> = text
@@ -376,7 +375,6 @@ struct Document {
     dataset: Option<String>,
     /// True once something of a report was found.
     recognised: bool,
-    per_request_rate_reported: bool,
 }
 
 /// Key and value of a two-column table row, without emphasis or backticks.
@@ -464,25 +462,12 @@ impl Document {
                         header.cell(i)
                     ),
                 )),
-                Col::PerRequestTokS => self.per_request_rate(header.at(i), header.cell(i)),
                 _ => {}
             }
         }
         for row in body {
             self.run_row(header, &columns, row, level);
         }
-    }
-
-    fn per_request_rate(&mut self, at: Location, name: &str) {
-        self.problems.push(Problem::warning(
-            &self.file,
-            at,
-            format!(
-                "`{name}` is load_test.py's mean of per-request output rates (tokens / request \
-                 time), not the run's throughput; the model has no place for it, so it is not \
-                 imported"
-            ),
-        ));
     }
 
     /// Tables that are not run tables: configuration, warm-up, pooled summaries, raw requests.
@@ -678,16 +663,6 @@ impl Document {
         self.recognised = true;
         let file = self.file.clone();
         let mut problems = Vec::new();
-        if known.iter().any(|(c, _, _)| *c == Col::PerRequestTokS)
-            && !self.per_request_rate_reported
-        {
-            self.per_request_rate_reported = true;
-            let name = known
-                .iter()
-                .find(|(c, _, _)| *c == Col::PerRequestTokS)
-                .map_or("Throughput", |(_, k, _)| *k);
-            self.per_request_rate(Location::line(line_no), name);
-        }
         let entry = self.entry(level, line_no);
         for (c, k, v) in known {
             apply(
@@ -835,7 +810,7 @@ fn apply(
         _ => &[],
     };
     match c {
-        Col::Load | Col::Unknown | Col::Duration | Col::PerRequestTokS => {
+        Col::Load | Col::Unknown | Col::Duration => {
             // Checked, so a broken cell is still reported.
             if let (_, Cell::Invalid) = number_of(text, suffixes) {
                 problems.push(invalid(file, name, text, at));
@@ -1095,6 +1070,7 @@ fn finish_entry(file: &str, e: Entry, model: Option<&str>, dataset: Option<&str>
             Col::InputLen(p) => input.set_percentile(p, *v),
             Col::OutputLen(p) => output.set_percentile(p, *v),
             Col::OutputTokS => throughput.output_tok_s = Some(*v),
+            Col::PerRequestTokS => throughput.output_tok_s_per_user = Some(*v),
             Col::RequestsPerS => {
                 throughput.requests_per_s = Some(*v);
                 achieved_rps = Some(*v);
@@ -1139,6 +1115,7 @@ fn finish_entry(file: &str, e: Entry, model: Option<&str>, dataset: Option<&str>
         input = Distribution::default();
         output = Distribution::default();
         throughput.output_tok_s = None;
+        throughput.output_tok_s_per_user = None;
     }
     latency.sort_by_key(|l| l.metric);
     let mut config = report_identity(

@@ -141,6 +141,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         input_tok_s,
         requests_per_s: f.finite("request_throughput"),
         goodput_req_s: None,
+        output_tok_s_per_user: None,
     };
     let tokens = TokenStats {
         total_input: f.count("total_input_tokens"),

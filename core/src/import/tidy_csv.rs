@@ -22,6 +22,7 @@
 //! | `<metric>.<stat>=<column> (<unit>)` | a latency statistic; metric `ttft`, `ttst`, `tpot` (excluding the first token), `tpot_incl_first`, `itl`, `e2e`; stat `mean`, `median`, `std`, `min`, `max` or `p<N>` (`p99`, `p99.9`); unit `ms`, `s`, `us` or `ns`, required, converted to ms |
 //! | `input_len.<stat>=<column>`, `output_len.<stat>=<column>` | tokens per request |
 //! | `output_tok_s`, `total_tok_s`, `input_tok_s`, `requests_per_s`, `goodput_req_s` `=<column>` | rates per second; add ` (/min)` for a column per minute |
+//! | `output_tok_s_per_user=<column>` | output tokens per second one user sees: the mean over requests of each request's rate (load_test.py's `Tok/s`), not the server's throughput |
 //! | `total`, `succeeded`, `failed` `=<column>` | request counts (a missing one is derived from the other two) |
 //! | `total_input`, `total_output` `=<column>` | tokens over the whole run |
 //! | `achieved_rps`, `max_concurrency` `=<column>` | what the load achieved, the concurrency cap of a rate |
@@ -78,6 +79,7 @@ enum LoadKind {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum RateField {
     OutputTokS,
+    OutputTokSPerUser,
     TotalTokS,
     InputTokS,
     RequestsPerS,
@@ -150,8 +152,8 @@ struct Item<'a> {
 }
 
 const TARGETS: &str = "load=<kind>:<column>, <metric>.<stat>=<column> (<unit>), \
-     input_len.<stat>, output_len.<stat>, output_tok_s, total_tok_s, input_tok_s, requests_per_s, \
-     goodput_req_s, achieved_rps, total, succeeded, failed, total_input, total_output, \
+     input_len.<stat>, output_len.<stat>, output_tok_s, output_tok_s_per_user, total_tok_s, \
+     input_tok_s, requests_per_s, goodput_req_s, achieved_rps, total, succeeded, failed, total_input, total_output, \
      max_concurrency, config, config.<field>";
 
 /// Splits a mapping line into items at commas outside double quotes.
@@ -345,6 +347,7 @@ fn resolve(item: &Item<'_>, header: &Row) -> Result<Mapping, String> {
     }
     let rate = match lower.as_str() {
         "output_tok_s" => Some(RateField::OutputTokS),
+        "output_tok_s_per_user" => Some(RateField::OutputTokSPerUser),
         "total_tok_s" => Some(RateField::TotalTokS),
         "input_tok_s" => Some(RateField::InputTokS),
         "requests_per_s" => Some(RateField::RequestsPerS),
@@ -732,6 +735,7 @@ fn read_row(
                 let v = Some(value / seconds);
                 match field {
                     RateField::OutputTokS => throughput.output_tok_s = v,
+                    RateField::OutputTokSPerUser => throughput.output_tok_s_per_user = v,
                     RateField::TotalTokS => throughput.total_tok_s = v,
                     RateField::InputTokS => throughput.input_tok_s = v,
                     RateField::RequestsPerS => throughput.requests_per_s = v,
@@ -783,6 +787,7 @@ fn read_row(
         ));
         latency.clear();
         throughput.output_tok_s = None;
+        throughput.output_tok_s_per_user = None;
         throughput.total_tok_s = None;
         throughput.input_tok_s = None;
     }

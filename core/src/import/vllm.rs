@@ -120,6 +120,7 @@ fn read_serve_result(file: &str, value: &Value, at: Location) -> Result<Run, Pro
         input_tok_s: f.finite("input_throughput"),
         requests_per_s: f.finite("request_throughput"),
         goodput_req_s: f.finite(goodput_key),
+        output_tok_s_per_user: None,
     };
     let tokens = TokenStats {
         total_input: f.count("total_input_tokens"),

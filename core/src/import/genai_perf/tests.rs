@@ -49,6 +49,7 @@ fn genai_perf_nested_input_config_and_per_user_throughput() {
     assert_eq!(run.latency_stat(Metric::E2e, Stat::P(50.0)), Some(2675.25));
     // The run's output throughput, not the per-user rate (81.5).
     assert_eq!(run.throughput.output_tok_s, Some(591.5));
+    assert_eq!(run.throughput.output_tok_s_per_user, Some(81.5));
     assert_eq!(run.throughput.requests_per_s, Some(2.95));
     assert_eq!(run.load.achieved_rps, Some(2.95));
     assert_eq!(run.requests.succeeded, Some(400));
@@ -88,6 +89,11 @@ fn genai_perf_flat_input_config_and_per_request_throughput() {
         run.throughput.output_tok_s,
         Some(498.75),
         "not _per_request (79.0)"
+    );
+    assert_eq!(
+        run.throughput.output_tok_s_per_user,
+        Some(79.0),
+        "the older name"
     );
     assert_eq!(run.latency_stat(Metric::Tpot, Stat::Mean), Some(11.5));
     assert_eq!(run.latency_stat(Metric::E2e, Stat::Max), Some(3010.0));

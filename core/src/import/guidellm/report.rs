@@ -197,6 +197,7 @@ fn read_benchmark(
         input_tok_s: successful_mean(&mut m, "prompt_tokens_per_second"),
         requests_per_s: successful_mean(&mut m, "requests_per_second"),
         goodput_req_s: None,
+        output_tok_s_per_user: None,
     };
     let achieved_concurrency = successful_mean(&mut m, "request_concurrency");
     let (input_len, total_input) = token_counts(&mut m, "prompt_token_count");

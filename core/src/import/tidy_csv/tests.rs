@@ -131,7 +131,8 @@ fn every_mapping_mistake_is_an_error_at_its_line_and_column() {
         format!(
             "{}: error: `speed`: unknown target; expected one of load=<kind>:<column>, \
              <metric>.<stat>=<column> (<unit>), input_len.<stat>, output_len.<stat>, \
-             output_tok_s, total_tok_s, input_tok_s, requests_per_s, goodput_req_s, \
+             output_tok_s, output_tok_s_per_user, total_tok_s, input_tok_s, requests_per_s, \
+             goodput_req_s, \
              achieved_rps, total, succeeded, failed, total_input, total_output, \
              max_concurrency, config, config.<field>",
             at(2, "speed")
@@ -164,7 +165,8 @@ fn every_mapping_mistake_is_an_error_at_its_line_and_column() {
         format!(
             "{}: error: `latency_p50`: unknown target; expected one of load=<kind>:<column>, \
              <metric>.<stat>=<column> (<unit>), input_len.<stat>, output_len.<stat>, \
-             output_tok_s, total_tok_s, input_tok_s, requests_per_s, goodput_req_s, \
+             output_tok_s, output_tok_s_per_user, total_tok_s, input_tok_s, requests_per_s, \
+             goodput_req_s, \
              achieved_rps, total, succeeded, failed, total_input, total_output, \
              max_concurrency, config, config.<field>",
             at(4, "latency_p50")
@@ -286,4 +288,15 @@ fn the_documented_example_imports_as_described() {
     close(run.latency_stat(Metric::Ttft, Stat::P(99.0)), 410.0);
     assert_eq!(run.throughput.output_tok_s, Some(310.2));
     assert_eq!(run.requests.total, Some(20));
+}
+
+#[test]
+fn the_rate_one_user_sees_is_kept_apart_from_the_servers_throughput() {
+    let text = "# benchdeck: load=concurrency:users, output_tok_s=tok_s, output_tok_s_per_user=user_tok_s\n\
+                users,tok_s,user_tok_s\n\
+                4,310.5,85.1\n";
+    let f = import("per-user.csv", text.as_bytes());
+    assert_eq!(f.problems, vec![]);
+    close(f.runs[0].throughput.output_tok_s, 310.5);
+    close(f.runs[0].throughput.output_tok_s_per_user, 85.1);
 }
