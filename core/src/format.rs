@@ -45,6 +45,15 @@ pub fn with_unit(v: f64, unit: &str) -> String {
     }
 }
 
+/// A value with its unit and exactly `decimals` digits: `45.04 ms` (tables that line up).
+pub fn with_unit_fixed(v: f64, unit: &str, decimals: usize) -> String {
+    match unit {
+        "%" => format!("{}%", fixed(v, decimals)),
+        "" => fixed(v, decimals),
+        u => format!("{} {u}", fixed(v, decimals)),
+    }
+}
+
 fn trim_zeros(s: &str) -> String {
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()

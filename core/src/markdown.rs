@@ -13,7 +13,10 @@ use std::collections::HashMap;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Fenced-block info strings that are directives rather than code.
-pub const DIRECTIVES: &[&str] = &["chart"];
+pub const DIRECTIVES: &[&str] = &["chart", "table"];
+
+/// Inline code starting with this is an inline value (`` `=value(ttft:p50, vllm, 10)` ``).
+pub const INLINE_VALUE: char = '=';
 
 /// A piece of a rendered document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,9 +78,22 @@ pub fn plain_text(source: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Renders `source`. `first_line` is the line number of the source's first line in its file (so
-/// directive lines are reported in file terms when front matter was cut off).
+/// Renders `source`, with inline values shown as code. `first_line` is the line number of the
+/// source's first line in its file (so directive lines are reported in file terms when front
+/// matter was cut off).
 pub fn render(source: &str, first_line: usize) -> Rendered {
+    render_with(source, first_line, &mut |text, _| {
+        format!("<code>{}</code>", escape_text(text))
+    })
+}
+
+/// Renders `source`; each inline value (`` `=…` ``) becomes the HTML `inline` returns for its
+/// text (without the `=`) and line. That HTML is sanitised with the rest.
+pub fn render_with(
+    source: &str,
+    first_line: usize,
+    inline: &mut dyn FnMut(&str, usize) -> String,
+) -> Rendered {
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(source.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -141,6 +157,10 @@ pub fn render(source: &str, first_line: usize) -> Rendered {
                     attrs: attrs.clone(),
                 }));
             }
+            Event::Code(code) if code.starts_with(INLINE_VALUE) => {
+                let html = inline(&code[INLINE_VALUE.len_utf8()..], line_of(range.start));
+                pending.push(Event::InlineHtml(CowStr::from(html)));
+            }
             // Raw HTML from an untrusted report is shown, not executed.
             Event::Html(html) | Event::InlineHtml(html) => {
                 pending.push(Event::Text(html.clone()));
@@ -202,11 +222,24 @@ pub fn sanitize(html: &str) -> String {
             ],
         )
         .add_allowed_classes("div", &["footnote-definition"])
+        .add_allowed_classes("span", &["value", "value-contradicted", "value-error"])
+        .add_allowed_classes("figure", &["data-table"])
+        .add_allowed_classes("td", &["best"])
+        .add_allowed_classes("tr", &["best-for"])
+        .add_allowed_classes("p", &["table-caption"])
+        .add_tag_attributes("th", &["scope"])
         .add_allowed_classes("sup", &["footnote-reference"])
         .link_rel(Some("noopener noreferrer"))
         .url_schemes(["http", "https", "mailto"].into_iter().collect())
         .clean(html)
         .to_string()
+}
+
+/// Escapes text for HTML.
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn heading_level(level: HeadingLevel) -> u8 {

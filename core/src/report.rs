@@ -2,8 +2,11 @@
 //!
 //! Front matter (YAML between `---` lines) names the title, date, authors, summary, the result
 //! files the report draws on (globs relative to `results/`) and how configurations are labelled.
-//! Directive blocks (```` ```chart ````) are replaced by charts computed from those files. Any
-//! directive naming data that does not exist is an error at its line.
+//! Directive blocks are replaced by what they compute from those files: ```` ```chart ```` by
+//! charts (`charts.rs`), ```` ```table ```` by summary and head-to-head tables (`tables.rs`), and
+//! inline code starting with `=` by values (`values.rs`: `` `=value(ttft:p50, vllm, 10)` ``).
+//! Any directive naming data that does not exist is an error at its line; a `claim` the data
+//! contradicts is a warning.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +20,8 @@ use crate::problem::Problem;
 use crate::site::{Block, ReportPage, ReportSummary};
 
 mod charts;
+mod tables;
+mod values;
 
 /// The front matter of a report.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -139,13 +144,33 @@ pub fn build_report(
         runs: &runs,
         palette,
     };
-    let rendered = markdown::render(&body, first_line);
+    let mut inline_problems = Vec::new();
+    let rendered = markdown::render_with(&body, first_line, &mut |text, line| {
+        let inline = context.inline(text);
+        if let Some((severity, message)) = inline.problem {
+            let at = Location::line(line as u64);
+            inline_problems.push(match severity {
+                values::Severity::Error => Problem::error(file, at, message),
+                values::Severity::Warning => Problem::warning(file, at, message),
+            });
+        }
+        inline.html
+    });
+    problems.extend(inline_problems);
     let mut blocks = Vec::new();
     let mut chart_count = 0;
     let mut chart_ids: Vec<String> = Vec::new();
     for segment in rendered.segments {
         match segment {
             Segment::Html(html) => blocks.push(Block::Html { html }),
+            Segment::Directive { name, body, line } if name == "table" => {
+                match context.table(&body, line) {
+                    Ok(html) => blocks.push(Block::Html {
+                        html: markdown::sanitize(&html),
+                    }),
+                    Err(problem) => problems.push(problem),
+                }
+            }
             Segment::Directive { name, body, line } => {
                 debug_assert_eq!(name, "chart");
                 chart_count += 1;

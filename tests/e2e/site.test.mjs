@@ -61,6 +61,29 @@ test('a report page renders its narrative and draws every chart', async () => {
   }
 });
 
+test('tables and inline values are computed from the data, as seed 002 printed them', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
+  const rows = await ttft.locator('tbody tr').allInnerTexts();
+  assert.equal(rows.length, 6);
+  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58%']);
+  assert.deepEqual(rows[5].split('\t'), ['∞ req/s', '18,107.32 ms', '17,419.66 ms', 'SGLang', '3.80%']);
+  const tpot = await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts();
+  assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '90.01 ms', '129.65 ms', 'vLLM', '30.57%']);
+  // The summary marks one best cell per row.
+  const summary = page.locator('figure.data-table', { hasText: 'Summary' });
+  assert.equal(await summary.locator('td.best').count(), 6);
+  // Inline values: the number, and its source on hover.
+  const value = page.locator('.value', { hasText: '45.04 ms' }).first();
+  assert.match(await value.getAttribute('title'), /Mean TTFT of vLLM at 1 req\/s \(vllm-vs-sglang\/.*\.jsonl:\d+\)/);
+  assert.equal(await page.locator('.value-error, .value-contradicted').count(), 0);
+  await summary.scrollIntoViewIfNeeded();
+  await screenshot(page, 'report-tables', { fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
+
 test('a narrow screen gets charts that fit', async () => {
   const page = await browser.page({ viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}${REPORT}/`);

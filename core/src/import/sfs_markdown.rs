@@ -452,8 +452,8 @@ impl Document {
             .map(|(i, n)| if i == 0 { Col::Load } else { column(n, family) })
             .collect();
         for (i, c) in columns.iter().enumerate() {
-            match c {
-                Col::Unknown => self.problems.push(Problem::warning(
+            if *c == Col::Unknown {
+                self.problems.push(Problem::warning(
                     &self.file,
                     header.at(i),
                     format!(
@@ -461,8 +461,7 @@ impl Document {
                          are ignored",
                         header.cell(i)
                     ),
-                )),
-                _ => {}
+                ));
             }
         }
         for row in body {

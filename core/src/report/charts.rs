@@ -237,7 +237,7 @@ impl ChartContext<'_> {
 
     /// The configuration keys to plot: the directive's, checked, or every key in the report's
     /// runs, in front matter order first.
-    fn config_keys(&self, wanted: Option<&[String]>) -> Result<Vec<String>, String> {
+    pub(super) fn config_keys(&self, wanted: Option<&[String]>) -> Result<Vec<String>, String> {
         let mut present: Vec<String> = Vec::new();
         for run in self.runs {
             let key = run.config.key();
@@ -289,7 +289,7 @@ impl ChartContext<'_> {
     }
 
     /// The runs of configuration `key`, sorted by load.
-    fn runs_of(&self, key: &str) -> Vec<&Run> {
+    pub(super) fn runs_of(&self, key: &str) -> Vec<&Run> {
         let mut runs: Vec<&Run> = self
             .runs
             .iter()

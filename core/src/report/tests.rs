@@ -296,3 +296,5 @@ fn a_grid_builds_its_panels_and_checks_every_id() {
     let empty = report.replace("panels:", "unused_panels:");
     assert!(errors_of(&empty)[0].contains("unknown field `unused_panels`"));
 }
+
+mod directives;

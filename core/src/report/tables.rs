@@ -1,0 +1,353 @@
+//! ```` ```table ```` blocks: tables computed from the report's runs, as escaped HTML.
+//!
+//! | kind | rows × columns | keys |
+//! |---|---|---|
+//! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
+//! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `title`, `caption` |
+//!
+//! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
+//! the sweep (the highest throughput, the lowest latency); an entry may set its own:
+//! `{metric: ttft:p50, load: 10}` or `{metric: output_tok_s_per_user, take: max}`. A
+//! head-to-head's "by (%)" is (worse − better) ÷ worse for a latency ("Faster by") and
+//! (better − worse) ÷ worse for a throughput ("Higher by").
+
+use gray_matter::engine::{Engine, YAML};
+use serde::Deserialize;
+
+use super::charts::ChartContext;
+use super::values::{escape, parse_quantity};
+use crate::format;
+use crate::model::{LoadTarget, Location, Run};
+use crate::problem::Problem;
+use crate::quantity::{Better, Quantity};
+
+/// The keys a table block may have, for error messages.
+const KEYS: &str = "kind, title, caption, metrics, metric, load, loads, configs, decimals";
+
+/// A ```` ```table ```` block.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableDirective {
+    kind: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    caption: Option<String>,
+    #[serde(default)]
+    metrics: Option<Vec<MetricEntry>>,
+    #[serde(default)]
+    metric: Option<String>,
+    #[serde(default)]
+    load: Option<f64>,
+    #[serde(default)]
+    loads: Option<Vec<f64>>,
+    #[serde(default)]
+    configs: Option<Vec<String>>,
+    #[serde(default)]
+    decimals: Option<usize>,
+}
+
+/// A summary row: a quantity, or a quantity with its own load or aggregate.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+enum MetricEntry {
+    Name(String),
+    Detailed {
+        metric: String,
+        #[serde(default)]
+        load: Option<f64>,
+        #[serde(default)]
+        take: Option<String>,
+        #[serde(default)]
+        label: Option<String>,
+    },
+}
+
+/// Where a summary cell's value comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Take {
+    At(f64),
+    Max,
+    Min,
+}
+
+impl ChartContext<'_> {
+    /// The HTML of the table block whose body starts at `line`.
+    pub fn table(&self, body: &str, line: usize) -> Result<String, Problem> {
+        let error =
+            |message: String| Problem::error(self.file, Location::line(line as u64), message);
+        let pod =
+            YAML::parse(body).map_err(|e| error(format!("table block is not valid YAML: {e}")))?;
+        let d: TableDirective = pod
+            .deserialize()
+            .map_err(|e| error(format!("table block: {e}; expected keys {KEYS}")))?;
+        match d.kind.as_str() {
+            "summary" => self.summary(&d),
+            "head-to-head" => self.head_to_head(&d),
+            other => Err(format!(
+                "unknown kind `{other}`; expected summary or head-to-head"
+            )),
+        }
+        .map_err(|e| error(format!("table block: {e}")))
+    }
+
+    fn summary(&self, d: &TableDirective) -> Result<String, String> {
+        let entries = d
+            .metrics
+            .as_ref()
+            .filter(|m| !m.is_empty())
+            .ok_or("a summary needs `metrics`, a list such as [ttft:p50, output_throughput]")?;
+        let keys = self.config_keys(d.configs.as_deref())?;
+        let names: Vec<String> = keys.iter().map(|k| self.display(k).0).collect();
+        let mut rows = Vec::new();
+        // Per configuration: the rows it is best in.
+        let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
+        for entry in entries {
+            let (metric, load, take, label) = match entry {
+                MetricEntry::Name(m) => (m, None, None, None),
+                MetricEntry::Detailed {
+                    metric,
+                    load,
+                    take,
+                    label,
+                } => (metric, *load, take.as_deref(), label.clone()),
+            };
+            let q = parse_quantity(metric)?;
+            let take = match (load.or(d.load), take) {
+                (_, Some("max")) => Take::Max,
+                (_, Some("min")) => Take::Min,
+                (_, Some(other)) => {
+                    return Err(format!("`take: {other}`: expected max or min"));
+                }
+                (Some(at), None) => Take::At(at),
+                (None, None) => match q.better() {
+                    Better::Higher => Take::Max,
+                    Better::Lower => Take::Min,
+                },
+            };
+            let values: Vec<Option<(f64, &Run)>> =
+                keys.iter().map(|k| self.take(q, k, take)).collect();
+            if values.iter().all(Option::is_none) {
+                return Err(format!("no configuration reports {q} ({metric})"));
+            }
+            let best = best_index(&values, q.better());
+            let at = values
+                .iter()
+                .flatten()
+                .next()
+                .map(|(_, run)| run.load.target);
+            let label = label.unwrap_or_else(|| row_label(q, take, at));
+            if let Some(b) = best {
+                best_for[b].push(label.clone());
+            }
+            let cells: Vec<String> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match v {
+                    None => "<td>–</td>".to_string(),
+                    Some((value, run)) => {
+                        let text = escape(&format::with_unit(*value, q.unit()));
+                        let title = escape(&format!("{} ({})", run.load.target, run.provenance));
+                        if Some(i) == best {
+                            format!(
+                                "<td class=\"best\" title=\"{title}\"><strong>{text}</strong></td>"
+                            )
+                        } else {
+                            format!("<td title=\"{title}\">{text}</td>")
+                        }
+                    }
+                })
+                .collect();
+            rows.push(format!(
+                "<tr><th scope=\"row\">{}</th>{}</tr>",
+                escape(&label),
+                cells.concat()
+            ));
+        }
+        let best_row: Vec<String> = best_for
+            .iter()
+            .map(|wins| {
+                format!(
+                    "<td>{}</td>",
+                    if wins.is_empty() {
+                        "–".to_string()
+                    } else {
+                        escape(&wins.join(", "))
+                    }
+                )
+            })
+            .collect();
+        rows.push(format!(
+            "<tr class=\"best-for\"><th scope=\"row\">Best for</th>{}</tr>",
+            best_row.concat()
+        ));
+        let head: Vec<String> = names
+            .iter()
+            .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
+            .collect();
+        Ok(figure(
+            d.title.as_deref().unwrap_or("Summary"),
+            d.caption.as_deref().unwrap_or(
+                "Best value of each row in bold. Without a load point, each metric is its best over the sweep.",
+            ),
+            &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
+            &rows,
+        ))
+    }
+
+    /// The value of `q` for configuration `key`, as `take` says.
+    fn take(&self, q: Quantity, key: &str, take: Take) -> Option<(f64, &Run)> {
+        let runs = self.runs_of(key);
+        let mut values = runs.into_iter().filter_map(|r| q.of(r).map(|v| (v, r)));
+        match take {
+            Take::At(load) => {
+                values.find(|(_, r)| r.load.target.value().is_some_and(|v| same(v, load)))
+            }
+            Take::Max => values.reduce(|a, b| if b.0 > a.0 { b } else { a }),
+            Take::Min => values.reduce(|a, b| if b.0 < a.0 { b } else { a }),
+        }
+    }
+
+    fn head_to_head(&self, d: &TableDirective) -> Result<String, String> {
+        let metric = d
+            .metric
+            .as_deref()
+            .ok_or("a head-to-head needs `metric`, such as ttft:mean")?;
+        let q = parse_quantity(metric)?;
+        let keys = match d.configs.as_deref() {
+            Some(k @ [_, _]) => self.config_keys(Some(k))?,
+            _ => return Err("a head-to-head needs `configs`: exactly two configurations".into()),
+        };
+        let decimals = d.decimals.unwrap_or(2).min(6);
+        let (a, b) = (self.runs_of(&keys[0]), self.runs_of(&keys[1]));
+        let names = [self.display(&keys[0]).0, self.display(&keys[1]).0];
+        let mut rows = Vec::new();
+        for run_a in &a {
+            let Some(load) = run_a.load.target.value() else {
+                continue;
+            };
+            if let Some(wanted) = &d.loads {
+                if !wanted.iter().any(|w| same(*w, load)) {
+                    continue;
+                }
+            }
+            let Some(run_b) = b
+                .iter()
+                .find(|r| r.load.target.value().is_some_and(|v| same(v, load)))
+            else {
+                continue;
+            };
+            let (va, vb) = (q.of(run_a), q.of(run_b));
+            let cell = |v: Option<f64>| {
+                v.map_or("–".to_string(), |v| {
+                    escape(&format::with_unit_fixed(v, q.unit(), decimals))
+                })
+            };
+            let (winner, by) = match (va, vb) {
+                (Some(x), Some(y)) if x != y => {
+                    let a_wins = match q.better() {
+                        Better::Lower => x < y,
+                        Better::Higher => x > y,
+                    };
+                    let (better, worse) = if a_wins { (x, y) } else { (y, x) };
+                    let by = match q.better() {
+                        Better::Lower => (worse - better) / worse * 100.0,
+                        Better::Higher => (better - worse) / worse.abs() * 100.0,
+                    };
+                    let name = &names[if a_wins { 0 } else { 1 }];
+                    (escape(name), format!("{}%", format::fixed(by, 2)))
+                }
+                (Some(_), Some(_)) => ("tie".to_string(), "0%".to_string()),
+                _ => ("–".to_string(), "–".to_string()),
+            };
+            rows.push(format!(
+                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
+                escape(&run_a.load.target.to_string()),
+                cell(va),
+                cell(vb),
+            ));
+        }
+        if rows.is_empty() {
+            return Err(format!(
+                "`{}` and `{}` share no load point{}",
+                keys[0],
+                keys[1],
+                if d.loads.is_some() {
+                    " among `loads`"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let (verdict, by) = match q.better() {
+            Better::Lower => ("Fastest", "Faster by (%)"),
+            Better::Higher => ("Highest", "Higher by (%)"),
+        };
+        let head = format!(
+            "<th scope=\"col\">Load</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+             <th scope=\"col\">{verdict}</th><th scope=\"col\">{by}</th>",
+            escape(&names[0]),
+            escape(&names[1])
+        );
+        Ok(figure(
+            d.title
+                .as_deref()
+                .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
+            d.caption.as_deref().unwrap_or(""),
+            &head,
+            &rows,
+        ))
+    }
+}
+
+/// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
+fn row_label(q: Quantity, take: Take, at: Option<LoadTarget>) -> String {
+    match (take, at) {
+        (Take::At(_), Some(at)) => format!("{q} at {at}"),
+        (Take::At(load), None) => format!("{q} at load {}", format::number(load)),
+        (Take::Max, _) => format!("{q} (peak)"),
+        (Take::Min, _) => format!("{q} (lowest)"),
+    }
+}
+
+/// The index of the best value; `None` when there is no value or a tie for best.
+fn best_index(values: &[Option<(f64, &Run)>], better: Better) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    let mut tied = false;
+    for (i, v) in values.iter().enumerate() {
+        let Some((v, _)) = v else { continue };
+        match best {
+            None => best = Some((i, *v)),
+            Some((_, b)) if *v == b => tied = true,
+            Some((_, b)) => {
+                let wins = match better {
+                    Better::Higher => *v > b,
+                    Better::Lower => *v < b,
+                };
+                if wins {
+                    best = Some((i, *v));
+                    tied = false;
+                }
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(i, _)| i)
+}
+
+/// A titled table with a caption.
+fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
+    let caption = if caption.is_empty() {
+        String::new()
+    } else {
+        format!("<p class=\"table-caption\">{}</p>", escape(caption))
+    };
+    format!(
+        "<figure class=\"data-table\"><figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
+        escape(title),
+        rows.concat()
+    )
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a.is_infinite() && b.is_infinite()) || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}

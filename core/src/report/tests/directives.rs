@@ -1,0 +1,172 @@
+//! Table blocks and inline values, on a small tidy CSV whose numbers are chosen to check the
+//! arithmetic (seed 002's mean TTFT at 1 QPS: 45.04 against 64.88 ms, faster by 30.58%).
+
+use super::*;
+
+const DATA: &str = "\
+# benchdeck: load=rate:qps, config=engine, ttft.mean=ttft (ms), ttft.p99=ttft99 (ms)
+# benchdeck: output_tok_s=tok_s, output_tok_s_per_user=user_tok_s, succeeded=ok, failed=bad
+qps,engine,ttft,ttft99,tok_s,user_tok_s,ok,bad
+1,vllm,45.04,60,100,85.1,100,0
+2,vllm,50.5,70,190,80,100,0
+4,vllm,80,300,300,60,97,3
+1,sglang,64.88,90,95,6.6,100,0
+2,sglang,60.1,95,180,6.2,100,0
+4,sglang,70,120,310,5,100,0
+";
+
+fn page(body: &str) -> ReportPage {
+    let results = vec![import("sweep.csv", DATA.as_bytes())];
+    assert_eq!(results[0].problems, vec![], "the fixture imports cleanly");
+    let text = format!(
+        "---\ntitle: T\nresults: [sweep.csv]\nconfigs:\n  - key: vllm\n    label: vLLM\n  - key: sglang\n    label: SGLang\n---\n{body}\n"
+    );
+    build_report("reports/r.md", "r", &text, &results, &Palette::new())
+}
+
+fn html(page: &ReportPage) -> String {
+    page.blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Html { html } => Some(html.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn messages(page: &ReportPage) -> Vec<String> {
+    page.problems.iter().map(|p| p.to_string()).collect()
+}
+
+#[test]
+fn inline_values_are_computed_with_units_and_sources() {
+    let p = page(
+        "TTFT `=value(ttft:mean, vllm, 1)` vs `=value(ttft:mean, sglang, 1)`, \
+         `=pct(value(ttft:mean, vllm, 1), value(ttft:mean, sglang, 1))` faster; \
+         per user `=max(output_tok_s_per_user, vllm)` vs `=max(output_tok_s_per_user, sglang)` \
+         (`=ratio(max(output_tok_s_per_user, vllm), max(output_tok_s_per_user, sglang))`); \
+         stable to `=stable(vllm)` and `=stable(sglang, ttft:p99 <= 100)`; \
+         breaks at `=breaking(vllm)`; lowest p99 `=min(ttft:p99, sglang)`.",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = html(&p);
+    for shown in [
+        ">45.04 ms<",
+        ">64.88 ms<",
+        ">30.6%<",
+        ">85.1 tok/s<",
+        ">6.6 tok/s<",
+        ">12.9x<",
+        ">2 req/s<",
+        ">90 ms<",
+    ] {
+        assert!(text.contains(shown), "{shown} missing in {text}");
+    }
+    // sglang stays under 100 ms p99 up to 2 req/s; vllm breaks at 4 (3% errors, p99 4.3x).
+    assert_eq!(text.matches(">2 req/s<").count(), 2, "{text}");
+    assert!(text.contains(">4 req/s<"), "{text}");
+    assert!(
+        text.contains("title=\"Mean TTFT of vLLM at 1 req/s (sweep.csv:4)\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn claims_show_the_prose_and_warn_when_the_data_disagrees() {
+    let p = page(
+        "About `=claim(13x, ratio(max(output_tok_s_per_user, vllm), max(output_tok_s_per_user, sglang)))` \
+         and `=claim(40 ms, value(ttft:mean, vllm, 1))`.",
+    );
+    let text = html(&p);
+    assert!(
+        text.contains("class=\"value\"") && text.contains(">13x<"),
+        "{text}"
+    );
+    assert!(
+        text.contains("class=\"value value-contradicted\"")
+            && text.contains("40 ms <small>(data: 45.04 ms)</small>"),
+        "{text}"
+    );
+    assert_eq!(
+        messages(&p),
+        [
+            "reports/r.md:10: warning: the prose says 40 ms, but the data gives 45.04 ms \
+          (Mean TTFT of vLLM at 1 req/s (sweep.csv:4))"
+        ]
+    );
+}
+
+#[test]
+fn inline_values_naming_missing_data_are_errors_at_their_line_and_marked_on_the_page() {
+    let p = page(
+        "Line one.\n\n`=value(ttft:mean, trt, 1)` and `=value(ttft:mean, vllm, 3)` and \
+         `=value(ttfx, vllm, 1)` and `=median(x)` and `=value(ttft:mean, vllm`",
+    );
+    let m = messages(&p);
+    assert_eq!(m.len(), 5, "{m:?}");
+    assert!(m[0].starts_with("reports/r.md:12: error: inline value `=value(ttft:mean, trt, 1)`: configuration `trt` is not in this report's results; found vllm, sglang"), "{}", m[0]);
+    assert!(
+        m[1].contains("`vllm` has no run at load 3; its loads are 1 req/s, 2 req/s, 4 req/s"),
+        "{}",
+        m[1]
+    );
+    assert!(m[2].contains("unknown metric `ttfx`"), "{}", m[2]);
+    assert!(m[3].contains("unknown function `median`"), "{}", m[3]);
+    assert!(m[4].contains("expected `,` or `)`"), "{}", m[4]);
+    let text = html(&p);
+    assert_eq!(
+        text.matches("class=\"value value-error\"").count(),
+        5,
+        "{text}"
+    );
+    assert!(text.contains("⚠ value(ttft:mean, trt, 1)"));
+}
+
+#[test]
+fn inline_values_cannot_inject_markup() {
+    let p = page("`=value(<script>alert(1)</script>, vllm, 1)` `=claim(<img src=x onerror=alert(1)>, value(ttft:mean, vllm, 1))`");
+    let text = html(&p);
+    assert!(
+        !text.contains("<script") && !text.contains("<img"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_head_to_head_table_matches_seed_002() {
+    let p = page("```table\nkind: head-to-head\nmetric: ttft:mean\nconfigs: [vllm, sglang]\n```");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    insta::assert_snapshot!(html(&p));
+}
+
+#[test]
+fn the_summary_table_marks_the_best_and_says_what_each_is_best_for() {
+    let p = page(
+        "```table\nkind: summary\nmetrics:\n  - output_tok_s_per_user\n  - ttft:mean\n  - {metric: ttft:p99, load: 4}\n  - success_rate\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    insta::assert_snapshot!(html(&p));
+}
+
+#[test]
+fn table_blocks_naming_missing_data_are_errors_at_their_line() {
+    let errors = |body: &str| -> Vec<String> { messages(&page(body)) };
+    assert_eq!(
+        errors("```table\nkind: head-to-head\nmetric: ttft:mean\nconfigs: [vllm]\n```"),
+        ["reports/r.md:11: error: table block: a head-to-head needs `configs`: exactly two configurations"]
+    );
+    assert_eq!(
+        errors("```table\nkind: summary\nmetrics: [goodput]\n```"),
+        ["reports/r.md:11: error: table block: no configuration reports Goodput (goodput)"]
+    );
+    let e = errors("```table\nkind: pie\n```");
+    assert!(
+        e[0].contains("unknown kind `pie`; expected summary or head-to-head"),
+        "{e:?}"
+    );
+    let e = errors("```table\nkind: summary\nmetrics: [x]\ncolour: red\n```");
+    assert!(
+        e[0].contains("unknown field `colour`") && e[0].contains("expected keys kind, title"),
+        "{e:?}"
+    );
+}

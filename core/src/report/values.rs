@@ -1,0 +1,461 @@
+//! Inline values: `` `=expression` `` in a report's prose, computed from its runs, so a number
+//! in the text cannot drift from the data it describes.
+//!
+//! | expression | value |
+//! |---|---|
+//! | `value(ttft:p50, vllm, 10)` | a quantity of one configuration at one load point |
+//! | `max(output_throughput, vllm)`, `min(ttft:p99, vllm)` | the largest or smallest over the configuration's sweep |
+//! | `ratio(A, B)` | A ÷ B, shown as `12.9x` |
+//! | `pct(A, B)` | (B − A) ÷ B, in percent: how much lower A is than B (`faster by`) |
+//! | `stable(vllm)`, `stable(vllm, ttft:p99 <= 2000)` | the highest load up to which every load point had no failed request (and met the condition) |
+//! | `breaking(vllm)` | the first load where 5% of requests fail or TTFT p99 triples (the chart's breaking point) |
+//! | `claim(13x, ratio(A, B))` | shows the typed `13x`; a warning, and a mark on the page, when the data gives another number at that precision |
+//!
+//! Quantities are those of chart blocks (`ttft:p50`, `output_tok_s_per_user`, `success_rate`…);
+//! A and B are any expression. An expression naming data that does not exist is an error at its
+//! line; the page shows the expression marked instead of a number.
+
+use super::charts::ChartContext;
+use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
+use crate::format;
+use crate::model::{LoadTarget, Metric, Run, Stat};
+use crate::quantity::{Better, Quantity};
+
+/// A computed value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    /// The number.
+    pub value: f64,
+    /// How it is shown: `406 ms`, `12.9x`, `10 req/s`.
+    pub text: String,
+    /// Where it comes from, for the tooltip.
+    pub source: String,
+}
+
+/// What an inline value became: HTML for the page, and a problem when there is one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inline {
+    /// A `<span>` (escaped; sanitised with the rest of the page).
+    pub html: String,
+    /// An error (bad expression) or a warning (a claim the data contradicts).
+    pub problem: Option<(Severity, String)>,
+}
+
+/// How bad an inline problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The expression cannot be computed.
+    Error,
+    /// The prose says something the data does not.
+    Warning,
+}
+
+/// A parsed expression: a function applied to arguments, or a bare word.
+#[derive(Debug, Clone, PartialEq)]
+enum Expr {
+    Call(String, Vec<Expr>),
+    Word(String),
+}
+
+/// Parses `name(arg, ...)`, where an argument is an expression or a word (anything without
+/// `,`, `(` or `)`).
+fn parse(text: &str) -> Result<Expr, String> {
+    let (expr, rest) = parse_at(text)?;
+    if !rest.trim().is_empty() {
+        return Err(format!("unexpected `{}` after the expression", rest.trim()));
+    }
+    Ok(expr)
+}
+
+fn parse_at(text: &str) -> Result<(Expr, &str), String> {
+    let text = text.trim_start();
+    let end = text.find([',', '(', ')']).unwrap_or(text.len());
+    let word = text[..end].trim();
+    if word.is_empty() {
+        return Err("expected a value or a function such as `value(ttft:p50, vllm, 10)`".into());
+    }
+    let rest = &text[end..];
+    let Some(mut rest) = rest.strip_prefix('(') else {
+        return Ok((Expr::Word(word.to_string()), rest));
+    };
+    let mut args = Vec::new();
+    loop {
+        let (arg, after) = parse_at(rest)?;
+        args.push(arg);
+        let after = after.trim_start();
+        if let Some(next) = after.strip_prefix(',') {
+            rest = next;
+        } else if let Some(next) = after.strip_prefix(')') {
+            return Ok((Expr::Call(word.to_ascii_lowercase(), args), next));
+        } else {
+            return Err(format!("`{word}(`: expected `,` or `)`"));
+        }
+    }
+}
+
+impl ChartContext<'_> {
+    /// Renders the inline value `` `=text` `` (without the `=`).
+    pub fn inline(&self, text: &str) -> Inline {
+        let result = parse(text).and_then(|expr| match &expr {
+            Expr::Call(name, args) if name == "claim" => self.claim(args),
+            _ => self.eval(&expr).map(|c| (c, None)),
+        });
+        match result {
+            Ok((computed, None)) => Inline {
+                html: span("value", &computed.source, &escape(&computed.text)),
+                problem: None,
+            },
+            Ok((computed, Some((typed, message)))) => Inline {
+                html: span(
+                    "value value-contradicted",
+                    &message,
+                    &format!(
+                        "{} <small>(data: {})</small>",
+                        escape(&typed),
+                        escape(&computed.text)
+                    ),
+                ),
+                problem: Some((Severity::Warning, message)),
+            },
+            Err(e) => Inline {
+                html: span("value value-error", &e, &format!("⚠ {}", escape(text))),
+                problem: Some((Severity::Error, format!("inline value `={text}`: {e}"))),
+            },
+        }
+    }
+
+    /// `claim(typed, expr)`: the computed value, and the typed text with a message when they
+    /// disagree at the typed precision.
+    fn claim(&self, args: &[Expr]) -> Result<(Computed, Option<(String, String)>), String> {
+        let [Expr::Word(typed), expr] = args else {
+            return Err("expected `claim(<the number as written>, <expression>)`".into());
+        };
+        let computed = self.eval(expr)?;
+        let (number, decimals) = typed_number(typed).ok_or_else(|| {
+            format!(
+                "`claim({typed}, …)`: expected a number as written, such as `13x` or `5,028 ms`"
+            )
+        })?;
+        let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+        if (computed.value - number).abs() <= tolerance {
+            let shown = Computed {
+                text: typed.clone(),
+                source: format!("{} ({} in the data)", computed.source, computed.text),
+                ..computed
+            };
+            return Ok((shown, None));
+        }
+        let message = format!(
+            "the prose says {typed}, but the data gives {} ({})",
+            computed.text, computed.source
+        );
+        Ok((computed, Some((typed.clone(), message))))
+    }
+
+    /// Computes `expr`.
+    fn eval(&self, expr: &Expr) -> Result<Computed, String> {
+        let Expr::Call(name, args) = expr else {
+            let Expr::Word(word) = expr else {
+                unreachable!()
+            };
+            return Err(format!(
+                "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
+                 pct(…), stable(…), breaking(…) or claim(…)"
+            ));
+        };
+        let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
+            let words: Vec<&str> = args
+                .iter()
+                .filter_map(|a| match a {
+                    Expr::Word(w) => Some(w.as_str()),
+                    Expr::Call(..) => None,
+                })
+                .collect();
+            if words.len() == args.len() && words.len() == n {
+                Ok(words)
+            } else {
+                Err(format!("expected `{usage}`"))
+            }
+        };
+        match name.as_str() {
+            "value" => {
+                let w = words(3, "value(<quantity>, <configuration>, <load>)")?;
+                self.value_at(w[0], w[1], w[2])
+            }
+            "max" | "min" => {
+                let w = words(2, &format!("{name}(<quantity>, <configuration>)"))?;
+                self.extreme(w[0], w[1], name == "max")
+            }
+            "ratio" | "pct" => {
+                let [a, b] = args.as_slice() else {
+                    return Err(format!("expected `{name}(<expression>, <expression>)`"));
+                };
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                if b.value == 0.0 {
+                    return Err(format!("`{name}`: the second value ({}) is zero", b.text));
+                }
+                let source = format!("{} against {}", a.source, b.source);
+                Ok(if name == "ratio" {
+                    let value = a.value / b.value;
+                    Computed {
+                        value,
+                        text: format!("{}x", format::number(round_for_ratio(value))),
+                        source,
+                    }
+                } else {
+                    let value = (b.value - a.value) / b.value * 100.0;
+                    Computed {
+                        value,
+                        text: format!("{}%", format::fixed(value, 1)),
+                        source,
+                    }
+                })
+            }
+            "stable" => match args.as_slice() {
+                [Expr::Word(config)] => self.stable(config, None),
+                [Expr::Word(config), Expr::Word(condition)] => {
+                    self.stable(config, Some(condition))
+                }
+                _ => Err(
+                    "expected `stable(<configuration>)` or `stable(<configuration>, ttft:p99 <= 2000)`"
+                        .into(),
+                ),
+            },
+            "breaking" => {
+                let w = words(1, "breaking(<configuration>)")?;
+                self.breaking(w[0])
+            }
+            "claim" => Err("`claim(…)` cannot be inside another expression".into()),
+            other => Err(format!(
+                "unknown function `{other}`; expected value, max, min, ratio, pct, stable, \
+                 breaking or claim"
+            )),
+        }
+    }
+
+    /// The runs of a configuration named in an expression, or an error listing the known ones.
+    fn config_runs(&self, config: &str) -> Result<Vec<&Run>, String> {
+        self.config_keys(Some(&[config.to_string()]))?;
+        Ok(self.runs_of(config))
+    }
+
+    fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
+        let q = parse_quantity(quantity)?;
+        let target = parse_load(load)?;
+        let runs = self.config_runs(config)?;
+        let run = runs
+            .iter()
+            .find(|r| r.load.target.value().is_some_and(|v| same(v, target)))
+            .ok_or_else(|| {
+                let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
+                format!(
+                    "`{config}` has no run at load {load}; its loads are {}",
+                    loads.join(", ")
+                )
+            })?;
+        let value = q
+            .of(run)
+            .ok_or_else(|| format!("`{config}` at {} does not report {q}", run.load.target))?;
+        Ok(self.computed(q, value, config, run))
+    }
+
+    fn extreme(&self, quantity: &str, config: &str, largest: bool) -> Result<Computed, String> {
+        let q = parse_quantity(quantity)?;
+        let runs = self.config_runs(config)?;
+        let best = runs
+            .iter()
+            .filter_map(|r| q.of(r).map(|v| (v, *r)))
+            .reduce(|a, b| {
+                let b_wins = if largest { b.0 > a.0 } else { b.0 < a.0 };
+                if b_wins {
+                    b
+                } else {
+                    a
+                }
+            })
+            .ok_or_else(|| format!("no run of `{config}` reports {q}"))?;
+        Ok(self.computed(q, best.0, config, best.1))
+    }
+
+    fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
+        Computed {
+            value,
+            text: format::with_unit(value, q.unit()),
+            source: format!(
+                "{q} of {} at {} ({})",
+                self.display(config).0,
+                run.load.target,
+                run.provenance
+            ),
+        }
+    }
+
+    /// The highest load up to which every load point of `config` had no failed request and
+    /// met `condition` (`<quantity> <= <limit>` or `>=`).
+    fn stable(&self, config: &str, condition: Option<&str>) -> Result<Computed, String> {
+        let condition = condition.map(parse_condition).transpose()?;
+        let runs = self.config_runs(config)?;
+        let mut last: Option<&Run> = None;
+        for run in &runs {
+            let no_failures = run.requests.success_rate().is_some_and(|r| r >= 1.0);
+            let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
+                q.of(run)
+                    .is_some_and(|v| if *at_most { v <= *limit } else { v >= *limit })
+            });
+            if !(no_failures && meets) {
+                break;
+            }
+            last = Some(run);
+        }
+        let run = last.ok_or_else(|| {
+            format!("`{config}` is not stable even at its lowest load (failed requests or the condition unmet)")
+        })?;
+        let value = run
+            .load
+            .target
+            .value()
+            .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
+        Ok(Computed {
+            value,
+            text: load_text(&run.load.target),
+            source: format!(
+                "highest load of {} with every request successful{} ({})",
+                self.display(config).0,
+                condition.map_or(String::new(), |(q, at_most, limit)| format!(
+                    " and {q} {} {}",
+                    if at_most { "≤" } else { "≥" },
+                    format::with_unit(limit, q.unit())
+                )),
+                run.provenance
+            ),
+        })
+    }
+
+    fn breaking(&self, config: &str) -> Result<Computed, String> {
+        let runs = self.config_runs(config)?;
+        let q = Quantity::Latency {
+            metric: Metric::Ttft,
+            stat: Stat::P(99.0),
+        };
+        let observations: Vec<LoadObservation> = runs
+            .iter()
+            .map(|r| LoadObservation {
+                load: r.load.target.value().unwrap_or(f64::NAN),
+                value: q.of(r),
+                error_rate: r.requests.success_rate().map(|s| (1.0 - s) * 100.0),
+            })
+            .collect();
+        let rule = BreakingRule {
+            better: Better::Lower,
+            ..BreakingRule::default()
+        };
+        let found = breaking_point(&observations, &rule)
+            .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
+        let run = runs[found.index];
+        Ok(Computed {
+            value: found.load,
+            text: load_text(&run.load.target),
+            source: format!(
+                "first load of {} where the sweep breaks: {} ({})",
+                self.display(config).0,
+                found.summary(),
+                run.provenance
+            ),
+        })
+    }
+}
+
+/// A quantity as written in expressions and tables: `ttft:p50`, `output_throughput`.
+pub(super) fn parse_quantity(text: &str) -> Result<Quantity, String> {
+    let (metric, stat) = match text.split_once(':') {
+        Some((m, s)) => (m, Some(s)),
+        None => (text, None),
+    };
+    Quantity::parse(metric, stat)
+}
+
+/// A load as written: `10`, `0.5`, `inf`.
+pub(super) fn parse_load(text: &str) -> Result<f64, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "inf" | "infinity" | "∞" => Ok(f64::INFINITY),
+        other => other
+            .parse()
+            .map_err(|_| format!("`{text}` is not a load point; expected a number or `inf`")),
+    }
+}
+
+/// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.
+fn parse_condition(text: &str) -> Result<(Quantity, bool, f64), String> {
+    let (left, right, at_most) = if let Some((l, r)) = text.split_once("<=") {
+        (l, r, true)
+    } else if let Some((l, r)) = text.split_once(">=") {
+        (l, r, false)
+    } else {
+        return Err(format!(
+            "`{text}`: expected a condition such as `ttft:p99 <= 2000`"
+        ));
+    };
+    let limit: f64 = right
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}`: `{}` is not a number", right.trim()))?;
+    Ok((parse_quantity(left.trim())?, at_most, limit))
+}
+
+/// A number as typed in prose (`13x`, `5,028 ms`, `64.7%`, `~85`): its value and decimals.
+fn typed_number(text: &str) -> Option<(f64, usize)> {
+    let start = text.find(|c: char| c.is_ascii_digit() || c == '-')?;
+    let digits: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-'))
+        .filter(|c| *c != ',')
+        .collect();
+    let value: f64 = digits.parse().ok()?;
+    let decimals = digits.split_once('.').map_or(0, |(_, d)| d.len());
+    Some((value, decimals))
+}
+
+/// Ratios read best with three significant digits at most: `12.9`, `1.35`, `130`.
+fn round_for_ratio(v: f64) -> f64 {
+    if v.abs() >= 100.0 {
+        v.round()
+    } else if v.abs() >= 10.0 {
+        (v * 10.0).round() / 10.0
+    } else {
+        (v * 100.0).round() / 100.0
+    }
+}
+
+/// A load for prose: `10 req/s`, `concurrency 8`.
+fn load_text(load: &LoadTarget) -> String {
+    load.to_string()
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a.is_infinite() && b.is_infinite() && a.signum() == b.signum())
+        || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
+}
+
+/// `<span class=… title=…>html</span>`; `title` is escaped here.
+fn span(class: &str, title: &str, html: &str) -> String {
+    format!(
+        "<span class=\"{class}\" title=\"{}\">{html}</span>",
+        escape(title)
+    )
+}
+
+/// Escapes text for HTML content and attributes.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
