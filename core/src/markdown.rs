@@ -224,7 +224,7 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("div", &["footnote-definition"])
         .add_allowed_classes("span", &["value", "value-contradicted", "value-error"])
         .add_allowed_classes("figure", &["data-table"])
-        .add_allowed_classes("td", &["best"])
+        .add_allowed_classes("td", &["best", "pass", "fail"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("p", &["table-caption"])
         .add_tag_attributes("th", &["scope"])

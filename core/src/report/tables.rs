@@ -3,11 +3,13 @@
 //! | kind | rows × columns | keys |
 //! |---|---|---|
 //! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
+//! | `sla` | use cases × configurations: pass ✓ or fail ✗ against each use case's limit at one load | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
 //! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `title`, `caption` |
 //!
 //! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
 //! the sweep (the highest throughput, the lowest latency); an entry may set its own:
-//! `{metric: ttft:p50, load: 10}` or `{metric: output_tok_s_per_user, take: max}`. A
+//! `{metric: ttft:p50, load: 10}` or `{metric: output_tok_s_per_user, take: max}` (for a
+//! per-run quantity also written `output_tok_s_per_user:max`). A
 //! head-to-head's "by (%)" is (worse − better) ÷ worse for a latency ("Faster by") and
 //! (better − worse) ÷ worse for a throughput ("Higher by").
 
@@ -22,7 +24,8 @@ use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
 
 /// The keys a table block may have, for error messages.
-const KEYS: &str = "kind, title, caption, metrics, metric, load, loads, configs, decimals";
+const KEYS: &str =
+    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases";
 
 /// A ```` ```table ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -45,6 +48,22 @@ struct TableDirective {
     configs: Option<Vec<String>>,
     #[serde(default)]
     decimals: Option<usize>,
+    #[serde(default)]
+    use_cases: Option<Vec<UseCase>>,
+}
+
+/// A row of an SLA table: a named target on one quantity.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UseCase {
+    name: String,
+    metric: String,
+    /// The largest acceptable value (latencies).
+    #[serde(default)]
+    max: Option<f64>,
+    /// The smallest acceptable value (throughputs, success rates).
+    #[serde(default)]
+    min: Option<f64>,
 }
 
 /// A summary row: a quantity, or a quantity with its own load or aggregate.
@@ -84,8 +103,9 @@ impl ChartContext<'_> {
         match d.kind.as_str() {
             "summary" => self.summary(&d),
             "head-to-head" => self.head_to_head(&d),
+            "sla" => self.sla(&d),
             other => Err(format!(
-                "unknown kind `{other}`; expected summary or head-to-head"
+                "unknown kind `{other}`; expected summary, head-to-head or sla"
             )),
         }
         .map_err(|e| error(format!("table block: {e}")))
@@ -112,7 +132,17 @@ impl ChartContext<'_> {
                     label,
                 } => (metric, *load, take.as_deref(), label.clone()),
             };
-            let q = parse_quantity(metric)?;
+            // `output_throughput:max`: a per-run quantity with the aggregate after it.
+            let (q, take) = match metric.rsplit_once(':') {
+                Some((name, agg @ ("max" | "min" | "peak")))
+                    if parse_quantity(name)
+                        .is_ok_and(|q| !matches!(q, Quantity::Latency { .. })) =>
+                {
+                    let agg = if agg == "min" { "min" } else { "max" };
+                    (parse_quantity(name)?, Some(agg))
+                }
+                _ => (parse_quantity(metric)?, take),
+            };
             let take = match (load.or(d.load), take) {
                 (_, Some("max")) => Take::Max,
                 (_, Some("min")) => Take::Min,
@@ -206,6 +236,66 @@ impl ChartContext<'_> {
             Take::Max => values.reduce(|a, b| if b.0 > a.0 { b } else { a }),
             Take::Min => values.reduce(|a, b| if b.0 < a.0 { b } else { a }),
         }
+    }
+
+    fn sla(&self, d: &TableDirective) -> Result<String, String> {
+        let cases = d.use_cases.as_ref().filter(|c| !c.is_empty()).ok_or(
+            "an sla table needs `use_cases`, a list such as [{name: Chat, metric: ttft:p95, max: 500}]",
+        )?;
+        let load = d
+            .load
+            .ok_or("an sla table needs `load`: the load point the targets are checked at")?;
+        let keys = self.config_keys(d.configs.as_deref())?;
+        let mut rows = Vec::new();
+        for case in cases {
+            let q = parse_quantity(&case.metric)?;
+            let (limit, at_most) = match (case.max, case.min) {
+                (Some(max), None) => (max, true),
+                (None, Some(min)) => (min, false),
+                _ => {
+                    return Err(format!(
+                        "use case `{}`: expected exactly one of `max` or `min`",
+                        case.name
+                    ))
+                }
+            };
+            let mut cells = String::new();
+            for key in &keys {
+                cells += &match self.take(q, key, Take::At(load)) {
+                    None => "<td title=\"no data at this load\">–</td>".to_string(),
+                    Some((value, run)) => {
+                        let pass = if at_most {
+                            value <= limit
+                        } else {
+                            value >= limit
+                        };
+                        format!(
+                            "<td class=\"{}\" title=\"{}\">{} {}</td>",
+                            if pass { "pass" } else { "fail" },
+                            escape(&run.provenance.to_string()),
+                            if pass { "✓" } else { "✗" },
+                            escape(&format::with_unit(value, q.unit()))
+                        )
+                    }
+                };
+            }
+            rows.push(format!(
+                "<tr><th scope=\"row\">{} <small>({q} {} {})</small></th>{cells}</tr>",
+                escape(&case.name),
+                if at_most { "≤" } else { "≥" },
+                escape(&format::with_unit(limit, q.unit())),
+            ));
+        }
+        let head: String = keys
+            .iter()
+            .map(|k| format!("<th scope=\"col\">{}</th>", escape(&self.display(k).0)))
+            .collect();
+        Ok(figure(
+            d.title.as_deref().unwrap_or("Service-level targets"),
+            d.caption.as_deref().unwrap_or(""),
+            &format!("<th scope=\"col\">Use case (target)</th>{head}"),
+            &rows,
+        ))
     }
 
     fn head_to_head(&self, d: &TableDirective) -> Result<String, String> {

@@ -9,6 +9,8 @@
 //! | `pct(A, B)` | (B − A) ÷ B, in percent: how much lower A is than B (`faster by`) |
 //! | `stable(vllm)`, `stable(vllm, ttft:p99 <= 2000)` | the highest load up to which every load point had no failed request (and met the condition) |
 //! | `breaking(vllm)` | the first load where 5% of requests fail or TTFT p99 triples (the chart's breaking point) |
+//! | `cv(ttft, vllm, 10)` | the coefficient of variation, std ÷ mean, in percent |
+//! | `per_day(A)` | A × 86,400: a rate per second as a daily capacity (`request_throughput` → requests per day) |
 //! | `claim(13x, ratio(A, B))` | shows the typed `13x`; a warning, and a mark on the page, when the data gives another number at that precision |
 //!
 //! Quantities are those of chart blocks (`ttft:p50`, `output_tok_s_per_user`, `success_rate`…);
@@ -50,6 +52,24 @@ pub enum Severity {
     Warning,
 }
 
+/// Where the word at the start of `text` ends: at `,`, `(` or `)`, except that a comma
+/// grouping thousands (`5,028`: a digit before, three digits and no fourth after) is part of it.
+fn word_end(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let grouping = b == b',' && i > 0 && bytes[i - 1].is_ascii_digit() && {
+            let after = &bytes[i + 1..];
+            after.len() >= 3
+                && after[..3].iter().all(u8::is_ascii_digit)
+                && !after.get(3).is_some_and(u8::is_ascii_digit)
+        };
+        if matches!(b, b',' | b'(' | b')') && !grouping {
+            return i;
+        }
+    }
+    text.len()
+}
+
 /// A parsed expression: a function applied to arguments, or a bare word.
 #[derive(Debug, Clone, PartialEq)]
 enum Expr {
@@ -69,7 +89,7 @@ fn parse(text: &str) -> Result<Expr, String> {
 
 fn parse_at(text: &str) -> Result<(Expr, &str), String> {
     let text = text.trim_start();
-    let end = text.find([',', '(', ')']).unwrap_or(text.len());
+    let end = word_end(text);
     let word = text[..end].trim();
     if word.is_empty() {
         return Err("expected a value or a function such as `value(ttft:p50, vllm, 10)`".into());
@@ -160,7 +180,7 @@ impl ChartContext<'_> {
             };
             return Err(format!(
                 "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
-                 pct(…), stable(…), breaking(…) or claim(…)"
+                 pct(…), cv(…), per_day(…), stable(…), breaking(…) or claim(…)"
             ));
         };
         let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
@@ -211,6 +231,39 @@ impl ChartContext<'_> {
                     }
                 })
             }
+            "cv" => {
+                let w = words(3, "cv(<metric>, <configuration>, <load>)")?;
+                let mean = self.value_at(&format!("{}:mean", w[0]), w[1], w[2])?;
+                let std = self.value_at(&format!("{}:std", w[0]), w[1], w[2])?;
+                if mean.value == 0.0 {
+                    return Err(format!("`cv`: the mean of {} is zero", w[0]));
+                }
+                let value = std.value / mean.value * 100.0;
+                Ok(Computed {
+                    value,
+                    text: format!("{}%", format::fixed(value, 1)),
+                    source: format!("{} ÷ {}", std.source, mean.source),
+                })
+            }
+            "per_day" => {
+                let [a] = args.as_slice() else {
+                    return Err("expected `per_day(<expression>)`".into());
+                };
+                let a = self.eval(a)?;
+                let per = if a.text.ends_with("req/s") {
+                    " requests per day"
+                } else if a.text.ends_with("tok/s") {
+                    " tokens per day"
+                } else {
+                    " per day"
+                };
+                let value = a.value * 86_400.0;
+                Ok(Computed {
+                    value,
+                    text: format!("{}{per}", format::fixed(value, 0)),
+                    source: format!("{} × 86,400 s", a.source),
+                })
+            }
             "stable" => match args.as_slice() {
                 [Expr::Word(config)] => self.stable(config, None),
                 [Expr::Word(config), Expr::Word(condition)] => {
@@ -227,8 +280,8 @@ impl ChartContext<'_> {
             }
             "claim" => Err("`claim(…)` cannot be inside another expression".into()),
             other => Err(format!(
-                "unknown function `{other}`; expected value, max, min, ratio, pct, stable, \
-                 breaking or claim"
+                "unknown function `{other}`; expected value, max, min, ratio, pct, cv, per_day, \
+                 stable, breaking or claim"
             )),
         }
     }

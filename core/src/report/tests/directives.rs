@@ -4,15 +4,15 @@
 use super::*;
 
 const DATA: &str = "\
-# benchdeck: load=rate:qps, config=engine, ttft.mean=ttft (ms), ttft.p99=ttft99 (ms)
-# benchdeck: output_tok_s=tok_s, output_tok_s_per_user=user_tok_s, succeeded=ok, failed=bad
-qps,engine,ttft,ttft99,tok_s,user_tok_s,ok,bad
-1,vllm,45.04,60,100,85.1,100,0
-2,vllm,50.5,70,190,80,100,0
-4,vllm,80,300,300,60,97,3
-1,sglang,64.88,90,95,6.6,100,0
-2,sglang,60.1,95,180,6.2,100,0
-4,sglang,70,120,310,5,100,0
+# benchdeck: load=rate:qps, config=engine, ttft.mean=ttft (ms), ttft.p99=ttft99 (ms), ttft.std=sd (ms)
+# benchdeck: output_tok_s=tok_s, output_tok_s_per_user=user_tok_s, succeeded=ok, failed=bad, requests_per_s=rps
+qps,engine,ttft,ttft99,sd,tok_s,user_tok_s,ok,bad,rps
+1,vllm,45.04,60,9.008,100,85.1,100,0,0.99
+2,vllm,50.5,70,10,190,80,100,0,1.98
+4,vllm,80,300,40,300,60,97,3,3.9
+1,sglang,64.88,90,10,95,6.6,100,0,1
+2,sglang,60.1,95,12,180,6.2,100,0,2
+4,sglang,70,120,14,310,5,100,0,4
 ";
 
 fn page(body: &str) -> ReportPage {
@@ -161,12 +161,57 @@ fn table_blocks_naming_missing_data_are_errors_at_their_line() {
     );
     let e = errors("```table\nkind: pie\n```");
     assert!(
-        e[0].contains("unknown kind `pie`; expected summary or head-to-head"),
+        e[0].contains("unknown kind `pie`; expected summary, head-to-head or sla"),
         "{e:?}"
     );
+    let e =
+        errors("```table\nkind: sla\nuse_cases: [{name: Chat, metric: ttft:p99}]\nload: 1\n```");
+    assert!(
+        e[0].contains("use case `Chat`: expected exactly one of `max` or `min`"),
+        "{e:?}"
+    );
+    let e = errors("```table\nkind: sla\nuse_cases: [{name: Chat, metric: ttft:p99, max: 1}]\n```");
+    assert!(e[0].contains("an sla table needs `load`"), "{e:?}");
     let e = errors("```table\nkind: summary\nmetrics: [x]\ncolour: red\n```");
     assert!(
         e[0].contains("unknown field `colour`") && e[0].contains("expected keys kind, title"),
         "{e:?}"
+    );
+}
+
+#[test]
+fn the_sla_table_passes_and_fails_each_use_case_at_one_load() {
+    let p = page(
+        "```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 200}\n  - {name: Batch, metric: output_throughput, min: 305}\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    insta::assert_snapshot!(html(&p));
+}
+
+#[test]
+fn spread_and_daily_capacity() {
+    let p =
+        page("CV `=cv(ttft, vllm, 1)`; capacity `=per_day(value(request_throughput, sglang, 4))`.");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = html(&p);
+    assert!(text.contains(">20.0%<"), "{text}");
+    assert!(text.contains(">345,600 requests per day<"), "{text}");
+}
+
+#[test]
+fn typed_numbers_may_group_thousands_and_arguments_still_split_at_commas() {
+    let p = page(
+        "`=claim(1,000 ms, value(ttft:mean,vllm,1))` `=claim(45 ms, value(ttft:mean, vllm, 1))`",
+    );
+    let m = messages(&p);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].contains("the prose says 1,000 ms, but the data gives 45.04 ms"),
+        "{}",
+        m[0]
+    );
+    assert!(
+        html(&p).contains(">45 ms<"),
+        "45 ms matches 45.04 at the typed precision"
     );
 }
