@@ -73,7 +73,7 @@ test('tables and inline values are computed from the data, as seed 002 printed t
   const tpot = await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts();
   assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '90.01 ms', '129.65 ms', 'vLLM', '30.57%']);
   // The summary marks one best cell per row.
-  const summary = page.locator('figure.data-table', { hasText: 'Summary' });
+  const summary = page.locator('figure.data-table', { hasText: 'side by side' });
   assert.equal(await summary.locator('td.best').count(), 6);
   // Inline values: the number, and its source on hover.
   const value = page.locator('.value', { hasText: '45.04 ms' }).first();
