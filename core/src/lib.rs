@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod chart;
+pub mod decision;
 pub mod export;
 pub mod format;
 pub mod import;

@@ -1,0 +1,336 @@
+use super::tree::{Answer, Node, Tree};
+use super::*;
+use crate::model::{Metric, Stat};
+
+const TTFT_P90: Quantity = Quantity::Latency {
+    metric: Metric::Ttft,
+    stat: Stat::P(90.0),
+};
+
+/// A candidate from `(load, ttft p90, output tok/s, success %)` rows.
+fn candidate(key: &str, rows: &[(f64, f64, f64, f64)]) -> Candidate {
+    Candidate {
+        key: key.into(),
+        label: key.to_uppercase(),
+        attributes: BTreeMap::new(),
+        points: rows
+            .iter()
+            .map(|&(load, ttft, tput, ok)| LoadValues {
+                load,
+                values: vec![
+                    (TTFT_P90, ttft),
+                    (Quantity::OutputThroughput, tput),
+                    (Quantity::SuccessRate, ok),
+                ],
+            })
+            .collect(),
+    }
+}
+
+fn a() -> Candidate {
+    candidate(
+        "a",
+        &[
+            (1.0, 200.0, 100.0, 100.0),
+            (5.0, 400.0, 400.0, 100.0),
+            (10.0, 1200.0, 600.0, 95.0),
+        ],
+    )
+}
+
+fn b() -> Candidate {
+    candidate(
+        "b",
+        &[(1.0, 300.0, 80.0, 100.0), (10.0, 800.0, 700.0, 100.0)],
+    )
+}
+
+fn slas() -> Vec<Constraint> {
+    vec![
+        Constraint {
+            quantity: TTFT_P90,
+            bound: Bound::AtMost(1000.0),
+        },
+        Constraint {
+            quantity: Quantity::SuccessRate,
+            bound: Bound::AtLeast(99.0),
+        },
+    ]
+}
+
+fn question(load: f64, weights: &[(CriterionKind, f64)]) -> Question {
+    Question {
+        load,
+        constraints: slas(),
+        required: Vec::new(),
+        criteria: weights
+            .iter()
+            .map(|(kind, weight)| Criterion {
+                kind: kind.clone(),
+                weight: *weight,
+            })
+            .collect(),
+    }
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-6, "{a} != {b}");
+}
+
+#[test]
+fn values_between_load_points_are_interpolated_and_never_extrapolated() {
+    let b = b();
+    close(b.value_at(TTFT_P90, 1.0).unwrap(), 300.0);
+    close(b.value_at(TTFT_P90, 5.5).unwrap(), 550.0);
+    assert_eq!(
+        b.value_at(TTFT_P90, 20.0).unwrap_err(),
+        "B has TTFT p90 measured from load 1 to 10, not at 20 (no extrapolation)"
+    );
+    assert_eq!(
+        b.value_at(Quantity::Goodput, 5.0).unwrap_err(),
+        "B does not report Goodput"
+    );
+    assert_eq!(a().max_stable_load(&slas()), Some(5.0));
+    assert_eq!(b.max_stable_load(&slas()), Some(10.0));
+}
+
+#[test]
+fn candidates_breaking_an_sla_are_rejected_with_the_reason_and_never_ranked() {
+    let slow = candidate(
+        "slow",
+        &[(1.0, 900.0, 90.0, 100.0), (10.0, 2500.0, 650.0, 100.0)],
+    );
+    let short = candidate(
+        "short",
+        &[(1.0, 100.0, 50.0, 100.0), (2.0, 150.0, 90.0, 100.0)],
+    );
+    let d = decide(
+        &[a(), b(), slow, short],
+        &question(
+            8.0,
+            &[(CriterionKind::Measured(Quantity::OutputThroughput), 1.0)],
+        ),
+    );
+    let ranked: Vec<&str> = d.ranked.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(ranked, ["b"]);
+    let rejected: Vec<&str> = d.rejected.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(rejected, ["a", "slow", "short"]);
+    // A's success rate at 8 is interpolated between 100% at 5 and 95% at 10.
+    assert_eq!(
+        d.rejected[0].reasons,
+        ["Success rate is 97% at load 8, below the minimum of 99%"]
+    );
+    assert_eq!(
+        d.rejected[1].reasons,
+        ["TTFT p90 is 2,144 ms at load 8, above the limit of 1,000 ms"]
+    );
+    assert_eq!(
+        d.rejected[2].reasons,
+        [
+            "cannot be checked: SHORT has TTFT p90 measured from load 1 to 2, not at 8 (no extrapolation)",
+            "cannot be checked: SHORT has Success rate measured from load 1 to 2, not at 8 (no extrapolation)"
+        ]
+    );
+    assert_eq!(
+        d.verdict,
+        "B is the only configuration that meets every requirement."
+    );
+}
+
+#[test]
+fn scores_weights_and_how_far_each_weight_can_move() {
+    // At load 5: A 400 ms and 400 tok/s; B 300 ms (flat) and 355.6 tok/s.
+    let b = candidate(
+        "b",
+        &[(1.0, 300.0, 80.0, 100.0), (10.0, 300.0, 700.0, 100.0)],
+    );
+    let q = question(
+        5.0,
+        &[
+            (CriterionKind::Measured(Quantity::OutputThroughput), 2.0),
+            (CriterionKind::Measured(TTFT_P90), 1.0),
+        ],
+    );
+    let d = decide(&[a(), b], &q);
+    assert_eq!(d.ranked[0].key, "a");
+    close(d.ranked[0].score, 2.0 / 3.0);
+    close(d.ranked[1].score, 1.0 / 3.0);
+    assert_eq!(d.ranked[1].scores[0].shown, "355.6 tok/s");
+    assert_eq!(
+        d.verdict,
+        "A ranks first (0.67 against 0.33 for B), best on Output throughput."
+    );
+    // Throughput's weight may fall to 1 (a tie) and grow freely; TTFT's may grow to 2.
+    assert_eq!(d.sensitivity.len(), 2);
+    close(d.sensitivity[0].min, 1.0);
+    assert_eq!(d.sensitivity[0].max, None);
+    close(d.sensitivity[1].min, 0.0);
+    close(d.sensitivity[1].max.unwrap(), 2.0);
+    // Moving TTFT's weight past 2 changes the winner, as the range says.
+    let mut q = q;
+    q.criteria[1].weight = 2.5;
+    assert_eq!(
+        decide(
+            &[
+                a(),
+                candidate(
+                    "b",
+                    &[(1.0, 300.0, 80.0, 100.0), (10.0, 300.0, 700.0, 100.0)]
+                )
+            ],
+            &q
+        )
+        .ranked[0]
+            .key,
+        "b"
+    );
+}
+
+#[test]
+fn ties_required_attributes_and_empty_results_are_explained() {
+    let twin = Candidate {
+        key: "twin".into(),
+        label: "TWIN".into(),
+        ..a()
+    };
+    let d = decide(
+        &[a(), twin],
+        &question(5.0, &[(CriterionKind::MaxStableLoad, 1.0)]),
+    );
+    assert!(
+        d.verdict.starts_with("A and TWIN tie at a score of 1.00"),
+        "{}",
+        d.verdict
+    );
+    assert!(d.sensitivity.is_empty());
+
+    let mut tools = b();
+    tools
+        .attributes
+        .insert("tool_calling".into(), Attribute::Flag(true));
+    let d = decide(
+        &[a(), tools],
+        &Question {
+            required: vec!["tool_calling".into()],
+            ..question(
+                5.0,
+                &[(CriterionKind::Attribute("tool_calling".into()), 1.0)],
+            )
+        },
+    );
+    assert_eq!(d.ranked.len(), 1);
+    assert_eq!(d.rejected[0].reasons, ["does not have tool calling"]);
+
+    let strict = Question {
+        constraints: vec![Constraint {
+            quantity: TTFT_P90,
+            bound: Bound::AtMost(10.0),
+        }],
+        ..question(5.0, &[])
+    };
+    let d = decide(&[a()], &strict);
+    assert!(d.ranked.is_empty());
+    assert_eq!(
+        d.verdict,
+        "No configuration meets every requirement: A TTFT p90 is 400 ms at load 5, above the limit of 10 ms."
+    );
+    assert_eq!(
+        decide(&[], &strict).verdict,
+        "There is no configuration to choose from."
+    );
+}
+
+fn seedlike_tree() -> Tree {
+    let q = |question: &str, answers: &[(&str, &str)]| Node::Question {
+        question: question.into(),
+        answers: answers
+            .iter()
+            .map(|(label, next)| Answer {
+                label: (*label).into(),
+                next: (*next).into(),
+            })
+            .collect(),
+    };
+    let r = |config: &str| Node::Recommendation {
+        recommend: config.into(),
+        because: format!("{config} fits"),
+    };
+    Tree {
+        start: "cost".into(),
+        nodes: [
+            (
+                "cost".to_string(),
+                q("Cost sensitive?", &[("Yes", "modal"), ("No", "burst")]),
+            ),
+            (
+                "burst".to_string(),
+                q("Bursty traffic?", &[("Yes", "modal"), ("No", "tput")]),
+            ),
+            (
+                "tput".to_string(),
+                q("Need max throughput?", &[("Yes", "disagg"), ("No", "qwen")]),
+            ),
+            ("modal".to_string(), r("llama-lmcache")),
+            ("disagg".to_string(), r("deepseek-disagg")),
+            ("qwen".to_string(), r("qwen-rayserve")),
+        ]
+        .into_iter()
+        .collect(),
+    }
+}
+
+#[test]
+fn a_tree_walks_its_answers_to_a_recommendation() {
+    let tree = seedlike_tree();
+    let configs: Vec<String> = ["llama-lmcache", "deepseek-disagg", "qwen-rayserve"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(tree.check(&configs), Vec::<String>::new());
+    let walk = tree.walk(&[1, 1, 0]).unwrap();
+    assert_eq!(walk.at, "disagg");
+    let answers: Vec<&str> = walk.steps.iter().map(|s| s.answer.as_str()).collect();
+    assert_eq!(answers, ["No", "No", "Yes"]);
+    assert_eq!(tree.walk(&[0]).unwrap().at, "modal");
+    assert_eq!(tree.walk(&[]).unwrap().at, "cost");
+    assert_eq!(
+        tree.walk(&[2]).unwrap_err(),
+        "answer 3 of question 1 does not exist; it has 2"
+    );
+    assert_eq!(
+        tree.walk(&[0, 0]).unwrap_err(),
+        "2 answers were given, but a recommendation was reached after 1"
+    );
+}
+
+#[test]
+fn tree_mistakes_are_all_reported() {
+    let mut tree = seedlike_tree();
+    tree.nodes.insert(
+        "tput".into(),
+        Node::Question {
+            question: "Need max throughput?".into(),
+            answers: vec![
+                Answer {
+                    label: "Yes".into(),
+                    next: "nowhere".into(),
+                },
+                Answer {
+                    label: "Again".into(),
+                    next: "cost".into(),
+                },
+            ],
+        },
+    );
+    let problems = tree.check(&["llama-lmcache".to_string()]);
+    assert_eq!(
+        problems,
+        [
+            "`disagg` recommends `deepseek-disagg`, which is not in this report's results; found llama-lmcache",
+            "`qwen` recommends `qwen-rayserve`, which is not in this report's results; found llama-lmcache",
+            "question `tput`, answer `Yes`: `next: nowhere` names no node",
+            "the questions loop: cost → burst → tput → cost",
+            "node `disagg` cannot be reached from `cost`",
+            "node `qwen` cannot be reached from `cost`",
+        ]
+    );
+}

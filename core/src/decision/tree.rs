@@ -1,0 +1,196 @@
+//! The guided mode: questions one at a time (a report's `decision.tree` front matter), each
+//! answer leading to another question or to a recommended configuration with its reason.
+//!
+//! ```yaml
+//! start: cost
+//! nodes:
+//!   cost:
+//!     question: Is cost your main concern?
+//!     answers:
+//!       - {label: "Yes", next: modal}
+//!       - {label: "No", next: throughput}
+//!   modal:
+//!     recommend: llama-lmcache
+//!     because: "Scale to zero; TTFT p50 `=value(ttft:p50, llama-lmcache, 1)`."
+//! ```
+//!
+//! [`Tree::check`] finds every mistake (unknown next node, unknown configuration, a cycle, a node
+//! nothing leads to); [`Tree::walk`] follows a list of answer indices, as the URL stores them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+/// A decision tree.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tree {
+    /// The first node's id.
+    pub start: String,
+    /// Nodes by id.
+    pub nodes: BTreeMap<String, Node>,
+}
+
+/// A question or a recommendation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Node {
+    /// Asks, and branches on the answer.
+    Question {
+        /// The question.
+        question: String,
+        /// Its answers, in order.
+        answers: Vec<Answer>,
+    },
+    /// The end of a path.
+    Recommendation {
+        /// The configuration key recommended.
+        recommend: String,
+        /// Why (Markdown with inline values).
+        because: String,
+    },
+}
+
+/// One answer of a question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    /// What the reader clicks.
+    pub label: String,
+    /// The node it leads to.
+    pub next: String,
+}
+
+/// Where a list of answers leads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Walk {
+    /// The questions asked and the answers given, in order.
+    pub steps: Vec<Step>,
+    /// The node reached: the next question, or a recommendation.
+    pub at: String,
+}
+
+/// One answered question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// The question's node id.
+    pub node: String,
+    /// The question.
+    pub question: String,
+    /// The answer chosen.
+    pub answer: String,
+}
+
+impl Tree {
+    /// Every mistake in the tree; `configs` are the report's configuration keys.
+    pub fn check(&self, configs: &[String]) -> Vec<String> {
+        let mut problems = Vec::new();
+        if !self.nodes.contains_key(&self.start) {
+            problems.push(format!("`start: {}` names no node", self.start));
+            return problems;
+        }
+        for (id, node) in &self.nodes {
+            match node {
+                Node::Question { answers, .. } => {
+                    if answers.is_empty() {
+                        problems.push(format!("question `{id}` has no answers"));
+                    }
+                    for a in answers {
+                        if !self.nodes.contains_key(&a.next) {
+                            problems.push(format!(
+                                "question `{id}`, answer `{}`: `next: {}` names no node",
+                                a.label, a.next
+                            ));
+                        }
+                    }
+                }
+                Node::Recommendation { recommend, .. } => {
+                    if !configs.contains(recommend) {
+                        problems.push(format!(
+                            "`{id}` recommends `{recommend}`, which is not in this report's results; found {}",
+                            configs.join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+        // Reachability and cycles, depth first from the start.
+        let mut seen = BTreeSet::new();
+        let mut on_path = Vec::new();
+        self.visit(&self.start, &mut seen, &mut on_path, &mut problems);
+        for id in self.nodes.keys() {
+            if !seen.contains(id) {
+                problems.push(format!(
+                    "node `{id}` cannot be reached from `{}`",
+                    self.start
+                ));
+            }
+        }
+        problems
+    }
+
+    fn visit(
+        &self,
+        id: &str,
+        seen: &mut BTreeSet<String>,
+        on_path: &mut Vec<String>,
+        problems: &mut Vec<String>,
+    ) {
+        if on_path.iter().any(|p| p == id) {
+            problems.push(format!(
+                "the questions loop: {} → {id}",
+                on_path.join(" → ")
+            ));
+            return;
+        }
+        if !seen.insert(id.to_string()) {
+            return;
+        }
+        on_path.push(id.to_string());
+        if let Some(Node::Question { answers, .. }) = self.nodes.get(id) {
+            for a in answers {
+                if self.nodes.contains_key(&a.next) {
+                    self.visit(&a.next, seen, on_path, problems);
+                }
+            }
+        }
+        on_path.pop();
+    }
+
+    /// Follows `answers` (indices into each question's answers) from the start.
+    pub fn walk(&self, answers: &[usize]) -> Result<Walk, String> {
+        let mut at = self.start.clone();
+        let mut steps = Vec::new();
+        for (n, &choice) in answers.iter().enumerate() {
+            match self.nodes.get(&at) {
+                Some(Node::Question { question, answers }) => {
+                    let answer = answers.get(choice).ok_or_else(|| {
+                        format!(
+                            "answer {} of question {} does not exist; it has {}",
+                            choice + 1,
+                            n + 1,
+                            answers.len()
+                        )
+                    })?;
+                    steps.push(Step {
+                        node: at.clone(),
+                        question: question.clone(),
+                        answer: answer.label.clone(),
+                    });
+                    at = answer.next.clone();
+                }
+                Some(Node::Recommendation { .. }) => {
+                    return Err(format!(
+                        "{} answers were given, but a recommendation was reached after {n}",
+                        answers.len()
+                    ))
+                }
+                None => return Err(format!("node `{at}` does not exist")),
+            }
+        }
+        if !self.nodes.contains_key(&at) {
+            return Err(format!("node `{at}` does not exist"));
+        }
+        Ok(Walk { steps, at })
+    }
+}
