@@ -17,7 +17,7 @@ use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::charts::ChartContext;
-use super::values::{escape, parse_quantity};
+use super::values::{escape, parse_load, parse_quantity, LoadKind};
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -41,7 +41,7 @@ struct TableDirective {
     #[serde(default)]
     metric: Option<String>,
     #[serde(default)]
-    load: Option<f64>,
+    load: Option<LoadText>,
     #[serde(default)]
     loads: Option<Vec<f64>>,
     #[serde(default)]
@@ -74,7 +74,7 @@ enum MetricEntry {
     Detailed {
         metric: String,
         #[serde(default)]
-        load: Option<f64>,
+        load: Option<LoadText>,
         #[serde(default)]
         take: Option<String>,
         #[serde(default)]
@@ -82,10 +82,27 @@ enum MetricEntry {
     },
 }
 
+/// A load as written in a table block: `10`, or with its kind, `10 req/s`, `concurrency 16`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+enum LoadText {
+    Number(f64),
+    Text(String),
+}
+
+impl LoadText {
+    fn parse(&self) -> Result<(f64, Option<LoadKind>), String> {
+        match self {
+            LoadText::Number(v) => Ok((*v, None)),
+            LoadText::Text(t) => parse_load(t),
+        }
+    }
+}
+
 /// Where a summary cell's value comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Take {
-    At(f64),
+    At(f64, Option<LoadKind>),
     Max,
     Min,
 }
@@ -130,7 +147,7 @@ impl ChartContext<'_> {
                     load,
                     take,
                     label,
-                } => (metric, *load, take.as_deref(), label.clone()),
+                } => (metric, load.clone(), take.as_deref(), label.clone()),
             };
             // `output_throughput:max`: a per-run quantity with the aggregate after it.
             let (q, take) = match metric.rsplit_once(':') {
@@ -143,13 +160,14 @@ impl ChartContext<'_> {
                 }
                 _ => (parse_quantity(metric)?, take),
             };
-            let take = match (load.or(d.load), take) {
+            let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
+            let take = match (load, take) {
                 (_, Some("max")) => Take::Max,
                 (_, Some("min")) => Take::Min,
                 (_, Some(other)) => {
                     return Err(format!("`take: {other}`: expected max or min"));
                 }
-                (Some(at), None) => Take::At(at),
+                (Some((at, kind)), None) => Take::At(at, kind),
                 (None, None) => match q.better() {
                     Better::Higher => Take::Max,
                     Better::Lower => Take::Min,
@@ -230,9 +248,10 @@ impl ChartContext<'_> {
         let runs = self.runs_of(key);
         let mut values = runs.into_iter().filter_map(|r| q.of(r).map(|v| (v, r)));
         match take {
-            Take::At(load) => {
-                values.find(|(_, r)| r.load.target.value().is_some_and(|v| same(v, load)))
-            }
+            Take::At(load, kind) => values.find(|(_, r)| {
+                r.load.target.value().is_some_and(|v| same(v, load))
+                    && (kind.is_none() || LoadKind::of(&r.load.target) == kind)
+            }),
             Take::Max => values.reduce(|a, b| if b.0 > a.0 { b } else { a }),
             Take::Min => values.reduce(|a, b| if b.0 < a.0 { b } else { a }),
         }
@@ -244,7 +263,9 @@ impl ChartContext<'_> {
         )?;
         let load = d
             .load
-            .ok_or("an sla table needs `load`: the load point the targets are checked at")?;
+            .as_ref()
+            .ok_or("an sla table needs `load`: the load point the targets are checked at")?
+            .parse()?;
         let keys = self.config_keys(d.configs.as_deref())?;
         let mut rows = Vec::new();
         for case in cases {
@@ -261,7 +282,7 @@ impl ChartContext<'_> {
             };
             let mut cells = String::new();
             for key in &keys {
-                cells += &match self.take(q, key, Take::At(load)) {
+                cells += &match self.take(q, key, Take::At(load.0, load.1)) {
                     None => "<td title=\"no data at this load\">–</td>".to_string(),
                     Some((value, run)) => {
                         let pass = if at_most {
@@ -321,10 +342,12 @@ impl ChartContext<'_> {
                     continue;
                 }
             }
-            let Some(run_b) = b
-                .iter()
-                .find(|r| r.load.target.value().is_some_and(|v| same(v, load)))
-            else {
+            // Same kind of sweep and same load: 1 req/s is not concurrency 1.
+            let kind = LoadKind::of(&run_a.load.target);
+            let Some(run_b) = b.iter().find(|r| {
+                LoadKind::of(&r.load.target) == kind
+                    && r.load.target.value().is_some_and(|v| same(v, load))
+            }) else {
                 continue;
             };
             let (va, vb) = (q.of(run_a), q.of(run_b));
@@ -393,8 +416,8 @@ impl ChartContext<'_> {
 /// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
 fn row_label(q: Quantity, take: Take, at: Option<LoadTarget>) -> String {
     match (take, at) {
-        (Take::At(_), Some(at)) => format!("{q} at {at}"),
-        (Take::At(load), None) => format!("{q} at load {}", format::number(load)),
+        (Take::At(..), Some(at)) => format!("{q} at {at}"),
+        (Take::At(load, _), None) => format!("{q} at load {}", format::number(load)),
         (Take::Max, _) => format!("{q} (peak)"),
         (Take::Min, _) => format!("{q} (lowest)"),
     }

@@ -157,7 +157,12 @@ impl ChartContext<'_> {
             )
         })?;
         let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
-        if (computed.value - number).abs() <= tolerance {
+        let agrees = match typed.trim_start().chars().next() {
+            Some('<') => computed.value < number,
+            Some('>') => computed.value > number,
+            _ => (computed.value - number).abs() <= tolerance,
+        };
+        if agrees {
             let shown = Computed {
                 text: typed.clone(),
                 source: format!("{} ({} in the data)", computed.source, computed.text),
@@ -264,19 +269,36 @@ impl ChartContext<'_> {
                     source: format!("{} × 86,400 s", a.source),
                 })
             }
-            "stable" => match args.as_slice() {
-                [Expr::Word(config)] => self.stable(config, None),
-                [Expr::Word(config), Expr::Word(condition)] => {
-                    self.stable(config, Some(condition))
+            "stable" | "breaking" => {
+                let usage = format!(
+                    "expected `{name}(<configuration>)`, optionally with the sweep (`rate` or \
+                     `concurrency`){}",
+                    if name == "stable" {
+                        " and a condition such as `ttft:p99 <= 2000`"
+                    } else {
+                        ""
+                    }
+                );
+                let mut words = args.iter().map(|a| match a {
+                    Expr::Word(w) => Ok(w.as_str()),
+                    Expr::Call(..) => Err(usage.clone()),
+                });
+                let config = words.next().ok_or_else(|| usage.clone())??;
+                let (mut kind, mut condition) = (None, None);
+                for word in words {
+                    let word = word?;
+                    match LoadKind::parse(word) {
+                        Some(k) if kind.is_none() => kind = Some(k),
+                        None if condition.is_none() && name == "stable" => condition = Some(word),
+                        _ => return Err(usage),
+                    }
                 }
-                _ => Err(
-                    "expected `stable(<configuration>)` or `stable(<configuration>, ttft:p99 <= 2000)`"
-                        .into(),
-                ),
-            },
-            "breaking" => {
-                let w = words(1, "breaking(<configuration>)")?;
-                self.breaking(w[0])
+                let runs = self.sweep(config, kind, name)?;
+                if name == "stable" {
+                    self.stable(config, &runs, condition)
+                } else {
+                    self.breaking(config, &runs)
+                }
             }
             "claim" => Err("`claim(…)` cannot be inside another expression".into()),
             other => Err(format!(
@@ -292,20 +314,68 @@ impl ChartContext<'_> {
         Ok(self.runs_of(config))
     }
 
+    /// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
+    fn sweep(
+        &self,
+        config: &str,
+        kind: Option<LoadKind>,
+        function: &str,
+    ) -> Result<Vec<&Run>, String> {
+        let runs = self.config_runs(config)?;
+        match kind {
+            Some(kind) => {
+                let runs: Vec<&Run> = runs
+                    .into_iter()
+                    .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
+                    .collect();
+                if runs.is_empty() {
+                    return Err(format!("`{config}` has no {} sweep", kind.name()));
+                }
+                Ok(runs)
+            }
+            None => {
+                let mixed = runs
+                    .iter()
+                    .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target));
+                if mixed {
+                    return Err(format!(
+                        "`{config}` has both a concurrency sweep and a request-rate sweep; say \
+                         which: `{function}({config}, rate)` or `{function}({config}, concurrency)`"
+                    ));
+                }
+                Ok(runs)
+            }
+        }
+    }
+
     fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
         let q = parse_quantity(quantity)?;
-        let target = parse_load(load)?;
+        let (target, kind) = parse_load(load)?;
         let runs = self.config_runs(config)?;
-        let run = runs
+        let matching: Vec<&Run> = runs
             .iter()
-            .find(|r| r.load.target.value().is_some_and(|v| same(v, target)))
-            .ok_or_else(|| {
-                let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
-                format!(
-                    "`{config}` has no run at load {load}; its loads are {}",
-                    loads.join(", ")
-                )
-            })?;
+            .copied()
+            .filter(|r| r.load.target.value().is_some_and(|v| same(v, target)))
+            .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
+            .collect();
+        if let [first, second, ..] = matching.as_slice() {
+            if LoadKind::of(&first.load.target) != LoadKind::of(&second.load.target) {
+                return Err(format!(
+                    "`{config}` has runs at {} and at {}; write `{} req/s` or `concurrency {}`",
+                    first.load.target,
+                    second.load.target,
+                    format::number(target),
+                    format::number(target)
+                ));
+            }
+        }
+        let run = matching.first().ok_or_else(|| {
+            let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
+            format!(
+                "`{config}` has no run at load {load}; its loads are {}",
+                loads.join(", ")
+            )
+        })?;
         let value = q
             .of(run)
             .ok_or_else(|| format!("`{config}` at {} does not report {q}", run.load.target))?;
@@ -345,11 +415,15 @@ impl ChartContext<'_> {
 
     /// The highest load up to which every load point of `config` had no failed request and
     /// met `condition` (`<quantity> <= <limit>` or `>=`).
-    fn stable(&self, config: &str, condition: Option<&str>) -> Result<Computed, String> {
+    fn stable(
+        &self,
+        config: &str,
+        runs: &[&Run],
+        condition: Option<&str>,
+    ) -> Result<Computed, String> {
         let condition = condition.map(parse_condition).transpose()?;
-        let runs = self.config_runs(config)?;
         let mut last: Option<&Run> = None;
-        for run in &runs {
+        for run in runs {
             let no_failures = run.requests.success_rate().is_some_and(|r| r >= 1.0);
             let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
                 q.of(run)
@@ -360,9 +434,24 @@ impl ChartContext<'_> {
             }
             last = Some(run);
         }
-        let run = last.ok_or_else(|| {
-            format!("`{config}` is not stable even at its lowest load (failed requests or the condition unmet)")
-        })?;
+        let Some(run) = last else {
+            // Nothing stable is a finding, not an error: "none", below the lowest load.
+            let lowest = &runs[0].load.target;
+            return Ok(Computed {
+                value: 0.0,
+                text: format!("none (not even {lowest})"),
+                source: format!(
+                    "{} failed requests{} already at its lowest load, {lowest} ({})",
+                    self.display(config).0,
+                    if condition.is_some() {
+                        " or missed the condition"
+                    } else {
+                        ""
+                    },
+                    runs[0].provenance
+                ),
+            });
+        };
         let value = run
             .load
             .target
@@ -384,8 +473,7 @@ impl ChartContext<'_> {
         })
     }
 
-    fn breaking(&self, config: &str) -> Result<Computed, String> {
-        let runs = self.config_runs(config)?;
+    fn breaking(&self, config: &str, runs: &[&Run]) -> Result<Computed, String> {
         let q = Quantity::Latency {
             metric: Metric::Ttft,
             stat: Stat::P(99.0),
@@ -427,14 +515,62 @@ pub(super) fn parse_quantity(text: &str) -> Result<Quantity, String> {
     Quantity::parse(metric, stat)
 }
 
-/// A load as written: `10`, `0.5`, `inf`.
-pub(super) fn parse_load(text: &str) -> Result<f64, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "inf" | "infinity" | "∞" => Ok(f64::INFINITY),
-        other => other
-            .parse()
-            .map_err(|_| format!("`{text}` is not a load point; expected a number or `inf`")),
+/// Which kind of sweep a load belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LoadKind {
+    Concurrency,
+    Rate,
+}
+
+impl LoadKind {
+    /// `rate` or `concurrency` as written in an expression.
+    fn parse(word: &str) -> Option<LoadKind> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "rate" | "rps" | "req/s" => Some(LoadKind::Rate),
+            "concurrency" => Some(LoadKind::Concurrency),
+            _ => None,
+        }
     }
+
+    pub(super) fn of(target: &LoadTarget) -> Option<LoadKind> {
+        match target {
+            LoadTarget::Concurrency(_) => Some(LoadKind::Concurrency),
+            LoadTarget::RequestRate(_) => Some(LoadKind::Rate),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            LoadKind::Concurrency => "concurrency",
+            LoadKind::Rate => "request-rate",
+        }
+    }
+}
+
+/// A load as written: `10`, `0.5`, `inf`, or with its kind: `10 req/s`, `concurrency 16`.
+pub(super) fn parse_load(text: &str) -> Result<(f64, Option<LoadKind>), String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let (number, kind) = if let Some(n) = lower.strip_prefix("concurrency") {
+        (n.trim(), Some(LoadKind::Concurrency))
+    } else if let Some(n) = lower
+        .strip_suffix("req/s")
+        .or_else(|| lower.strip_suffix("rps"))
+    {
+        (n.trim(), Some(LoadKind::Rate))
+    } else {
+        (lower.as_str(), None)
+    };
+    let value = match number {
+        "inf" | "infinity" | "∞" => f64::INFINITY,
+        other => other.parse().map_err(|_| {
+            format!(
+                "`{text}` is not a load point; expected a number, `inf`, `10 req/s` or \
+                 `concurrency 16`"
+            )
+        })?,
+    };
+    Ok((value, kind))
 }
 
 /// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.

@@ -215,3 +215,54 @@ fn typed_numbers_may_group_thousands_and_arguments_still_split_at_commas() {
         "45 ms matches 45.04 at the typed precision"
     );
 }
+
+/// Two sweeps under one label: concurrency 1, 2 and rates 1, 2 req/s.
+const TWO_SWEEPS: [(&str, &str); 2] = [
+    (
+        "conc.csv",
+        "# benchdeck: load=concurrency:c, config.label=\"x\", ttft.p50=t (ms), succeeded=ok, failed=bad\n\
+         c,t,ok,bad\n1,100,10,0\n2,150,10,0\n4,900,5,5\n",
+    ),
+    (
+        "rate.csv",
+        "# benchdeck: load=rate:r, config.label=\"x\", ttft.p50=t (ms), succeeded=ok, failed=bad\n\
+         r,t,ok,bad\n1,400,10,0\n2,800,8,2\n",
+    ),
+];
+
+fn two_sweeps(body: &str) -> ReportPage {
+    let results: Vec<ImportedFile> = TWO_SWEEPS
+        .iter()
+        .map(|(name, text)| import(name, text.as_bytes()))
+        .collect();
+    let text = format!("---\ntitle: T\nresults: [\"*.csv\"]\n---\n{body}\n");
+    build_report("reports/r.md", "r", &text, &results, &Palette::new())
+}
+
+#[test]
+fn a_configuration_with_two_kinds_of_sweep_is_never_mixed_up() {
+    let p = two_sweeps(
+        "`=value(ttft:p50, x, 1 req/s)` `=value(ttft:p50, x, concurrency 1)` \
+         `=stable(x, rate)` `=stable(x, concurrency)` `=claim(<1.0, stable(x, rate, ttft:p50 <= 300))`",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = html(&p);
+    for shown in [
+        ">400 ms<",
+        ">100 ms<",
+        ">1 req/s<",
+        ">concurrency 2<",
+        ">&lt;1.0<",
+    ] {
+        assert!(text.contains(shown), "{shown} missing in {text}");
+    }
+    let p = two_sweeps("`=value(ttft:p50, x, 1)` `=stable(x)`");
+    let m = messages(&p);
+    assert!(
+        m[0].contains(
+            "`x` has runs at concurrency 1 and at 1 req/s; write `1 req/s` or `concurrency 1`"
+        ),
+        "{m:?}"
+    );
+    assert!(m[1].contains("`x` has both a concurrency sweep and a request-rate sweep; say which: `stable(x, rate)`"), "{m:?}");
+}
