@@ -31,9 +31,11 @@ test('the home page lists the reports', async () => {
   assert.ok(titles.includes('Inference Framework Benchmarks: vLLM vs SGLang'), `titles: ${titles}`);
   const href = await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).getAttribute('href');
   assert.equal(href, `${BASE}${REPORT}/`);
-  // Newest first: the synthetic latency analysis (2026) before the framework comparison (2025).
-  assert.match(titles[0], /Latency analysis/);
-  assert.equal(titles.length, 2);
+  // Newest first: the production-stack blog (2026-04), the synthetic latency analysis (2026-01),
+  // then the framework comparison (2025).
+  assert.match(titles[0], /Production-Grade LLM Inference Stack/);
+  assert.match(titles[1], /Latency analysis/);
+  assert.equal(titles.length, 3);
   await screenshot(page, 'home');
   assert.deepEqual(page.errors, []);
 });
@@ -81,6 +83,31 @@ test('tables and inline values are computed from the data, as seed 002 printed t
   assert.equal(await page.locator('.value-error, .value-contradicted').count(), 0);
   await summary.scrollIntoViewIfNeeded();
   await screenshot(page, 'report-tables', { fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
+
+test('the production-stack blog report computes every headline number and flags where the blog disagrees', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}production-inference-stack/`);
+  await chartsReady(page, 60000);
+  const charts = await page.locator('figure.chart canvas').count();
+  assert.ok(charts >= 10, `${charts} charts`);
+  for (let i = 0; i < charts; i++) {
+    const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
+    assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
+  }
+  const values = (await page.locator('.prose .value').allInnerTexts()).map((t) => t.trim());
+  for (const figure of ['13x', '85.1 tok/s', '6.6 tok/s', '406 ms', '5,028 ms', '408 ms', '1,048 ms', '100%', '10.0', '2.0', '37 tok/s', '26 tok/s']) {
+    assert.ok(values.includes(figure), `${figure} is not among the computed values: ${values.join(' | ')}`);
+  }
+  // Where the blog's prose and its own reports disagree, the page says so next to the figure.
+  const contradicted = await page.locator('.value-contradicted').allInnerTexts();
+  assert.ok(contradicted.some((t) => t.includes('64.7%') && t.includes('data: 33.33%')), contradicted.join(' | '));
+  assert.equal(await page.locator('.value-error').count(), 0);
+  // Every computed figure names its source file and line.
+  const title = await page.locator('.prose .value', { hasText: '85.1 tok/s' }).first().getAttribute('title');
+  assert.match(title, /production-stack\/deepseek-v2-lite-disagg-concurrency\.csv:\d+/);
+  await screenshot(page, 'production-stack');
   assert.deepEqual(page.errors, []);
 });
 
