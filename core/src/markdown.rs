@@ -78,13 +78,24 @@ pub fn plain_text(source: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// How a document is rendered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RenderOptions {
+    /// Number `##` headings `1`, `2`… and deeper ones `1.1`, `1.1.1` (a `#` heading is a title
+    /// and is not numbered).
+    pub number_sections: bool,
+}
+
 /// Renders `source`, with inline values shown as code. `first_line` is the line number of the
 /// source's first line in its file (so directive lines are reported in file terms when front
 /// matter was cut off).
 pub fn render(source: &str, first_line: usize) -> Rendered {
-    render_with(source, first_line, &mut |text, _| {
-        format!("<code>{}</code>", escape_text(text))
-    })
+    render_with(
+        source,
+        first_line,
+        RenderOptions::default(),
+        &mut |text, _| format!("<code>{}</code>", escape_text(text)),
+    )
 }
 
 /// Renders `source`; each inline value (`` `=…` ``) becomes the HTML `inline` returns for its
@@ -92,8 +103,11 @@ pub fn render(source: &str, first_line: usize) -> Rendered {
 pub fn render_with(
     source: &str,
     first_line: usize,
+    render: RenderOptions,
     inline: &mut dyn FnMut(&str, usize) -> String,
 ) -> Rendered {
+    // Section counters for levels 2 to 6.
+    let mut sections = [0usize; 5];
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(source.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -145,9 +159,15 @@ pub fn render_with(
                     None => slug(&text),
                 };
                 let unique = unique_id(&mut ids, base);
+                let depth = heading_level(*level);
+                let number = (render.number_sections && depth >= 2)
+                    .then(|| section_number(&mut sections, usize::from(depth)));
                 out.headings.push(Heading {
-                    level: heading_level(*level),
-                    text,
+                    level: depth,
+                    text: match &number {
+                        Some(n) => format!("{n} {text}"),
+                        None => text,
+                    },
                     id: unique.clone(),
                 });
                 pending.push(Event::Start(Tag::Heading {
@@ -156,6 +176,9 @@ pub fn render_with(
                     classes: classes.clone(),
                     attrs: attrs.clone(),
                 }));
+                if let Some(n) = number {
+                    pending.push(Event::Text(CowStr::from(format!("{n} "))));
+                }
             }
             Event::Code(code) if code.starts_with(INLINE_VALUE) => {
                 let html = inline(&code[INLINE_VALUE.len_utf8()..], line_of(range.start));
@@ -240,6 +263,20 @@ fn escape_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Advances the counters for a heading at `depth` (2 to 6) and returns its number: `2.1`.
+fn section_number(sections: &mut [usize; 5], depth: usize) -> String {
+    let at = depth.clamp(2, 6) - 2;
+    sections[at] += 1;
+    for deeper in &mut sections[at + 1..] {
+        *deeper = 0;
+    }
+    sections[..=at]
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 fn heading_level(level: HeadingLevel) -> u8 {

@@ -17,7 +17,7 @@ use crate::import::ImportedFile;
 use crate::markdown::{self, Segment};
 use crate::model::{Location, Run};
 use crate::problem::Problem;
-use crate::site::{Block, ReportPage, ReportSummary};
+use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
 mod tables;
@@ -44,6 +44,13 @@ pub struct FrontMatter {
     /// How configurations are shown, in legend order.
     #[serde(default)]
     pub configs: Vec<ConfigDisplay>,
+    /// Show a table of contents: `true`, `false`, or (when absent) only for reports with at
+    /// least three sections.
+    #[serde(default)]
+    pub toc: Option<bool>,
+    /// Number the sections (`1`, `1.1`…).
+    #[serde(default)]
+    pub number_sections: bool,
 }
 
 /// How one configuration is shown.
@@ -96,7 +103,7 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
             file,
             Location::line(2),
             format!(
-                "front matter: {e}; expected keys title, date, authors, summary, results, configs"
+                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections"
             ),
         )
     })?;
@@ -125,6 +132,7 @@ pub fn build_report(
                     charts: 0,
                     runs: 0,
                 },
+                toc: Vec::new(),
                 blocks: Vec::new(),
                 sources: Vec::new(),
                 problems: vec![problem],
@@ -145,7 +153,10 @@ pub fn build_report(
         palette,
     };
     let mut inline_problems = Vec::new();
-    let rendered = markdown::render_with(&body, first_line, &mut |text, line| {
+    let options = markdown::RenderOptions {
+        number_sections: front.number_sections,
+    };
+    let rendered = markdown::render_with(&body, first_line, options, &mut |text, line| {
         let inline = context.inline(text);
         if let Some((severity, message)) = inline.problem {
             let at = Location::line(line as u64);
@@ -157,6 +168,23 @@ pub fn build_report(
         inline.html
     });
     problems.extend(inline_problems);
+    // Sections and subsections only: `#` is a title, deeper levels are too fine for a contents list.
+    let sections: Vec<TocEntry> = rendered
+        .headings
+        .iter()
+        .filter(|h| (2..=3).contains(&h.level))
+        .map(|h| TocEntry {
+            level: h.level,
+            text: h.text.clone(),
+            id: h.id.clone(),
+        })
+        .collect();
+    let toc = match front.toc {
+        Some(true) => sections,
+        Some(false) => Vec::new(),
+        None if sections.iter().filter(|h| h.level == 2).count() >= 3 => sections,
+        None => Vec::new(),
+    };
     let mut blocks = Vec::new();
     let mut chart_count = 0;
     let mut chart_ids: Vec<String> = Vec::new();
@@ -219,6 +247,7 @@ pub fn build_report(
             charts,
             runs: runs.len(),
         },
+        toc,
         blocks,
         sources: selected.iter().map(|f| f.file.clone()).collect(),
         problems,

@@ -66,6 +66,9 @@ pub struct ReportSummary {
 pub struct ReportPage {
     /// What the home page shows of it.
     pub summary: ReportSummary,
+    /// Its table of contents (sections and subsections); empty when the report has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub toc: Vec<TocEntry>,
     /// The body, in order.
     pub blocks: Vec<Block>,
     /// The result files it uses, relative to `results/`.
@@ -74,6 +77,17 @@ pub struct ReportPage {
     /// Problems with the report or its data, shown on the page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
+}
+
+/// A line of the table of contents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TocEntry {
+    /// 2 for a section, 3 for a subsection.
+    pub level: u8,
+    /// The heading's text (with its number when sections are numbered).
+    pub text: String,
+    /// The heading's anchor id.
+    pub id: String,
 }
 
 impl ReportPage {

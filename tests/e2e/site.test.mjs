@@ -111,6 +111,22 @@ test('the production-stack blog report computes every headline number and flags 
   assert.deepEqual(page.errors, []);
 });
 
+test('the table of contents scrolls to its sections and numbered reports number them', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}latency-analysis/`);
+  await chartsReady(page);
+  const links = page.locator('nav.toc a');
+  assert.ok((await links.count()) >= 5);
+  assert.match(await links.first().innerText(), /^1 Why the mean is not enough$/);
+  const capacity = links.filter({ hasText: 'Capacity' });
+  await capacity.click();
+  await page.waitForFunction(() => window.scrollY > 500);
+  const top = await page.locator('h2#capacity').evaluate((h) => h.getBoundingClientRect().top);
+  assert.ok(top >= -2 && top < 200, `the section starts at ${top}px`);
+  assert.equal(new URL(page.url()).pathname, `${BASE}latency-analysis/`, 'still on the report');
+  assert.deepEqual(page.errors, []);
+});
+
 test('a narrow screen gets charts that fit', async () => {
   const page = await browser.page({ viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}${REPORT}/`);

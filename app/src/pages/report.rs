@@ -1,6 +1,6 @@
 //! A report page: the Markdown narrative with its charts, and the problems found in its data.
 
-use benchdeck_core::site::{Block, ChartGrid, ReportPage};
+use benchdeck_core::site::{Block, ChartGrid, ReportPage, TocEntry};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -65,9 +65,44 @@ fn ReportBody(
                 <p class="meta">{meta}</p>
             </header>
             <ProblemList problems=page.problems/>
+            <Contents entries=page.toc/>
             {blocks}
         </article>
     }
+}
+
+/// The table of contents: links that scroll to their section. (A plain `#id` link would resolve
+/// against `<base href>` and leave the page.)
+#[component]
+fn Contents(
+    /// Sections and subsections, in order.
+    entries: Vec<TocEntry>,
+) -> impl IntoView {
+    (!entries.is_empty()).then(|| {
+        let items = entries
+            .into_iter()
+            .map(|entry| {
+                let id = entry.id.clone();
+                let jump = move |ev: leptos::ev::MouseEvent| {
+                    ev.prevent_default();
+                    if let Some(heading) = document().get_element_by_id(&id) {
+                        heading.scroll_into_view();
+                    }
+                };
+                view! {
+                    <li class=format!("toc-level-{}", entry.level)>
+                        <a href=format!("#{}", entry.id) on:click=jump>{entry.text}</a>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <nav class="toc" aria-label="Contents">
+                <h2>"Contents"</h2>
+                <ol>{items}</ol>
+            </nav>
+        }
+    })
 }
 
 /// Small multiples: the panels side by side, each an interactive chart of its own.

@@ -266,3 +266,41 @@ fn a_configuration_with_two_kinds_of_sweep_is_never_mixed_up() {
     );
     assert!(m[1].contains("`x` has both a concurrency sweep and a request-rate sweep; say which: `stable(x, rate)`"), "{m:?}");
 }
+
+#[test]
+fn contents_and_section_numbers() {
+    let body = "# Title\n\n## One\n\n### One a\n\n#### Deep\n\n## Two\n\n## Three\n";
+    let p = page(body);
+    let toc: Vec<(u8, &str, &str)> = p
+        .toc
+        .iter()
+        .map(|e| (e.level, e.text.as_str(), e.id.as_str()))
+        .collect();
+    assert_eq!(
+        toc,
+        [
+            (2, "One", "one"),
+            (3, "One a", "one-a"),
+            (2, "Two", "two"),
+            (2, "Three", "three")
+        ]
+    );
+    // Fewer than three sections: no contents unless asked for.
+    assert!(page("## Only\n\n## Two\n").toc.is_empty());
+    let results = vec![import("sweep.csv", DATA.as_bytes())];
+    let numbered = build_report(
+        "reports/r.md",
+        "r",
+        &format!(
+            "---\ntitle: T\nresults: [sweep.csv]\nnumber_sections: true\ntoc: true\n---\n{body}"
+        ),
+        &results,
+        &Palette::new(),
+    );
+    let texts: Vec<&str> = numbered.toc.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(texts, ["1 One", "1.1 One a", "2 Two", "3 Three"]);
+    let html = html(&numbered);
+    assert!(html.contains("<h2 id=\"two\">2 Two</h2>"), "{html}");
+    assert!(html.contains("<h4 id=\"deep\">1.1.1 Deep</h4>"), "{html}");
+    assert!(html.contains("<h1 id=\"title\">Title</h1>"), "{html}");
+}
