@@ -20,6 +20,7 @@ use crate::problem::Problem;
 use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
+mod decision;
 mod tables;
 mod values;
 
@@ -51,6 +52,9 @@ pub struct FrontMatter {
     /// Number the sections (`1`, `1.1`…).
     #[serde(default)]
     pub number_sections: bool,
+    /// The decision wizard's definition (`report/decision.rs`).
+    #[serde(default)]
+    pub decision: Option<decision::DecisionFront>,
 }
 
 /// How one configuration is shown.
@@ -103,7 +107,7 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
             file,
             Location::line(2),
             format!(
-                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections"
+                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections, decision"
             ),
         )
     })?;
@@ -132,6 +136,7 @@ pub fn build_report(
                     charts: 0,
                     runs: 0,
                 },
+                decision: None,
                 toc: Vec::new(),
                 blocks: Vec::new(),
                 sources: Vec::new(),
@@ -168,6 +173,51 @@ pub fn build_report(
         inline.html
     });
     problems.extend(inline_problems);
+    let decision = front.decision.as_ref().and_then(|d| {
+        // Problems in the block are reported at its `decision:` line.
+        let at = text
+            .lines()
+            .position(|l| l.starts_with("decision:"))
+            .map_or(2, |i| i + 1) as u64;
+        let mut reason_problems = Vec::new();
+        let mut render = |because: &str| -> String {
+            let rendered = markdown::render_with(
+                because,
+                at as usize,
+                markdown::RenderOptions::default(),
+                &mut |text, _| {
+                    let inline = context.inline(text);
+                    if let Some((_, message)) = inline.problem {
+                        reason_problems.push(message);
+                    }
+                    inline.html
+                },
+            );
+            rendered
+                .segments
+                .into_iter()
+                .filter_map(|s| match s {
+                    Segment::Html(html) => Some(html),
+                    Segment::Directive { .. } => None,
+                })
+                .collect()
+        };
+        let built = context.decision(d, &mut render);
+        let mut messages = reason_problems;
+        let data = match built {
+            Ok(data) => Some(data),
+            Err(errors) => {
+                messages.extend(errors);
+                None
+            }
+        };
+        problems.extend(
+            messages
+                .into_iter()
+                .map(|m| Problem::error(file, Location::line(at), m)),
+        );
+        data
+    });
     // Sections and subsections only: `#` is a title, deeper levels are too fine for a contents list.
     let sections: Vec<TocEntry> = rendered
         .headings
@@ -247,6 +297,7 @@ pub fn build_report(
             charts,
             runs: runs.len(),
         },
+        decision,
         toc,
         blocks,
         sources: selected.iter().map(|f| f.file.clone()).collect(),

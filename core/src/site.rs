@@ -66,6 +66,9 @@ pub struct ReportSummary {
 pub struct ReportPage {
     /// What the home page shows of it.
     pub summary: ReportSummary,
+    /// What the decision wizard offers for this report, when its front matter defines one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<DecisionData>,
     /// Its table of contents (sections and subsections); empty when the report has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub toc: Vec<TocEntry>,
@@ -77,6 +80,33 @@ pub struct ReportPage {
     /// Problems with the report or its data, shown on the page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
+}
+
+/// The decision wizard's data: the candidates with their measured values, the SLAs and criteria
+/// the report proposes, and the guided question tree.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DecisionData {
+    /// The load the reader starts from.
+    pub load: f64,
+    /// The SLAs proposed (the reader may change them).
+    pub constraints: Vec<crate::decision::Constraint>,
+    /// The criteria proposed, weight 1 each.
+    pub criteria: Vec<crate::decision::Criterion>,
+    /// One per configuration.
+    pub candidates: Vec<crate::decision::Candidate>,
+    /// The guided questions, if the report has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<crate::decision::tree::Tree>,
+    /// Each recommendation node's reason, rendered (sanitised HTML), by node id.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub reasons: std::collections::BTreeMap<String, RenderedReason>,
+}
+
+/// A recommendation's reason as sanitised HTML.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RenderedReason {
+    /// The HTML.
+    pub html: String,
 }
 
 /// A line of the table of contents.

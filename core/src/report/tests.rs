@@ -297,4 +297,5 @@ fn a_grid_builds_its_panels_and_checks_every_id() {
     assert!(errors_of(&empty)[0].contains("unknown field `unused_panels`"));
 }
 
+mod decision;
 mod directives;

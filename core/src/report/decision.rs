@@ -1,0 +1,221 @@
+//! A report's `decision:` front matter: what the wizard offers for this report's data.
+//!
+//! ```yaml
+//! decision:
+//!   sweep: rate                       # which sweep the SLAs are checked on: rate or concurrency
+//!   load: 5                           # the load the reader starts from
+//!   slas: [{metric: ttft:p99, max: 2000}, {metric: success_rate, min: 99}]
+//!   criteria: [output_tok_s_per_user, ttft:p50, max_stable_load, scale_to_zero]
+//!   attributes:
+//!     llama-lmcache: {scale_to_zero: true, cost_model: per second}
+//!   tree: {start: cost, nodes: {...}}  # the guided questions (`decision::tree`)
+//! ```
+//!
+//! The build checks every name (configurations, metrics, tree nodes) and turns the data into
+//! [`DecisionData`]: one [`Candidate`] per configuration with the values the engine needs, and
+//! the tree with each recommendation's reason rendered (inline values included).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::charts::ChartContext;
+use super::values::{parse_quantity, LoadKind};
+use crate::decision::tree::{Node, Tree};
+use crate::decision::{Attribute, Bound, Candidate, Constraint, Criterion, CriterionKind};
+use crate::model::Run;
+use crate::quantity::Quantity;
+use crate::site::{DecisionData, RenderedReason};
+
+/// The `decision:` block.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionFront {
+    #[serde(default)]
+    sweep: Option<String>,
+    #[serde(default)]
+    load: Option<f64>,
+    #[serde(default)]
+    slas: Vec<SlaFront>,
+    #[serde(default)]
+    criteria: Vec<String>,
+    #[serde(default)]
+    attributes: BTreeMap<String, BTreeMap<String, Attribute>>,
+    #[serde(default)]
+    tree: Option<Tree>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlaFront {
+    metric: String,
+    #[serde(default)]
+    max: Option<f64>,
+    #[serde(default)]
+    min: Option<f64>,
+}
+
+/// Quantities every candidate carries, so the reader can add SLAs and criteria on them.
+const STANDARD: &[&str] = &[
+    "ttft:p50",
+    "ttft:p90",
+    "ttft:p99",
+    "e2e:p50",
+    "e2e:p99",
+    "tpot:mean",
+    "output_throughput",
+    "output_tok_s_per_user",
+    "request_throughput",
+    "success_rate",
+];
+
+impl ChartContext<'_> {
+    /// The wizard's data, or every mistake in the block (as messages for the front matter).
+    pub fn decision(
+        &self,
+        front: &DecisionFront,
+        render: &mut dyn FnMut(&str) -> String,
+    ) -> Result<DecisionData, Vec<String>> {
+        let mut errors = Vec::new();
+        let kind = match front.sweep.as_deref() {
+            None => None,
+            Some("rate") => Some(LoadKind::Rate),
+            Some("concurrency") => Some(LoadKind::Concurrency),
+            Some(other) => {
+                errors.push(format!(
+                    "decision `sweep: {other}`: expected rate or concurrency"
+                ));
+                None
+            }
+        };
+        let keys = self.config_keys(None).unwrap_or_default();
+        for key in front.attributes.keys() {
+            if !keys.contains(key) {
+                errors.push(format!(
+                    "decision `attributes`: configuration `{key}` is not in this report's results; found {}",
+                    keys.join(", ")
+                ));
+            }
+        }
+        let mut constraints = Vec::new();
+        for sla in &front.slas {
+            match (parse_quantity(&sla.metric), sla.max, sla.min) {
+                (Err(e), ..) => errors.push(format!("decision `slas`: {e}")),
+                (Ok(quantity), Some(max), None) => constraints.push(Constraint {
+                    quantity,
+                    bound: Bound::AtMost(max),
+                }),
+                (Ok(quantity), None, Some(min)) => constraints.push(Constraint {
+                    quantity,
+                    bound: Bound::AtLeast(min),
+                }),
+                (Ok(_), ..) => errors.push(format!(
+                    "decision `slas`, `{}`: expected exactly one of `max` or `min`",
+                    sla.metric
+                )),
+            }
+        }
+        let mut criteria = Vec::new();
+        for name in &front.criteria {
+            let kind = if name == "max_stable_load" {
+                CriterionKind::MaxStableLoad
+            } else if let Ok(q) = parse_quantity(name) {
+                CriterionKind::Measured(q)
+            } else if front
+                .attributes
+                .values()
+                .any(|a| matches!(a.get(name), Some(Attribute::Flag(_))))
+            {
+                CriterionKind::Attribute(name.clone())
+            } else {
+                errors.push(format!(
+                    "decision `criteria`: `{name}` is neither a metric, `max_stable_load`, nor a \
+                     yes/no attribute given in `attributes`"
+                ));
+                continue;
+            };
+            criteria.push(Criterion { kind, weight: 1.0 });
+        }
+        let mut quantities: Vec<Quantity> = STANDARD
+            .iter()
+            .filter_map(|q| parse_quantity(q).ok())
+            .collect();
+        for q in constraints
+            .iter()
+            .map(|c| c.quantity)
+            .chain(criteria.iter().filter_map(|c| match c.kind {
+                CriterionKind::Measured(q) => Some(q),
+                _ => None,
+            }))
+        {
+            if !quantities.contains(&q) {
+                quantities.push(q);
+            }
+        }
+        let candidates: Vec<Candidate> = keys
+            .iter()
+            .filter_map(|key| {
+                let runs: Vec<&Run> = self
+                    .runs_of(key)
+                    .into_iter()
+                    .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
+                    .collect();
+                if runs.is_empty() {
+                    return None;
+                }
+                let mut c = Candidate::from_runs(key, &self.display(key).0, &runs, &quantities);
+                c.attributes = front.attributes.get(key).cloned().unwrap_or_default();
+                Some(c)
+            })
+            .collect();
+        if kind.is_none() && keys.iter().any(|k| mixed_sweeps(&self.runs_of(k))) {
+            errors.push(
+                "decision: some configurations have both a concurrency and a request-rate sweep; \
+                 say which one the wizard uses with `sweep: rate` or `sweep: concurrency`"
+                    .into(),
+            );
+        }
+        let mut reasons = BTreeMap::new();
+        if let Some(tree) = &front.tree {
+            errors.extend(
+                tree.check(&keys)
+                    .into_iter()
+                    .map(|e| format!("decision `tree`: {e}")),
+            );
+            for (id, node) in &tree.nodes {
+                if let Node::Recommendation { because, .. } = node {
+                    reasons.insert(
+                        id.clone(),
+                        RenderedReason {
+                            html: render(because),
+                        },
+                    );
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(DecisionData {
+            load: front
+                .load
+                .or_else(|| {
+                    candidates
+                        .first()
+                        .and_then(|c| c.points.first())
+                        .map(|p| p.load)
+                })
+                .unwrap_or(1.0),
+            constraints,
+            criteria,
+            candidates,
+            tree: front.tree.clone(),
+            reasons,
+        })
+    }
+}
+
+fn mixed_sweeps(runs: &[&Run]) -> bool {
+    runs.iter()
+        .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target))
+}
