@@ -472,11 +472,13 @@ fn verdict(ranked: &[Ranked], rejected: &[Rejected]) -> String {
             )
         }
         [first, second, ..] => {
+            // Where it is best and the runner-up is not (criteria everyone ties on say nothing).
             let strengths: Vec<&str> = first
                 .scores
                 .iter()
-                .filter(|s| s.score >= 1.0 - TIE)
-                .map(|s| s.criterion.as_str())
+                .zip(&second.scores)
+                .filter(|(a, b)| a.score >= 1.0 - TIE && b.score < 1.0 - TIE)
+                .map(|(a, _)| a.criterion.as_str())
                 .collect();
             format!(
                 "{} ranks first ({:.2} against {:.2} for {}){}.",

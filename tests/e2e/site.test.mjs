@@ -127,6 +127,42 @@ test('the table of contents scrolls to its sections and numbered reports number 
   assert.deepEqual(page.errors, []);
 });
 
+test('the decision wizard answers guided questions and ranks setups by the reader\'s SLAs and weights, in the URL', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}production-inference-stack/`);
+  await chartsReady(page, 60000);
+  const wizard = page.locator('section.wizard');
+  await wizard.scrollIntoViewIfNeeded();
+  // Guided: cost-sensitive, bursty traffic -> Modal + LMCache, with figures from the data.
+  await wizard.locator('button.answer', { hasText: 'Yes' }).first().click();
+  await wizard.locator('button.answer', { hasText: 'Yes, bursty' }).click();
+  const pick = wizard.locator('.recommendation');
+  assert.match(await pick.innerText(), /Recommended: LLaMA 3\.1-8B \+ LMCache \(Modal\)/);
+  assert.match(await pick.innerText(), /1,048 ms/);
+  assert.match(new URL(page.url()).search, /answers=0(%2C|,)0/);
+  // Back, then the other branch by keyboard: no, neither -> DeepSeek disaggregated.
+  await wizard.locator('button', { hasText: 'Restart' }).click();
+  await wizard.locator('button.answer', { hasText: 'No' }).first().focus();
+  await page.keyboard.press('Enter');
+  await wizard.locator('button.answer', { hasText: 'Neither' }).click();
+  assert.match(await pick.innerText(), /DeepSeek-V2-Lite, disaggregated/);
+  // Requirements: equal weights tie; weighting max stable load picks DeepSeek disaggregated.
+  assert.match(await wizard.locator('.verdict').innerText(), /tie/);
+  assert.match(await wizard.locator('ul.rejected').innerText(), /no disaggregation: Success rate is 78% at load 5/);
+  const stable = wizard.getByLabel('Weight of Max stable load');
+  await stable.fill('3');
+  assert.match(await wizard.locator('.verdict').innerText(), /^DeepSeek-V2-Lite, disaggregated ranks first/);
+  assert.equal(await wizard.locator('table.ranking tbody tr').count(), 2);
+  // The state is in the URL: a reload gives the same answer.
+  assert.match(new URL(page.url()).search, /weights=/);
+  await page.reload();
+  await chartsReady(page, 60000);
+  assert.match(await page.locator('section.wizard .verdict').innerText(), /^DeepSeek-V2-Lite, disaggregated ranks first/);
+  assert.match(await page.locator('section.wizard .recommendation').innerText(), /DeepSeek-V2-Lite, disaggregated/);
+  await page.locator('section.wizard').screenshot({ path: path.resolve(process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e', 'wizard.png') });
+  assert.deepEqual(page.errors, []);
+});
+
 test('a narrow screen gets charts that fit', async () => {
   const page = await browser.page({ viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}${REPORT}/`);

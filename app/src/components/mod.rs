@@ -2,6 +2,8 @@
 
 mod chart;
 mod problems;
+mod wizard;
 
 pub use chart::ChartView;
 pub use problems::{LoadErrorPanel, ProblemList};
+pub use wizard::Wizard;

@@ -4,7 +4,7 @@ use benchdeck_core::site::{Block, ChartGrid, ReportPage, TocEntry};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
-use crate::components::{ChartView, LoadErrorPanel, ProblemList};
+use crate::components::{ChartView, LoadErrorPanel, ProblemList, Wizard};
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
 
@@ -67,6 +67,7 @@ fn ReportBody(
             <ProblemList problems=page.problems/>
             <Contents entries=page.toc/>
             {blocks}
+            {page.decision.map(|data| view! { <Wizard data/> })}
         </article>
     }
 }

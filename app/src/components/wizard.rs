@@ -1,0 +1,395 @@
+//! The decision wizard of a report (its `decision:` front matter): guided questions leading to a
+//! recommendation, or the reader's own SLAs and weights ranked by `benchdeck_core::decision`.
+//!
+//! The state lives in the URL query (`?answers=1.0`, `?load=5&limits=99,2000&weights=1,2`), so a
+//! recommendation can be shared as a link; it is written with `history.replaceState`, which
+//! keeps the page and its charts where they are.
+
+use benchdeck_core::decision::tree::{Node, Tree};
+use benchdeck_core::decision::{decide, Bound, Decision, Question};
+use benchdeck_core::format;
+use benchdeck_core::site::DecisionData;
+use leptos::prelude::*;
+
+/// The wizard: guided questions (when the report has a tree) and the requirements form.
+#[component]
+pub fn Wizard(
+    /// What the report offers.
+    data: DecisionData,
+) -> impl IntoView {
+    let query = Query::read();
+    let answers = RwSignal::new(query.list("answers").map_or_else(Vec::new, |v| {
+        v.iter().map(|&x| x.max(0.0) as usize).collect()
+    }));
+    let load = RwSignal::new(query.number("load").unwrap_or(data.load));
+    let limits = RwSignal::new(
+        query
+            .list("limits")
+            .filter(|l| l.len() == data.constraints.len())
+            .unwrap_or_else(|| data.constraints.iter().map(|c| limit(c.bound)).collect()),
+    );
+    let weights = RwSignal::new(
+        query
+            .list("weights")
+            .filter(|w| w.len() == data.criteria.len())
+            .unwrap_or_else(|| data.criteria.iter().map(|c| c.weight).collect()),
+    );
+    // The URL changes only once the reader changes something.
+    let first_run = StoredValue::new(true);
+    Effect::new(move || {
+        let pairs = [
+            (
+                "answers",
+                join(&answers.get().iter().map(|&a| a as f64).collect::<Vec<_>>()),
+            ),
+            ("load", format!("{}", load.get())),
+            ("limits", join(&limits.get())),
+            ("weights", join(&weights.get())),
+        ];
+        if first_run.get_value() {
+            first_run.set_value(false);
+            return;
+        }
+        Query::write(&pairs);
+    });
+    let guided = data.tree.clone().map(|tree| {
+        let reasons = data.reasons.clone();
+        let candidates = data.candidates.clone();
+        view! { <Guided tree reasons candidates answers/> }
+    });
+    view! {
+        <section class="wizard" aria-labelledby="wizard-title">
+            <h2 id="wizard-title">"Which setup should I pick?"</h2>
+            {guided}
+            <Requirements data load limits weights/>
+        </section>
+    }
+}
+
+/// One question at a time, with back and restart, the answers so far, the recommendation and
+/// the whole tree with the path taken marked.
+#[component]
+fn Guided(
+    tree: Tree,
+    reasons: std::collections::BTreeMap<String, benchdeck_core::site::RenderedReason>,
+    candidates: Vec<benchdeck_core::decision::Candidate>,
+    answers: RwSignal<Vec<usize>>,
+) -> impl IntoView {
+    let tree = StoredValue::new(tree);
+    let walk = Memo::new(move |_| {
+        let given = answers.get();
+        tree.with_value(|t| {
+            // A link with answers that no longer fit the tree starts over.
+            t.walk(&given).or_else(|_| t.walk(&[]))
+        })
+    });
+    let label_of = move |key: &str| {
+        candidates
+            .iter()
+            .find(|c| c.key == key)
+            .map_or_else(|| key.to_string(), |c| c.label.clone())
+    };
+    let current = move || {
+        let Ok(walk) = walk.get() else {
+            return view! { <p class="error">"The question tree is broken."</p> }.into_any();
+        };
+        match tree.with_value(|t| t.nodes.get(&walk.at).cloned()) {
+            Some(Node::Question { question, answers: choices }) => view! {
+                <fieldset class="question">
+                    <legend>{question}</legend>
+                    {choices.into_iter().enumerate().map(|(i, a)| view! {
+                        <button type="button" class="answer" on:click=move |_| answers.update(|v| v.push(i))>
+                            {a.label}
+                        </button>
+                    }).collect_view()}
+                </fieldset>
+            }.into_any(),
+            Some(Node::Recommendation { recommend, .. }) => {
+                let reason = reasons.get(&walk.at).map(|r| r.html.clone()).unwrap_or_default();
+                view! {
+                    <div class="recommendation" role="status">
+                        <p class="pick">"Recommended: " <strong>{label_of(&recommend)}</strong></p>
+                        <div class="prose" inner_html=reason></div>
+                    </div>
+                }.into_any()
+            }
+            None => view! { <p class="error">"The question tree is broken."</p> }.into_any(),
+        }
+    };
+    let summary = move || {
+        walk.get()
+            .map(|w| {
+                w.steps
+                    .into_iter()
+                    .map(|s| view! { <li>{s.question}" " <strong>{s.answer}</strong></li> })
+                    .collect_view()
+            })
+            .ok()
+    };
+    let on_path = move |id: &str| {
+        walk.get()
+            .is_ok_and(|w| w.at == id || w.steps.iter().any(|s| s.node == id))
+    };
+    let outline = tree.with_value(|t| {
+        t.nodes
+            .iter()
+            .map(|(id, node)| {
+                let id = id.clone();
+                let text = match node {
+                    Node::Question { question, answers } => format!(
+                        "{question} → {}",
+                        answers
+                            .iter()
+                            .map(|a| format!("{}: {}", a.label, a.next))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    Node::Recommendation { recommend, .. } => format!("recommend {recommend}"),
+                };
+                let marked = id.clone();
+                view! {
+                    <li class:on-path=move || on_path(&marked)><code>{id}</code>" " {text}</li>
+                }
+            })
+            .collect_view()
+    });
+    view! {
+        <div class="guided">
+            <h3>"Guided"</h3>
+            {current}
+            <ol class="answers-so-far">{summary}</ol>
+            <div class="wizard-controls">
+                <button type="button" on:click=move |_| answers.update(|v| { v.pop(); })
+                    disabled=move || answers.get().is_empty()>"Back"</button>
+                <button type="button" on:click=move |_| answers.set(Vec::new())
+                    disabled=move || answers.get().is_empty()>"Restart"</button>
+            </div>
+            <details class="tree">
+                <summary>"All questions (the path taken is marked)"</summary>
+                <ul>{outline}</ul>
+            </details>
+        </div>
+    }
+}
+
+/// The reader's SLAs, load and weights, and the ranking they give.
+#[component]
+fn Requirements(
+    data: DecisionData,
+    load: RwSignal<f64>,
+    limits: RwSignal<Vec<f64>>,
+    weights: RwSignal<Vec<f64>>,
+) -> impl IntoView {
+    let data = StoredValue::new(data);
+    let decision = Memo::new(move |_| {
+        let (load, limits, weights) = (load.get(), limits.get(), weights.get());
+        data.with_value(|d| {
+            let mut question = Question {
+                load,
+                constraints: d.constraints.clone(),
+                required: Vec::new(),
+                criteria: d.criteria.clone(),
+            };
+            for (c, l) in question.constraints.iter_mut().zip(&limits) {
+                c.bound = match c.bound {
+                    Bound::AtMost(_) => Bound::AtMost(*l),
+                    Bound::AtLeast(_) => Bound::AtLeast(*l),
+                };
+            }
+            for (c, w) in question.criteria.iter_mut().zip(&weights) {
+                c.weight = *w;
+            }
+            decide(&d.candidates, &question)
+        })
+    });
+    let sla_inputs = data.with_value(|d| {
+        d.constraints
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let (word, unit) = match c.bound {
+                    Bound::AtMost(_) => ("at most", c.quantity.unit()),
+                    Bound::AtLeast(_) => ("at least", c.quantity.unit()),
+                };
+                let name = format!("{} {word} ({unit})", c.quantity);
+                view! {
+                    <label>{name}" "
+                        <input type="number" min="0" step="any" class="sla-limit"
+                            prop:value=move || limits.get().get(i).copied().unwrap_or_default()
+                            on:change=move |ev| set_at(limits, i, &event_target_value(&ev))/>
+                    </label>
+                }
+            })
+            .collect_view()
+    });
+    let weight_inputs = data.with_value(|d| {
+        d.criteria
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let name = c.kind.name();
+                view! {
+                    <label>{name.clone()}" "
+                        <input type="range" min="0" max="5" step="0.5" class="weight" aria-label=format!("Weight of {name}")
+                            prop:value=move || weights.get().get(i).copied().unwrap_or_default()
+                            on:input=move |ev| set_at(weights, i, &event_target_value(&ev))/>
+                        <output>{move || format::number(weights.get().get(i).copied().unwrap_or_default())}</output>
+                    </label>
+                }
+            })
+            .collect_view()
+    });
+    view! {
+        <div class="requirements">
+            <h3>"By requirements"</h3>
+            <form class="wizard-form" on:submit=|ev| ev.prevent_default()>
+                <fieldset><legend>"Hard limits (SLAs)"</legend>
+                    <label>"At load "
+                        <input type="number" min="0" step="any" class="load"
+                            prop:value=move || load.get()
+                            on:change=move |ev| {
+                                if let Some(v) = parse_input(&event_target_value(&ev)) {
+                                    load.set(v);
+                                }
+                            }/>
+                    </label>
+                    {sla_inputs}
+                </fieldset>
+                <fieldset><legend>"What matters (weights)"</legend>{weight_inputs}</fieldset>
+            </form>
+            {move || view! { <Outcome decision=decision.get()/> }}
+        </div>
+    }
+}
+
+/// The verdict, the ranking with per-criterion values, the rejected setups and the weight ranges.
+#[component]
+fn Outcome(decision: Decision) -> impl IntoView {
+    let criteria: Vec<String> = decision
+        .ranked
+        .first()
+        .map(|r| r.scores.iter().map(|s| s.criterion.clone()).collect())
+        .unwrap_or_default();
+    view! {
+        <p class="verdict" role="status">{decision.verdict.clone()}</p>
+        {(!decision.ranked.is_empty()).then(|| view! {
+            <div class="table-scroll"><table class="ranking">
+                <thead><tr><th scope="col">"#"</th><th scope="col">"Setup"</th><th scope="col">"Score"</th>
+                    {criteria.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view()}
+                </tr></thead>
+                <tbody>{decision.ranked.iter().enumerate().map(|(i, r)| view! {
+                    <tr><td>{i + 1}</td><th scope="row">{r.label.clone()}</th><td>{format!("{:.2}", r.score)}</td>
+                        {r.scores.iter().map(|s| view! { <td>{s.shown.clone()}</td> }).collect_view()}
+                    </tr>
+                }).collect_view()}</tbody>
+            </table></div>
+        })}
+        {(!decision.rejected.is_empty()).then(|| view! {
+            <h4>"Ruled out"</h4>
+            <ul class="rejected">{decision.rejected.iter().map(|r| view! {
+                <li><strong>{r.label.clone()}</strong>": " {r.reasons.join("; ")}</li>
+            }).collect_view()}</ul>
+        })}
+        {(!decision.sensitivity.is_empty()).then(|| view! {
+            <h4>"How firm is this?"</h4>
+            <ul class="sensitivity">{decision.sensitivity.iter().map(|s| view! {
+                <li>{format!(
+                    "{} (weight {}): the winner holds from {} to {}",
+                    s.criterion,
+                    format::number(s.weight),
+                    format::number(s.min),
+                    s.max.map_or_else(|| "any weight".to_string(), format::number)
+                )}</li>
+            }).collect_view()}</ul>
+        })}
+    }
+}
+
+/// A number typed into an input; `None` for anything else (the field keeps its old value).
+fn parse_input(text: &str) -> Option<f64> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+}
+
+/// Sets entry `i` of `values` from an input's text.
+fn set_at(values: RwSignal<Vec<f64>>, i: usize, text: &str) {
+    if let Some(v) = parse_input(text) {
+        values.update(|list| {
+            if let Some(x) = list.get_mut(i) {
+                *x = v;
+            }
+        });
+    }
+}
+
+/// The limit of a bound.
+fn limit(bound: Bound) -> f64 {
+    match bound {
+        Bound::AtMost(v) | Bound::AtLeast(v) => v,
+    }
+}
+
+fn join(values: &[f64]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The page's query string (none when the browser gives none).
+struct Query(Option<web_sys::UrlSearchParams>);
+
+impl Query {
+    fn read() -> Query {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        Query(web_sys::UrlSearchParams::new_with_str(&search).ok())
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.as_ref()?.get(key)
+    }
+
+    fn number(&self, key: &str) -> Option<f64> {
+        self.get(key)?.parse().ok().filter(|v: &f64| v.is_finite())
+    }
+
+    /// A comma-separated list of numbers; `None` when absent or unreadable.
+    fn list(&self, key: &str) -> Option<Vec<f64>> {
+        let text = self.get(key)?;
+        if text.is_empty() {
+            return Some(Vec::new());
+        }
+        text.split(',')
+            .map(|x| x.parse::<f64>().ok().filter(|v| v.is_finite()))
+            .collect()
+    }
+
+    /// Replaces the query with `pairs`, keeping the path and the hash.
+    fn write(pairs: &[(&str, String)]) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let query: Vec<String> = pairs
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| format!("{k}={}", js_sys::encode_uri_component(v)))
+            .collect();
+        let location = window.location();
+        let url = format!(
+            "{}?{}{}",
+            location.pathname().unwrap_or_default(),
+            query.join("&"),
+            location.hash().unwrap_or_default()
+        );
+        if let Ok(history) = window.history() {
+            history
+                .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+                .ok();
+        }
+    }
+}
