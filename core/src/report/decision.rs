@@ -28,7 +28,7 @@ use crate::quantity::Quantity;
 use crate::site::{DecisionData, RenderedReason};
 
 /// The `decision:` block.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DecisionFront {
     #[serde(default)]
@@ -53,6 +53,29 @@ struct SlaFront {
     max: Option<f64>,
     #[serde(default)]
     min: Option<f64>,
+}
+
+impl DecisionFront {
+    /// The wizard of a report that defines none: every request successful as the one SLA, and
+    /// the usual criteria, so any report's data can be compared.
+    pub fn implicit() -> DecisionFront {
+        DecisionFront {
+            slas: vec![SlaFront {
+                metric: "success_rate".into(),
+                max: None,
+                min: Some(99.0),
+            }],
+            criteria: [
+                "ttft:p50",
+                "ttft:p99",
+                "output_throughput",
+                "max_stable_load",
+            ]
+            .map(String::from)
+            .to_vec(),
+            ..DecisionFront::default()
+        }
+    }
 }
 
 /// Quantities every candidate carries, so the reader can add SLAs and criteria on them.

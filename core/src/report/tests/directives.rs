@@ -304,3 +304,19 @@ fn contents_and_section_numbers() {
     assert!(html.contains("<h4 id=\"deep\">1.1.1 Deep</h4>"), "{html}");
     assert!(html.contains("<h1 id=\"title\">Title</h1>"), "{html}");
 }
+
+#[test]
+fn a_report_without_a_decision_block_still_gets_the_requirements_form() {
+    let decision = page("Text.")
+        .decision
+        .expect("two configurations to compare");
+    assert_eq!(decision.candidates.len(), 2);
+    assert!(decision.tree.is_none());
+    assert_eq!(decision.constraints.len(), 1, "every request successful");
+    assert_eq!(decision.criteria.len(), 4);
+    assert_eq!(decision.load, 1.0);
+    // One configuration (with two kinds of sweep): nothing to compare, no form and no error.
+    let mixed = two_sweeps("Text.");
+    assert!(mixed.decision.is_none());
+    assert_eq!(messages(&mixed), Vec::<String>::new());
+}
