@@ -14,6 +14,7 @@ pub mod chart;
 pub mod decision;
 pub mod export;
 pub mod format;
+pub mod html;
 pub mod import;
 pub mod json;
 pub mod model;

@@ -94,7 +94,7 @@ pub fn render(source: &str, first_line: usize) -> Rendered {
         source,
         first_line,
         RenderOptions::default(),
-        &mut |text, _| format!("<code>{}</code>", escape_text(text)),
+        &mut |text, _| format!("<code>{}</code>", crate::html::escape(text)),
     )
 }
 
@@ -256,13 +256,6 @@ pub fn sanitize(html: &str) -> String {
         .url_schemes(["http", "https", "mailto"].into_iter().collect())
         .clean(html)
         .to_string()
-}
-
-/// Escapes text for HTML.
-fn escape_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// Advances the counters for a heading at `depth` (2 to 6) and returns its number: `2.1`.

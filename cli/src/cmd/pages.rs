@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use benchdeck_core::html::escape;
 use benchdeck_core::site::{SiteIndex, INDEX_PATH};
 
 /// Arguments of `pages`.
@@ -107,21 +108,6 @@ fn head_tags(title: &str, summary: &str) -> String {
          <meta name=\"twitter:title\" content=\"{t}\">\n    \
          <meta name=\"twitter:description\" content=\"{s}\">"
     )
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

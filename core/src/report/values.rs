@@ -20,6 +20,7 @@
 use super::charts::ChartContext;
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::format;
+pub(super) use crate::html::escape;
 use crate::model::{LoadTarget, Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
 
@@ -631,20 +632,4 @@ fn span(class: &str, title: &str, html: &str) -> String {
         "<span class=\"{class}\" title=\"{}\">{html}</span>",
         escape(title)
     )
-}
-
-/// Escapes text for HTML content and attributes.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
