@@ -39,7 +39,8 @@ pub fn paint(
         .map_err(|e| js_message(&e))?;
     let backend =
         CanvasBackend::with_canvas_object(canvas.clone()).ok_or("the browser gave no 2D canvas")?;
-    let backend = DotBatcher::new(backend, ratio, |layer: &DotLayer| blit(&context, layer));
+    let backend = DotBatcher::new(backend, ratio, |layer: &DotLayer| blit(&context, layer))
+        .clip_to((width as u32, height as u32));
     let root = backend
         .into_drawing_area()
         .shrink((0, 0), (width as u32, height as u32));

@@ -233,6 +233,23 @@ impl Candidate {
         let (Some(first), Some(last)) = (with.first(), with.last()) else {
             return Err(format!("{} does not report {q}", self.label));
         };
+        // A load point without the value (every request failed there) is not skipped over.
+        if let Some(gap) = self.points.iter().find(|p| {
+            p.get(q).is_none() && p.load >= first.0 && p.load <= last.0 && {
+                let (below, above) = (
+                    with.iter().rev().find(|(l, _)| *l <= load),
+                    with.iter().find(|(l, _)| *l >= load),
+                );
+                below.is_some_and(|b| b.0 <= p.load) && above.is_some_and(|a| p.load <= a.0)
+            }
+        }) {
+            return Err(format!(
+                "{} has no {q} at load {} (next to {}), so it cannot be interpolated",
+                self.label,
+                format::number(gap.load),
+                format::number(load)
+            ));
+        }
         if load < first.0 || load > last.0 {
             return Err(format!(
                 "{} has {q} measured from load {} to {}, not at {} (no extrapolation)",
@@ -315,7 +332,7 @@ pub fn decide(candidates: &[Candidate], question: &Question) -> Decision {
     let weights: Vec<f64> = question
         .criteria
         .iter()
-        .map(|k| k.weight.max(0.0))
+        .map(|k| k.weight.clamp(0.0, 1e6))
         .collect();
     let mut ranked: Vec<Ranked> = passed
         .iter()
@@ -438,7 +455,7 @@ fn scaled(values: &[Option<f64>], better: Better) -> Vec<f64> {
 
 fn weighted(scores: &[f64], weights: &[f64]) -> f64 {
     let total: f64 = weights.iter().sum();
-    if total <= 0.0 {
+    if !(total > 0.0 && total.is_finite()) {
         return 0.0;
     }
     scores.iter().zip(weights).map(|(s, w)| s * w).sum::<f64>() / total

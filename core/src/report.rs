@@ -179,7 +179,7 @@ pub fn build_report(
         // data fits one (a single kind of sweep per configuration).
         || {
             context
-                .decision(&implicit, &mut |_| String::new())
+                .decision(&implicit, &mut |_, _| String::new())
                 .ok()
                 .filter(|d| d.candidates.len() >= 2)
         },
@@ -190,15 +190,20 @@ pub fn build_report(
                 .position(|l| l.starts_with("decision:"))
                 .map_or(2, |i| i + 1) as u64;
             let mut reason_problems = Vec::new();
-            let mut render = |because: &str| -> String {
+            let mut render = |node: &str, because: &str| -> String {
                 let rendered = markdown::render_with(
                     because,
                     at as usize,
                     markdown::RenderOptions::default(),
                     &mut |text, _| {
                         let inline = context.inline(text);
-                        if let Some((_, message)) = inline.problem {
-                            reason_problems.push(message);
+                        if let Some((severity, message)) = inline.problem {
+                            let message = format!("decision `tree`, `{node}`: {message}");
+                            let place = Location::line(at);
+                            reason_problems.push(match severity {
+                                values::Severity::Error => Problem::error(file, place, message),
+                                values::Severity::Warning => Problem::warning(file, place, message),
+                            });
                         }
                         inline.html
                     },
@@ -213,20 +218,18 @@ pub fn build_report(
                     .collect()
             };
             let built = context.decision(d, &mut render);
-            let mut messages = reason_problems;
-            let data = match built {
+            problems.extend(reason_problems);
+            match built {
                 Ok(data) => Some(data),
                 Err(errors) => {
-                    messages.extend(errors);
+                    problems.extend(
+                        errors
+                            .into_iter()
+                            .map(|m| Problem::error(file, Location::line(at), m)),
+                    );
                     None
                 }
-            };
-            problems.extend(
-                messages
-                    .into_iter()
-                    .map(|m| Problem::error(file, Location::line(at), m)),
-            );
-            data
+            }
         },
     );
     // Sections and subsections only: `#` is a title, deeper levels are too fine for a contents list.

@@ -91,6 +91,10 @@ impl DotLayer {
                 (f64::from(pixels.1) * shrink) as u32,
             );
         }
+        // When the layer was shrunk, paint at the scale that fits it, so every dot keeps its place.
+        let scale = scale
+            .min(f64::from(pixels.0) / f64::from(size.0))
+            .min(f64::from(pixels.1) / f64::from(size.1));
         let mut canvas = Premultiplied::new(pixels);
         let mut stamps = Stamps::default();
         for d in dots.iter().filter(visible) {
@@ -286,6 +290,7 @@ pub struct DotBatcher<DB, F> {
     scale: f64,
     blit: F,
     pending: Vec<Dot>,
+    bounds: Option<(u32, u32)>,
 }
 
 impl<DB, F> DotBatcher<DB, F>
@@ -301,7 +306,15 @@ where
             scale,
             blit,
             pending: Vec::new(),
+            bounds: None,
         }
+    }
+
+    /// Clips layers to `size` (backend pixels) rather than the backend's own size, for a
+    /// backend whose size is in device pixels while its coordinates are not (a HiDPI canvas).
+    pub fn clip_to(mut self, size: (u32, u32)) -> DotBatcher<DB, F> {
+        self.bounds = Some(size);
+        self
     }
 
     /// Paints the pending run: as a layer when it is long, circle by circle when short.
@@ -313,7 +326,11 @@ where
                     .draw_circle(d.center, d.radius, &d.color, true)
                     .map_err(backend)?;
             }
-        } else if let Some(layer) = DotLayer::paint(&run, self.scale, self.inner.get_size()) {
+        } else if let Some(layer) = DotLayer::paint(
+            &run,
+            self.scale,
+            self.bounds.unwrap_or_else(|| self.inner.get_size()),
+        ) {
             (self.blit)(&layer).map_err(|m| DrawingErrorKind::DrawingError(BatchError::Blit(m)))?;
         }
         // Keep the allocation for the next run.

@@ -334,3 +334,16 @@ fn tree_mistakes_are_all_reported() {
         ]
     );
 }
+
+#[test]
+fn a_load_point_without_the_value_is_not_interpolated_across() {
+    let mut c = a();
+    // Every request failed at 5: no TTFT there.
+    c.points[1].values.retain(|(q, _)| *q != TTFT_P90);
+    assert_eq!(
+        c.value_at(TTFT_P90, 4.0).unwrap_err(),
+        "A has no TTFT p90 at load 5 (next to 4), so it cannot be interpolated"
+    );
+    close(c.value_at(TTFT_P90, 1.0).unwrap(), 200.0);
+    close(c.value_at(TTFT_P90, 10.0).unwrap(), 1200.0);
+}

@@ -167,7 +167,7 @@ impl Tree {
                     let answer = answers.get(choice).ok_or_else(|| {
                         format!(
                             "answer {} of question {} does not exist; it has {}",
-                            choice + 1,
+                            choice.saturating_add(1),
                             n + 1,
                             answers.len()
                         )

@@ -97,7 +97,7 @@ impl ChartContext<'_> {
     pub fn decision(
         &self,
         front: &DecisionFront,
-        render: &mut dyn FnMut(&str) -> String,
+        render: &mut dyn FnMut(&str, &str) -> String,
     ) -> Result<DecisionData, Vec<String>> {
         let mut errors = Vec::new();
         let kind = match front.sweep.as_deref() {
@@ -210,7 +210,7 @@ impl ChartContext<'_> {
                     reasons.insert(
                         id.clone(),
                         RenderedReason {
-                            html: render(because),
+                            html: render(id, because),
                         },
                     );
                 }

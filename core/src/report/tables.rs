@@ -17,7 +17,7 @@ use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::charts::ChartContext;
-use super::values::{escape, parse_load, parse_quantity, LoadKind};
+use super::values::{escape, parse_load, parse_quantity, same, LoadKind};
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -365,10 +365,16 @@ impl ChartContext<'_> {
                     let (better, worse) = if a_wins { (x, y) } else { (y, x) };
                     let by = match q.better() {
                         Better::Lower => (worse - better) / worse * 100.0,
-                        Better::Higher => (better - worse) / worse.abs() * 100.0,
+                        Better::Higher => (better - worse) / worse * 100.0,
                     };
                     let name = &names[if a_wins { 0 } else { 1 }];
-                    (escape(name), format!("{}%", format::fixed(by, 2)))
+                    // Against zero (a collapsed load) a percentage means nothing.
+                    let by = if worse > 0.0 && by.is_finite() {
+                        format!("{}%", format::fixed(by, 2))
+                    } else {
+                        "<span title=\"the other value is zero\">–</span>".to_string()
+                    };
+                    (escape(name), by)
                 }
                 (Some(_), Some(_)) => ("tie".to_string(), "0%".to_string()),
                 _ => ("–".to_string(), "–".to_string()),
@@ -459,8 +465,4 @@ fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
         escape(title),
         rows.concat()
     )
-}
-
-fn same(a: f64, b: f64) -> bool {
-    (a.is_infinite() && b.is_infinite()) || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }

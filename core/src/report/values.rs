@@ -29,6 +29,8 @@ use crate::quantity::{Better, Quantity};
 pub struct Computed {
     /// The number.
     pub value: f64,
+    /// False when the value is a finding rather than a number ("none"): arithmetic refuses it.
+    pub is_number: bool,
     /// How it is shown: `406 ms`, `12.9x`, `10 req/s`.
     pub text: String,
     /// Where it comes from, for the tooltip.
@@ -58,7 +60,11 @@ pub enum Severity {
 fn word_end(text: &str) -> usize {
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        let grouping = b == b',' && i > 0 && bytes[i - 1].is_ascii_digit() && {
+        // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
+        let numeric = bytes[..i]
+            .iter()
+            .all(|c| c.is_ascii_digit() || b",.~<> ".contains(c));
+        let grouping = b == b',' && numeric && i > 0 && bytes[i - 1].is_ascii_digit() && {
             let after = &bytes[i + 1..];
             after.len() >= 3
                 && after[..3].iter().all(u8::is_ascii_digit)
@@ -81,14 +87,20 @@ enum Expr {
 /// Parses `name(arg, ...)`, where an argument is an expression or a word (anything without
 /// `,`, `(` or `)`).
 fn parse(text: &str) -> Result<Expr, String> {
-    let (expr, rest) = parse_at(text)?;
+    let (expr, rest) = parse_at(text, 0)?;
     if !rest.trim().is_empty() {
         return Err(format!("unexpected `{}` after the expression", rest.trim()));
     }
     Ok(expr)
 }
 
-fn parse_at(text: &str) -> Result<(Expr, &str), String> {
+/// Expressions nest at most this deep (`ratio(max(…), max(…))` is 2).
+const MAX_DEPTH: usize = 16;
+
+fn parse_at(text: &str, depth: usize) -> Result<(Expr, &str), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("expressions nest at most {MAX_DEPTH} deep"));
+    }
     let text = text.trim_start();
     let end = word_end(text);
     let word = text[..end].trim();
@@ -101,7 +113,7 @@ fn parse_at(text: &str) -> Result<(Expr, &str), String> {
     };
     let mut args = Vec::new();
     loop {
-        let (arg, after) = parse_at(rest)?;
+        let (arg, after) = parse_at(rest, depth + 1)?;
         args.push(arg);
         let after = after.trim_start();
         if let Some(next) = after.strip_prefix(',') {
@@ -217,6 +229,12 @@ impl ChartContext<'_> {
                     return Err(format!("expected `{name}(<expression>, <expression>)`"));
                 };
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
+                if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
+                    return Err(format!(
+                        "`{name}` needs numbers, but one value is {}",
+                        finding.text
+                    ));
+                }
                 if b.value == 0.0 {
                     return Err(format!("`{name}`: the second value ({}) is zero", b.text));
                 }
@@ -224,6 +242,7 @@ impl ChartContext<'_> {
                 Ok(if name == "ratio" {
                     let value = a.value / b.value;
                     Computed {
+                        is_number: true,
                         value,
                         text: format!("{}x", format::number(round_for_ratio(value))),
                         source,
@@ -231,6 +250,7 @@ impl ChartContext<'_> {
                 } else {
                     let value = (b.value - a.value) / b.value * 100.0;
                     Computed {
+                        is_number: true,
                         value,
                         text: format!("{}%", format::fixed(value, 1)),
                         source,
@@ -246,6 +266,7 @@ impl ChartContext<'_> {
                 }
                 let value = std.value / mean.value * 100.0;
                 Ok(Computed {
+                    is_number: true,
                     value,
                     text: format!("{}%", format::fixed(value, 1)),
                     source: format!("{} ÷ {}", std.source, mean.source),
@@ -256,6 +277,12 @@ impl ChartContext<'_> {
                     return Err("expected `per_day(<expression>)`".into());
                 };
                 let a = self.eval(a)?;
+                if !a.is_number {
+                    return Err(format!(
+                        "`per_day` needs a number, but the value is {}",
+                        a.text
+                    ));
+                }
                 let per = if a.text.ends_with("req/s") {
                     " requests per day"
                 } else if a.text.ends_with("tok/s") {
@@ -265,6 +292,7 @@ impl ChartContext<'_> {
                 };
                 let value = a.value * 86_400.0;
                 Ok(Computed {
+                    is_number: true,
                     value,
                     text: format!("{}{per}", format::fixed(value, 0)),
                     source: format!("{} × 86,400 s", a.source),
@@ -403,6 +431,7 @@ impl ChartContext<'_> {
 
     fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
         Computed {
+            is_number: true,
             value,
             text: format::with_unit(value, q.unit()),
             source: format!(
@@ -425,7 +454,14 @@ impl ChartContext<'_> {
         let condition = condition.map(parse_condition).transpose()?;
         let mut last: Option<&Run> = None;
         for run in runs {
-            let no_failures = run.requests.success_rate().is_some_and(|r| r >= 1.0);
+            let Some(success) = run.requests.success_rate() else {
+                return Err(format!(
+                    "`{config}` at {} has no request counts, so whether every request succeeded \
+                     is unknown ({})",
+                    run.load.target, run.provenance
+                ));
+            };
+            let no_failures = success >= 1.0;
             let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
                 q.of(run)
                     .is_some_and(|v| if *at_most { v <= *limit } else { v >= *limit })
@@ -439,6 +475,7 @@ impl ChartContext<'_> {
             // Nothing stable is a finding, not an error: "none", below the lowest load.
             let lowest = &runs[0].load.target;
             return Ok(Computed {
+                is_number: false,
                 value: 0.0,
                 text: format!("none (not even {lowest})"),
                 source: format!(
@@ -459,6 +496,7 @@ impl ChartContext<'_> {
             .value()
             .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
         Ok(Computed {
+            is_number: true,
             value,
             text: load_text(&run.load.target),
             source: format!(
@@ -495,6 +533,7 @@ impl ChartContext<'_> {
             .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
         let run = runs[found.index];
         Ok(Computed {
+            is_number: true,
             value: found.load,
             text: load_text(&run.load.target),
             source: format!(
@@ -594,8 +633,14 @@ fn parse_condition(text: &str) -> Result<(Quantity, bool, f64), String> {
 
 /// A number as typed in prose (`13x`, `5,028 ms`, `64.7%`, `~85`): its value and decimals.
 fn typed_number(text: &str) -> Option<(f64, usize)> {
-    let start = text.find(|c: char| c.is_ascii_digit() || c == '-')?;
-    let digits: String = text[start..]
+    let rest = text
+        .trim_start()
+        .trim_start_matches(['~', '<', '>', '≈'])
+        .trim_start();
+    if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        return None;
+    }
+    let digits: String = rest
         .chars()
         .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-'))
         .filter(|c| *c != ',')
@@ -621,7 +666,8 @@ fn load_text(load: &LoadTarget) -> String {
     load.to_string()
 }
 
-fn same(a: f64, b: f64) -> bool {
+/// Two loads are the same point (`inf` only equals `inf`).
+pub(super) fn same(a: f64, b: f64) -> bool {
     (a.is_infinite() && b.is_infinite() && a.signum() == b.signum())
         || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }

@@ -258,3 +258,26 @@ fn a_large_scatter_is_blitted_with_its_annotations_still_drawn_on_top() {
     assert!(calls[..layers[0]].iter().any(|c| c == "line"), "axes first");
     assert_eq!(calls.last().map(String::as_str), Some("present"));
 }
+
+#[test]
+fn a_layer_too_large_to_paint_is_shrunk_with_its_dots_in_place() {
+    // 5,000 × 5,000 backend pixels at scale 4 would be 400 M device pixels.
+    let dots = [dot(10, 10, RED, 1.0), dot(4990, 4990, BLUE, 1.0)];
+    let layer = DotLayer::paint(&dots, 4.0, (5000, 5000)).unwrap();
+    assert!(u64::from(layer.pixels.0) * u64::from(layer.pixels.1) <= 1 << 24);
+    let scale = f64::from(layer.pixels.0) / f64::from(layer.size.0);
+    let at = |(x, y): (i32, i32)| {
+        (
+            ((f64::from(x) - f64::from(layer.origin.0)) * scale) as u32,
+            ((f64::from(y) - f64::from(layer.origin.1)) * scale) as u32,
+        )
+    };
+    let (x, y) = at((4990, 4990));
+    assert_eq!(
+        layer.pixel(x, y),
+        [20, 60, 220, 255],
+        "the far dot is where it belongs"
+    );
+    let (x, y) = at((10, 10));
+    assert_eq!(layer.pixel(x, y), [200, 30, 40, 255]);
+}

@@ -121,7 +121,7 @@ fn mistakes_in_the_decision_block_are_errors_at_its_line() {
     let messages: Vec<String> = page.problems.iter().map(|p| p.to_string()).collect();
     assert!(page.decision.is_none());
     for expected in [
-        "reports/r.md:4: error: inline value `=value(ttft:p50, vllm, 9)`: `vllm` has no run at load 9",
+        "reports/r.md:4: error: decision `tree`, `a`: inline value `=value(ttft:p50, vllm, 9)`: `vllm` has no run at load 9",
         "reports/r.md:4: error: decision `attributes`: configuration `trt` is not in this report's results; found vllm",
         "reports/r.md:4: error: decision `slas`, `ttft:p99`: expected exactly one of `max` or `min`",
         "reports/r.md:4: error: decision `criteria`: `speed` is neither a metric",

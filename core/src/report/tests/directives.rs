@@ -320,3 +320,25 @@ fn a_report_without_a_decision_block_still_gets_the_requirements_form() {
     assert!(mixed.decision.is_none());
     assert_eq!(messages(&mixed), Vec::<String>::new());
 }
+
+#[test]
+fn hostile_or_odd_expressions_get_errors_not_panics_or_wrong_numbers() {
+    let deep = format!("`={}1{}`", "ratio(".repeat(40), ")".repeat(40));
+    let m = messages(&page(&deep));
+    assert!(m[0].contains("expressions nest at most 16 deep"), "{m:?}");
+    // A comma after a name is an argument separator, even before three digits.
+    let m = messages(&page("`=value(ttft:mean,vllm,100)`"));
+    assert!(m[0].contains("`vllm` has no run at load 100"), "{m:?}");
+    // The typed figure must start with the number.
+    let m = messages(&page(
+        "`=claim(p99 under 406 ms, value(ttft:mean, vllm, 1))`",
+    ));
+    assert!(m[0].contains("expected a number as written"), "{m:?}");
+    // "none" is a finding, not a number to compute with.
+    let p = two_sweeps("`=ratio(stable(x, rate, ttft:p50 <= 1), stable(x, concurrency))`");
+    let m = messages(&p);
+    assert!(
+        m[0].contains("`ratio` needs numbers, but one value is none"),
+        "{m:?}"
+    );
+}
