@@ -111,10 +111,21 @@ test('the production-stack blog report computes every headline number and flags 
   assert.deepEqual(page.errors, []);
 });
 
-test('the table of contents scrolls to its sections and numbered reports number them', async () => {
+test('the latency report draws every chart and its computed tables; its contents scroll to numbered sections', async () => {
   const page = await browser.page();
   await page.goto(`${server.url}latency-analysis/`);
   await chartsReady(page);
+  // Every chart of the synthetic latency report is drawn, and its computed figures are there.
+  const charts = await page.locator('figure.chart canvas').count();
+  assert.ok(charts >= 5, `${charts} charts`);
+  for (let i = 0; i < charts; i++) {
+    const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
+    assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
+  }
+  const sla = page.locator('figure.data-table', { hasText: 'Service-level targets' });
+  assert.equal(await sla.locator('td.pass, td.fail').count(), 6);
+  assert.ok((await page.locator('.prose .value', { hasText: 'requests per day' }).count()) === 2);
+  assert.equal(await page.locator('.value-error').count(), 0);
   const links = page.locator('nav.toc a');
   assert.ok((await links.count()) >= 5);
   assert.match(await links.first().innerText(), /^1 Why the mean is not enough$/);
