@@ -50,7 +50,7 @@ pub fn paint(
 }
 
 /// The canvas's 2D context.
-fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
+pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
     canvas
         .get_context("2d")
         .ok()

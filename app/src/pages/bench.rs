@@ -19,9 +19,9 @@ use benchdeck_core::chart::{ChartSpec, DrawOptions, Frame, Theme, ThemeName};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Performance};
+use web_sys::{HtmlCanvasElement, Performance};
 
 use crate::data::js_message;
 
@@ -269,13 +269,7 @@ fn paint(
         (f64::from(width), f64::from(height)),
         &options,
     )?;
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .ok_or("the browser gave no 2D canvas")?
-        .dyn_into()
-        .map_err(|_| "the canvas context is not 2D")?;
+    let context = crate::canvas::context_2d(canvas)?;
     let t0 = performance.now();
     context
         .get_image_data(0.0, 0.0, 1.0, 1.0)

@@ -19,6 +19,7 @@
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
+use super::values::LoadText;
 use super::{FrontMatter, Palette};
 use crate::analysis::{breaking_point, BoxStats, BreakingRule, LoadObservation};
 use crate::chart::{
@@ -61,7 +62,7 @@ struct ChartDirective {
     #[serde(default)]
     y: Option<String>,
     #[serde(default)]
-    load: Option<LoadValue>,
+    load: Option<LoadText>,
     #[serde(default)]
     configs: Option<Vec<String>>,
     #[serde(default)]
@@ -119,28 +120,6 @@ fn check_id(id: &str) -> Result<(), String> {
         Err(format!(
             "chart block: id `{id}` cannot be a file name; expected letters, digits, `-` and `_` (at most 64)"
         ))
-    }
-}
-
-/// A load point as written in a directive: `10`, `0.5` or `inf`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
-enum LoadValue {
-    Number(f64),
-    Text(String),
-}
-
-impl LoadValue {
-    fn value(&self) -> Result<f64, String> {
-        match self {
-            LoadValue::Number(v) => Ok(*v),
-            LoadValue::Text(t) => match t.trim().to_ascii_lowercase().as_str() {
-                "inf" | "infinity" | "∞" => Ok(f64::INFINITY),
-                other => other.parse().map_err(|_| {
-                    format!("`load: {t}` is not a load point; expected a number or `inf`")
-                }),
-            },
-        }
     }
 }
 
@@ -315,14 +294,14 @@ impl ChartContext<'_> {
     }
 
     /// The run of `key` at `load`, or its only run when no load is given.
-    fn run_at(&self, key: &str, load: Option<&LoadValue>) -> Result<Option<&Run>, String> {
+    fn run_at(&self, key: &str, load: Option<&LoadText>) -> Result<Option<&Run>, String> {
         let runs = self.runs_of(key);
         match load {
             Some(load) => {
-                let want = load.value()?;
+                load.parse()?;
                 Ok(runs
                     .into_iter()
-                    .find(|r| r.load.target.value().is_some_and(|v| same_load(v, want))))
+                    .find(|r| load.matches(&r.load.target).unwrap_or(false)))
             }
             None if runs.len() <= 1 => Ok(runs.into_iter().next()),
             None => Err(format!(
@@ -573,7 +552,7 @@ impl ChartContext<'_> {
         let at = d
             .load
             .as_ref()
-            .and_then(|l| l.value().ok())
+            .and_then(|l| l.parse().ok().map(|(v, _)| v))
             .map_or(String::new(), |v| {
                 format!(" at {}", crate::format::number(v))
             });
@@ -932,10 +911,6 @@ fn corner(x: Better, y: Better) -> &'static str {
 /// Sort key of a load point; loads without a value last.
 fn load_order(load: &LoadTarget) -> f64 {
     load.value().unwrap_or(f64::MAX)
-}
-
-fn same_load(a: f64, b: f64) -> bool {
-    (a.is_infinite() && b.is_infinite()) || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }
 
 /// The label of a load point on a category axis: `10`, `∞`.

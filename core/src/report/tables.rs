@@ -17,7 +17,7 @@ use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::charts::ChartContext;
-use super::values::{escape, parse_load, parse_quantity, same, LoadKind};
+use super::values::{escape, parse_quantity, same, LoadKind, LoadText};
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -80,23 +80,6 @@ enum MetricEntry {
         #[serde(default)]
         label: Option<String>,
     },
-}
-
-/// A load as written in a table block: `10`, or with its kind, `10 req/s`, `concurrency 16`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
-enum LoadText {
-    Number(f64),
-    Text(String),
-}
-
-impl LoadText {
-    fn parse(&self) -> Result<(f64, Option<LoadKind>), String> {
-        match self {
-            LoadText::Number(v) => Ok((*v, None)),
-            LoadText::Text(t) => parse_load(t),
-        }
-    }
 }
 
 /// Where a summary cell's value comes from.

@@ -498,7 +498,7 @@ impl ChartContext<'_> {
         Ok(Computed {
             is_number: true,
             value,
-            text: load_text(&run.load.target),
+            text: run.load.target.to_string(),
             source: format!(
                 "highest load of {} with every request successful{} ({})",
                 self.display(config).0,
@@ -535,7 +535,7 @@ impl ChartContext<'_> {
         Ok(Computed {
             is_number: true,
             value: found.load,
-            text: load_text(&run.load.target),
+            text: run.load.target.to_string(),
             source: format!(
                 "first load of {} where the sweep breaks: {} ({})",
                 self.display(config).0,
@@ -585,6 +585,32 @@ impl LoadKind {
             LoadKind::Concurrency => "concurrency",
             LoadKind::Rate => "request-rate",
         }
+    }
+}
+
+/// A load as written in a chart or table block: `10`, or text such as `inf`, `10 req/s` or
+/// `concurrency 16`.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(untagged)]
+pub(super) enum LoadText {
+    Number(f64),
+    Text(String),
+}
+
+impl LoadText {
+    /// The load and, when written, its kind.
+    pub(super) fn parse(&self) -> Result<(f64, Option<LoadKind>), String> {
+        match self {
+            LoadText::Number(v) => Ok((*v, None)),
+            LoadText::Text(t) => parse_load(t),
+        }
+    }
+
+    /// True when `target` is this load (and of its kind, when one was written).
+    pub(super) fn matches(&self, target: &LoadTarget) -> Result<bool, String> {
+        let (value, kind) = self.parse()?;
+        Ok(target.value().is_some_and(|v| same(v, value))
+            && (kind.is_none() || LoadKind::of(target) == kind))
     }
 }
 
@@ -659,11 +685,6 @@ fn round_for_ratio(v: f64) -> f64 {
     } else {
         (v * 100.0).round() / 100.0
     }
-}
-
-/// A load for prose: `10 req/s`, `concurrency 8`.
-fn load_text(load: &LoadTarget) -> String {
-    load.to_string()
 }
 
 /// Two loads are the same point (`inf` only equals `inf`).
