@@ -1,3 +1,6 @@
+//! The decision engine on hand-made candidates (interpolation, SLAs, scores, weight ranges,
+//! ties) and the question tree (walks and every kind of mistake).
+
 use super::tree::{Answer, Node, Tree};
 use super::*;
 use crate::model::{Metric, Stat};

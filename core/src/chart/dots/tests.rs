@@ -1,3 +1,6 @@
+//! The dot layer: coverage, order, translucency and scale of `DotLayer::paint`, and the call
+//! order `DotBatcher` keeps on a recording backend.
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
