@@ -130,9 +130,10 @@ pub fn slug_of(path: &str) -> String {
     name.strip_suffix(".md").unwrap_or(name).to_string()
 }
 
-/// Top-level folders of the built site that no report may take: the data the app reads, chart
-/// embeds, and the hidden drawing benchmark page.
-const RESERVED_SLUGS: [&str; 3] = ["data", "embed", "_bench"];
+/// Top-level folders of the built site that no report may take: the data the app reads, the
+/// chart images, chart embeds, the published result files, the page of dropped files, and the
+/// hidden drawing benchmark page.
+const RESERVED_SLUGS: [&str; 6] = ["data", "charts", "embed", "results", "local", "_bench"];
 
 fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
@@ -166,7 +167,14 @@ mod tests {
         assert_eq!(problems_of(&["a.md", "b_2-c.md"]), Vec::<String>::new());
         let bad = problems_of(&["has space.md"]);
         assert!(bad[0].contains("reports/has space.md") && bad[0].contains("letters, digits"));
-        for reserved in ["data.md", "embed.md", "_bench.md"] {
+        for reserved in [
+            "data.md",
+            "charts.md",
+            "embed.md",
+            "results.md",
+            "local.md",
+            "_bench.md",
+        ] {
             let problems = problems_of(&[reserved]);
             assert_eq!(problems.len(), 1, "{reserved}: {problems:?}");
             assert!(problems[0].contains("reserved"), "{}", problems[0]);

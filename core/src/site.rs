@@ -22,6 +22,37 @@ pub fn chart_svg_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.svg")
 }
 
+/// Path of a chart's PNG file (written by the build, the same drawing as the SVG), relative to
+/// the site root; the first chart's PNG is a report's link-preview image.
+pub fn chart_png_path(slug: &str, chart_id: &str) -> String {
+    format!("charts/{slug}/{chart_id}.png")
+}
+
+/// Folder of a chart's (or grid's) embed page, relative to the site root: a page without the
+/// site's header, made for an `<iframe>`, with `?theme=light|dark` to fix its colours.
+pub fn embed_page_path(slug: &str, chart_id: &str) -> String {
+    format!("embed/{slug}/{chart_id}/")
+}
+
+/// The runs a report draws on, normalised (the canonical model), as JSON.
+pub fn runs_json_path(slug: &str) -> String {
+    format!("data/runs/{slug}.json")
+}
+
+/// The runs a report draws on, normalised, one row per run, as CSV.
+pub fn runs_csv_path(slug: &str) -> String {
+    format!("data/runs/{slug}.csv")
+}
+
+/// A raw result file as published with the site; `source` is its path relative to `results/`
+/// (one of [`ReportPage::sources`]).
+pub fn result_file_path(source: &str) -> String {
+    format!("results/{source}")
+}
+
+/// The page that shows result files a reader dropped on the site (read in the browser only).
+pub const LOCAL_PAGE_PATH: &str = "local/";
+
 /// True for a chart id that can be a file name and a URL fragment: ASCII letters, digits, `-`
 /// and `_`, at most 64 characters.
 pub fn is_valid_chart_id(id: &str) -> bool {
