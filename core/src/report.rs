@@ -21,6 +21,7 @@ use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
 mod decision;
+pub mod local;
 mod tables;
 mod values;
 

@@ -337,7 +337,13 @@ impl ChartContext<'_> {
                         .iter()
                         .enumerate()
                         .filter_map(|(i, load)| {
-                            let run = runs.iter().find(|r| r.load.target == *load)?;
+                            // Of several runs at one load (say, an offline throughput and an
+                            // offline latency run), the first that reports the quantity.
+                            let mut at_load = runs.iter().filter(|r| r.load.target == *load);
+                            let run = at_load
+                                .clone()
+                                .find(|r| q.of(r).is_some())
+                                .or_else(|| at_load.next())?;
                             Some(point(i as f64, q, run))
                         })
                         .collect();
