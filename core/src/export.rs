@@ -1,8 +1,11 @@
 //! A chart's plotted data as a table: the text alternative shown under every chart and the CSV a
 //! reader downloads. Both come from the [`ChartSpec`] alone, so they always match the drawing.
+//! Also the runs themselves as CSV ([`runs_csv`]), one row per run: what the build publishes
+//! next to each report and what the app offers for dropped files.
 
 use crate::chart::{ChartSpec, Point, Series};
 use crate::format;
+use crate::model::{Distribution, LoadTarget, Metric, Rate, Run};
 
 /// A chart's data pivoted for reading: one row per x position, one column per series.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,6 +150,260 @@ pub fn csv(spec: &ChartSpec) -> String {
     }
 }
 
+/// One statistic a distribution may carry, as a CSV column.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum StatColumn {
+    Mean,
+    Median,
+    Std,
+    Min,
+    Max,
+    /// A percentile rank, 0 to 100.
+    Percentile(f64),
+}
+
+impl StatColumn {
+    /// The named statistics, in column order; percentiles follow, sorted by rank.
+    const NAMED: [StatColumn; 5] = [
+        StatColumn::Mean,
+        StatColumn::Median,
+        StatColumn::Std,
+        StatColumn::Min,
+        StatColumn::Max,
+    ];
+
+    /// `mean`, `p99`, `p99.9`: the part of a column name between the metric and the unit.
+    fn name(self) -> String {
+        match self {
+            StatColumn::Mean => "mean".into(),
+            StatColumn::Median => "median".into(),
+            StatColumn::Std => "std".into(),
+            StatColumn::Min => "min".into(),
+            StatColumn::Max => "max".into(),
+            StatColumn::Percentile(p) => format!("p{p}"),
+        }
+    }
+
+    /// The value as stored in `d`: no fallback between median and p50, so a cell is filled
+    /// only where the file gave that statistic.
+    fn read(self, d: &Distribution) -> Option<f64> {
+        match self {
+            StatColumn::Mean => d.mean,
+            StatColumn::Median => d.median,
+            StatColumn::Std => d.std,
+            StatColumn::Min => d.min,
+            StatColumn::Max => d.max,
+            StatColumn::Percentile(p) => d.percentile(p),
+        }
+    }
+
+    /// Every statistic present in any of `dists`, in column order.
+    fn present<'a>(dists: impl Iterator<Item = &'a Distribution>) -> Vec<StatColumn> {
+        let mut named = [false; StatColumn::NAMED.len()];
+        let mut ranks: Vec<f64> = Vec::new();
+        for d in dists {
+            for (seen, stat) in named.iter_mut().zip(StatColumn::NAMED) {
+                *seen |= stat.read(d).is_some();
+            }
+            ranks.extend(d.percentiles.iter().map(|q| q.p).filter(|p| !p.is_nan()));
+        }
+        ranks.sort_by(f64::total_cmp);
+        ranks.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+        StatColumn::NAMED
+            .into_iter()
+            .zip(named)
+            .filter_map(|(stat, seen)| seen.then_some(stat))
+            .chain(ranks.into_iter().map(StatColumn::Percentile))
+            .collect()
+    }
+}
+
+/// The machine-readable name of a load knob and its value (`inf` for an infinite rate).
+fn load_cells(target: &LoadTarget) -> (&'static str, String) {
+    match *target {
+        LoadTarget::Concurrency(c) => ("concurrency", number_cell(Some(c))),
+        LoadTarget::RequestRate(Rate::PerSecond(r)) => ("request_rate", number_cell(Some(r))),
+        LoadTarget::RequestRate(Rate::Infinite) => ("request_rate", "inf".to_string()),
+        LoadTarget::BatchSize(b) => ("batch_size", b.to_string()),
+        LoadTarget::MaxThroughput => ("max_throughput", String::new()),
+        LoadTarget::Sequential => ("sequential", "1".to_string()),
+    }
+}
+
+/// A number in full precision (the shortest text that reads back as the same `f64`); empty
+/// when missing or not a number.
+fn number_cell(value: Option<f64>) -> String {
+    match value {
+        Some(v) if !v.is_nan() => v.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn count_cell(value: Option<u64>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// Every run as CSV, one row per run, for spreadsheets and scripts. Columns, in order:
+///
+/// - provenance: `file`, `location` (`12`, `12:4`, `#json.path` or `3#json.path`; empty for the
+///   whole file), `producer` (as in `inspect --json`), `producer_version`;
+/// - identity: `config` (the key reports use), `label`, `engine`, `model`, `hardware`, `dataset`;
+/// - load: `load_kind` (`concurrency`, `request_rate`, `batch_size`, `max_throughput`,
+///   `sequential`), `load_value` (`inf` for an infinite rate), `max_concurrency`,
+///   `achieved_req_s`, `achieved_concurrency`;
+/// - requests: `requests_total`, `requests_succeeded`, `requests_failed`, `requests_incomplete`;
+/// - latency: `<metric>_<stat>_ms` (`ttft_p99_ms`, `tpot_incl_first_mean_ms`) for every metric
+///   and statistic present in any row, metrics in [`Metric::ALL`] order, then `mean`, `median`,
+///   `std`, `min`, `max` and the percentiles by rank;
+/// - throughput: `output_tok_s`, `output_tok_s_per_user`, `total_tok_s`, `input_tok_s`,
+///   `requests_per_s`, `goodput_req_s`;
+/// - tokens: `total_input_tokens`, `total_output_tokens`, then `input_len_<stat>_tok` and
+///   `output_len_<stat>_tok` for every statistic present in any row.
+///
+/// Numbers are in full precision; a missing value is an empty cell. A run where every request
+/// failed has empty latency cells, as everywhere else: its zeros are not latencies.
+pub fn runs_csv<'a>(runs: impl IntoIterator<Item = &'a Run>) -> String {
+    let runs: Vec<&Run> = runs.into_iter().collect();
+    let latency: Vec<(Metric, Vec<StatColumn>)> = Metric::ALL
+        .iter()
+        .map(|&m| {
+            let dists = runs.iter().filter_map(|r| r.latency(m));
+            (m, StatColumn::present(dists))
+        })
+        .filter(|(_, stats)| !stats.is_empty())
+        .collect();
+    let input_len = StatColumn::present(runs.iter().filter_map(|r| r.tokens.input_len.as_ref()));
+    let output_len = StatColumn::present(runs.iter().filter_map(|r| r.tokens.output_len.as_ref()));
+
+    let mut header: Vec<String> = [
+        "file",
+        "location",
+        "producer",
+        "producer_version",
+        "config",
+        "label",
+        "engine",
+        "model",
+        "hardware",
+        "dataset",
+        "load_kind",
+        "load_value",
+        "max_concurrency",
+        "achieved_req_s",
+        "achieved_concurrency",
+        "requests_total",
+        "requests_succeeded",
+        "requests_failed",
+        "requests_incomplete",
+    ]
+    .map(String::from)
+    .to_vec();
+    for (metric, stats) in &latency {
+        header.extend(
+            stats
+                .iter()
+                .map(|s| format!("{}_{}_ms", metric.id(), s.name())),
+        );
+    }
+    header.extend(
+        [
+            "output_tok_s",
+            "output_tok_s_per_user",
+            "total_tok_s",
+            "input_tok_s",
+            "requests_per_s",
+            "goodput_req_s",
+            "total_input_tokens",
+            "total_output_tokens",
+        ]
+        .map(String::from),
+    );
+    header.extend(
+        input_len
+            .iter()
+            .map(|s| format!("input_len_{}_tok", s.name())),
+    );
+    header.extend(
+        output_len
+            .iter()
+            .map(|s| format!("output_len_{}_tok", s.name())),
+    );
+
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    // Writing into a Vec cannot fail; errors are folded into an empty result just in case.
+    let mut ok = writer.write_record(&header).is_ok();
+    for run in &runs {
+        let p = &run.provenance;
+        let c = &run.config;
+        let text = |v: &Option<String>| v.clone().unwrap_or_default();
+        let location = p.location.to_string();
+        let (load_kind, load_value) = load_cells(&run.load.target);
+        let mut row: Vec<String> = vec![
+            p.file.clone(),
+            location.strip_prefix(':').unwrap_or(&location).to_string(),
+            serde_json::to_value(p.producer)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default(),
+            text(&p.producer_version),
+            c.key(),
+            text(&c.label),
+            text(&c.engine),
+            text(&c.model),
+            text(&c.hardware),
+            text(&c.dataset),
+            load_kind.to_string(),
+            load_value,
+            count_cell(run.load.max_concurrency.map(u64::from)),
+            number_cell(run.load.achieved_rps),
+            number_cell(run.load.achieved_concurrency),
+            count_cell(run.requests.total),
+            count_cell(run.requests.succeeded),
+            count_cell(run.requests.failed),
+            count_cell(run.requests.incomplete),
+        ];
+        for (metric, stats) in &latency {
+            let dist = run.latency(*metric).filter(|_| !run.all_failed());
+            row.extend(
+                stats
+                    .iter()
+                    .map(|s| number_cell(dist.and_then(|d| s.read(d)))),
+            );
+        }
+        let t = &run.throughput;
+        row.extend(
+            [
+                t.output_tok_s,
+                t.output_tok_s_per_user,
+                t.total_tok_s,
+                t.input_tok_s,
+                t.requests_per_s,
+                t.goodput_req_s,
+            ]
+            .map(number_cell),
+        );
+        row.push(count_cell(run.tokens.total_input));
+        row.push(count_cell(run.tokens.total_output));
+        for (stats, dist) in [
+            (&input_len, run.tokens.input_len.as_ref()),
+            (&output_len, run.tokens.output_len.as_ref()),
+        ] {
+            row.extend(
+                stats
+                    .iter()
+                    .map(|s| number_cell(dist.and_then(|d| s.read(d)))),
+            );
+        }
+        ok &= writer.write_record(&row).is_ok();
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    if ok {
+        String::from_utf8(bytes).unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +528,120 @@ mod tests {
         let table = data_table(&s);
         assert_eq!(table.rows.len(), MAX_TABLE_ROWS);
         assert_eq!(table.omitted, 50);
+    }
+
+    fn fixture_runs() -> Vec<Run> {
+        let tidy = crate::import::import(
+            "tidy-csv/engines.csv",
+            include_bytes!("../../tests/fixtures/tidy-csv/engines.csv"),
+        );
+        let vllm = crate::import::import(
+            "vllm/llama-appended.jsonl",
+            include_bytes!("../../tests/fixtures/vllm/llama-appended.jsonl"),
+        );
+        assert!(!tidy.runs.is_empty() && !vllm.runs.is_empty());
+        tidy.runs.into_iter().chain(vllm.runs).collect()
+    }
+
+    /// The cells of `text` by column name, one map per row.
+    fn rows_by_name(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        reader
+            .records()
+            .map(|r| {
+                header
+                    .iter()
+                    .cloned()
+                    .zip(r.unwrap().iter().map(String::from))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn runs_csv_snapshot() {
+        insta::assert_snapshot!(runs_csv(&fixture_runs()));
+    }
+
+    #[test]
+    fn runs_csv_has_a_column_per_statistic_present_with_units() {
+        let text = runs_csv(&fixture_runs());
+        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+        for column in [
+            "ttft_mean_ms",
+            "ttft_median_ms",
+            "ttft_p50_ms",
+            "ttft_p99_ms",
+            "tpot_median_ms",
+            "e2e_p99_ms",
+            "input_len_mean_tok",
+            "output_tok_s",
+            "requests_failed",
+        ] {
+            assert!(header.contains(&column), "{column} in {header:?}");
+        }
+        // Metrics before throughputs, each metric's statistics together, in Metric::ALL order.
+        let at = |c: &str| header.iter().position(|h| *h == c).unwrap();
+        assert!(at("ttft_p99_ms") < at("tpot_mean_ms"));
+        assert!(at("ttft_median_ms") < at("ttft_p50_ms"));
+        assert!(at("e2e_p99_ms") < at("output_tok_s"));
+        // No file gives a TTST or output lengths: no such columns.
+        assert!(!header.iter().any(|h| h.starts_with("ttst_")), "{header:?}");
+        assert!(!header.iter().any(|h| h.starts_with("output_len_")));
+        assert_eq!(rows_by_name(&text).len(), fixture_runs().len());
+    }
+
+    #[test]
+    fn runs_csv_cells_are_full_precision_and_empty_when_missing() {
+        let rows = rows_by_name(&runs_csv(&fixture_runs()));
+        let first = &rows[0];
+        assert_eq!(first["file"], "tidy-csv/engines.csv");
+        assert_eq!(first["location"], "7");
+        assert_eq!(first["producer"], "tidy_csv");
+        assert_eq!(
+            (first["config"].as_str(), first["engine"].as_str()),
+            ("tp=1", "vllm")
+        );
+        assert_eq!(first["load_kind"], "concurrency");
+        assert_eq!(first["load_value"], "1");
+        // Seconds and microseconds in the file, milliseconds here, in full precision.
+        assert_eq!(first["ttft_p50_ms"], "81");
+        assert_eq!(first["tpot_median_ms"], "15.25");
+        // The tidy CSV has no mean TTFT: an empty cell, never a zero.
+        assert_eq!(first["ttft_mean_ms"], "");
+        let failed = rows
+            .iter()
+            .find(|r| r["file"].starts_with("tidy") && r["requests_succeeded"] == "0")
+            .expect("the tidy CSV's all-failed row");
+        assert_eq!(
+            failed["ttft_p99_ms"], "",
+            "an all-failed run has no latencies"
+        );
+        assert_eq!(failed["e2e_mean_ms"], "");
+        let infinite = rows
+            .iter()
+            .find(|r| r["load_value"] == "inf")
+            .expect("vLLM's infinite rate");
+        assert_eq!(infinite["producer"], "vllm_serve");
+        assert_eq!(infinite["location"], "2");
+        assert_eq!(infinite["load_kind"], "request_rate");
+        let vllm = rows.iter().find(|r| r["load_value"] == "5").unwrap();
+        assert_eq!(vllm["model"], "meta-llama/Llama-3.1-8B-Instruct");
+        assert_eq!(vllm["e2e_p99_ms"], "1440.5");
+        assert_eq!(vllm["requests_total"], "100");
+    }
+
+    #[test]
+    fn runs_csv_quotes_text_and_has_a_header_without_runs() {
+        let mut runs = fixture_runs();
+        runs.truncate(1);
+        runs[0].config.label = Some("vllm, \"tuned\"".into());
+        let text = runs_csv(&runs);
+        assert!(text.contains(",\"vllm, \"\"tuned\"\"\","), "{text}");
+        assert_eq!(rows_by_name(&text)[0]["config"], "vllm, \"tuned\"");
+        let empty = runs_csv(&[]);
+        assert_eq!(empty.lines().count(), 1);
+        assert!(empty.starts_with("file,location,producer,"));
     }
 }
