@@ -16,10 +16,13 @@
 //!
 //! [`Tree::check`] finds every mistake (unknown next node, unknown configuration, a cycle, a node
 //! nothing leads to); [`Tree::walk`] follows a list of answer indices, as the URL stores them.
+//! [`layout`] lays the tree out as a flowchart and says which nodes a walk passed through.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
+
+pub mod layout;
 
 /// A decision tree.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
