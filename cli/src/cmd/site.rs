@@ -1,18 +1,33 @@
 //! `benchdeck site`: build the site's data from `reports/` and `results/`.
 //!
-//! Writes `data/index.json` and `data/reports/<slug>.json` under `--out` (trunk's staging folder
-//! when run as its pre-build hook). Errors are printed as `file:line: error: ...`; they fail the
+//! Writes under `--out` (trunk's staging folder when run as its pre-build hook), at the paths
+//! `benchdeck_core::site` defines: `data/index.json` and `data/reports/<slug>.json` for the app;
+//! every chart (grid panels and whole grids too) as `charts/<slug>/<id>.svg` and `.png`; each
+//! report's runs, normalised, as `data/runs/<slug>.json` and `.csv`; and the raw result files the
+//! reports use, under `results/`. Errors are printed as `file:line: error: ...`; they fail the
 //! build unless `--keep-going` (used while serving, so the page can show them instead).
 
+pub(crate) mod png;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
-use anyhow::{Context, Result};
-use benchdeck_core::build::build_site;
+use anyhow::{anyhow, bail, Context, Result};
+use benchdeck_core::build::{build_site, InputFile};
 use benchdeck_core::chart::{self, DrawOptions};
-use benchdeck_core::site::{chart_svg_path, report_data_path, ReportPage, INDEX_PATH};
+use benchdeck_core::export::runs_csv;
+use benchdeck_core::import::ImportedFile;
+use benchdeck_core::model::Run;
+use benchdeck_core::site::{
+    chart_png_path, chart_svg_path, report_data_path, result_file_path, runs_csv_path,
+    runs_json_path, ReportPage, INDEX_PATH,
+};
 
 use crate::files;
+use png::Rasterizer;
 
 /// Arguments of `site`.
 #[derive(clap::Args)]
@@ -36,25 +51,35 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let reports = files::read_inputs(&args.reports, |p| p.extension().is_some_and(|e| e == "md"))?;
     let results = files::read_inputs(&args.results, |_| true)?;
     let site = build_site(&reports, &results);
+    let rasterizer = Rasterizer::new()?;
 
     write_json(&args.out, INDEX_PATH, &site.index)?;
-    let mut svgs = 0;
+    let mut pngs = Vec::new();
     for page in &site.pages {
         write_json(&args.out, &report_data_path(&page.summary.slug), page)?;
-        svgs += write_svgs(&args.out, page)?;
+        pngs.extend(write_svgs(&args.out, page)?);
+        write_runs(&args.out, page, &site.imports)?;
     }
+    let start = Instant::now();
+    write_pngs(&rasterizer, &pngs)?;
+    let png_time = start.elapsed();
+    let published = write_sources(&args.out, &site.pages, &results)?;
     let errors: Vec<_> = site.errors().collect();
     for error in &errors {
         eprintln!("{error}");
     }
     let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
     eprintln!(
-        "benchdeck: {} report{}, {} result file{} ({runs} runs), {svgs} chart SVG{}, {} error{}",
+        "benchdeck: {} report{}, {} result file{} ({runs} runs, {published} published), {} chart{} \
+         as SVG and PNG (PNGs in {:.1} s, {}), {} error{}",
         site.pages.len(),
         plural(site.pages.len()),
         site.imports.len(),
         plural(site.imports.len()),
-        plural(svgs),
+        pngs.len(),
+        plural(pngs.len()),
+        png_time.as_secs_f64(),
+        rasterizer.family(),
         errors.len(),
         plural(errors.len()),
     );
@@ -77,26 +102,34 @@ fn plural(n: usize) -> &'static str {
 /// that want less height (head-to-head bars) get less.
 const SVG_SIZE: (u32, u32) = (960, 540);
 
+/// The PNGs have twice the SVG's pixels in each direction, for high-density screens and link
+/// previews (1920 px wide).
+const PNG_SCALE: u32 = 2;
+
+/// A chart to rasterise: its SVG, where its PNG goes, and its name for errors.
+struct PngJob {
+    svg: String,
+    path: PathBuf,
+    what: String,
+}
+
 /// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown),
-/// grid panels included, and every grid as one SVG under its own id.
-fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
-    let mut written = 0;
+/// grid panels included, and every grid as one SVG under its own id. Returns the PNGs to make
+/// from them, next to each SVG.
+fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
+    let slug = &page.summary.slug;
+    let mut drawings = Vec::new();
     for spec in page.charts() {
         let height = chart::preferred_height(spec, f64::from(SVG_SIZE.0)).round() as u32;
         let size = (SVG_SIZE.0, height.max(1));
         let svg = chart::to_svg(spec, size, &DrawOptions::default()).with_context(|| {
-            format!(
-                "cannot draw chart `{}` of report `{}` as SVG",
-                spec.id, page.summary.slug
-            )
+            format!("cannot draw chart `{}` of report `{slug}` as SVG", spec.id)
         })?;
-        let path = root.join(chart_svg_path(&page.summary.slug, &spec.id));
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create `{}`", dir.display()))?;
-        }
-        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
-        written += 1;
+        drawings.push((
+            format!("chart `{}` of report `{slug}`", spec.id),
+            &spec.id,
+            svg,
+        ));
     }
     for grid in page.grids() {
         let svg = chart::grid_to_svg(
@@ -105,25 +138,252 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<usize> {
             SVG_SIZE.0,
             &DrawOptions::default(),
         )
-        .with_context(|| {
-            format!(
-                "cannot draw grid `{}` of report `{}` as SVG",
-                grid.id, page.summary.slug
-            )
-        })?;
-        let path = root.join(chart_svg_path(&page.summary.slug, &grid.id));
-        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
-        written += 1;
+        .with_context(|| format!("cannot draw grid `{}` of report `{slug}` as SVG", grid.id))?;
+        drawings.push((
+            format!("grid `{}` of report `{slug}`", grid.id),
+            &grid.id,
+            svg,
+        ));
     }
-    Ok(written)
+    let mut jobs = Vec::with_capacity(drawings.len());
+    for (what, id, svg) in drawings {
+        let path = root.join(chart_svg_path(slug, id));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, &svg)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+        jobs.push(PngJob {
+            svg,
+            path: root.join(chart_png_path(slug, id)),
+            what,
+        });
+    }
+    Ok(jobs)
+}
+
+/// Rasterises every chart, on every core (about 50 ms a chart, most of it PNG compression).
+fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8)
+        .min(jobs.len().max(1));
+    let work = || -> Result<()> {
+        loop {
+            let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                return Ok(());
+            };
+            rasterizer.write(&job.svg, SVG_SIZE.0 * PNG_SCALE, &job.path, &job.what)?;
+        }
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+        // Join every thread (a panic in one becomes an error), then report the first error.
+        let results: Vec<Result<()>> = workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| Err(anyhow!("a PNG thread panicked")))
+            })
+            .collect();
+        results.into_iter().collect::<Result<()>>()
+    })
+}
+
+/// The runs `page` draws on: those of its source files, in the order the report selected them.
+fn page_runs<'a>(page: &ReportPage, imports: &'a [ImportedFile]) -> Vec<&'a Run> {
+    page.sources
+        .iter()
+        .filter_map(|source| imports.iter().find(|f| &f.file == source))
+        .flat_map(|f| f.runs.iter())
+        .collect()
+}
+
+/// Writes the runs of `page`, normalised: `data/runs/<slug>.json` (the canonical model, as
+/// `inspect --json` shows each run) and `data/runs/<slug>.csv` (one row per run).
+fn write_runs(root: &Path, page: &ReportPage, imports: &[ImportedFile]) -> Result<()> {
+    let runs = page_runs(page, imports);
+    let slug = &page.summary.slug;
+    write_json(root, &runs_json_path(slug), &runs)?;
+    write_text(root, &runs_csv_path(slug), &runs_csv(runs.iter().copied()))
+}
+
+/// Copies every result file a report uses to `results/<path>`, each once, from the bytes the
+/// build read. Returns how many. A source that is not a plain relative path inside `results/`
+/// (absolute, with `..`, `.` or empty segments) is refused: nothing outside `results/` is
+/// published.
+fn write_sources(root: &Path, pages: &[ReportPage], results: &[InputFile]) -> Result<usize> {
+    let by_path: BTreeMap<&str, &InputFile> =
+        results.iter().map(|f| (f.path.as_str(), f)).collect();
+    let mut published = 0;
+    let mut done = std::collections::BTreeSet::new();
+    for page in pages {
+        for source in &page.sources {
+            if !done.insert(source.as_str()) {
+                continue;
+            }
+            if !is_plain_relative(source) {
+                bail!(
+                    "report `{}` uses the result file `{source}`, which is not a plain path \
+                     inside results/; refusing to publish it",
+                    page.summary.slug
+                );
+            }
+            let Some(input) = by_path.get(source.as_str()) else {
+                bail!(
+                    "report `{}` uses the result file `{source}`, which the build did not read",
+                    page.summary.slug
+                );
+            };
+            let path = root.join(result_file_path(source));
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create `{}`", dir.display()))?;
+            }
+            std::fs::write(&path, &input.bytes)
+                .with_context(|| format!("cannot write `{}`", path.display()))?;
+            published += 1;
+        }
+    }
+    Ok(published)
+}
+
+/// True for `a/b.json`: `/`-separated, relative, every segment a real name (not empty, `.` or
+/// `..`, no `\` or `:` that another OS would read as a separator or drive).
+fn is_plain_relative(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && !segment.contains(['\\', ':', '\0'])
+        })
 }
 
 fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
+    let json =
+        serde_json::to_string(value).with_context(|| format!("cannot write `{rel}` as JSON"))?;
+    write_text(root, rel, &json)
+}
+
+fn write_text(root: &Path, rel: &str, text: &str) -> Result<()> {
     let path = root.join(rel);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create `{}`", dir.display()))?;
     }
-    let json = serde_json::to_string(value)?;
-    std::fs::write(&path, json).with_context(|| format!("cannot write `{}`", path.display()))
+    std::fs::write(&path, text).with_context(|| format!("cannot write `{}`", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A site of one report with one chart, built from the vLLM test fixture into `out/`.
+    fn build_fixture_site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let (reports, results) = (dir.path().join("reports"), dir.path().join("results"));
+        std::fs::create_dir_all(reports.join("sub")).unwrap();
+        std::fs::create_dir_all(results.join("vllm")).unwrap();
+        std::fs::write(
+            results.join("vllm/llama.jsonl"),
+            include_str!("../../../tests/fixtures/vllm/llama-appended.jsonl"),
+        )
+        .unwrap();
+        // Not used by the report: not published.
+        std::fs::write(results.join("unused.csv"), "a,b\n1,2\n").unwrap();
+        std::fs::write(
+            reports.join("sub/rates.md"),
+            "---\ntitle: Rates\nresults: [\"vllm/*.jsonl\"]\n---\n\n```chart\nid: ttft\n\
+             title: Mean TTFT\nmetric: ttft\nstat: mean\n```\n",
+        )
+        .unwrap();
+        let args = Args {
+            reports,
+            results,
+            out: dir.path().join("out"),
+            keep_going: true,
+        };
+        execute(&args).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_site_has_each_charts_svg_and_png_and_each_reports_runs_and_files() {
+        let dir = build_fixture_site();
+        let out = dir.path().join("out");
+        let svg = std::fs::read_to_string(out.join(chart_svg_path("rates", "ttft"))).unwrap();
+        assert!(svg.starts_with("<svg width=\"960\""), "{svg:.80}");
+        let png = std::fs::read(out.join(chart_png_path("rates", "ttft"))).unwrap();
+        let (width, height) = png::png_size(&png).unwrap();
+        assert_eq!(width, 1920);
+        assert!(height > 400 && height <= 1080, "{height}");
+
+        let json = std::fs::read_to_string(out.join(runs_json_path("rates"))).unwrap();
+        let runs: Vec<Run> = serde_json::from_str(&json).unwrap();
+        let csv = std::fs::read_to_string(out.join(runs_csv_path("rates"))).unwrap();
+        assert!(!runs.is_empty());
+        assert_eq!(csv.lines().count(), runs.len() + 1, "{csv}");
+        assert_eq!(csv, runs_csv(&runs));
+        assert!(runs.iter().all(|r| r.provenance.file == "vllm/llama.jsonl"));
+
+        let published = out.join(result_file_path("vllm/llama.jsonl"));
+        assert_eq!(
+            std::fs::read_to_string(published).unwrap(),
+            include_str!("../../../tests/fixtures/vllm/llama-appended.jsonl")
+        );
+        assert!(!out.join(result_file_path("unused.csv")).exists());
+    }
+
+    #[test]
+    fn result_files_outside_results_are_never_published() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = |source: &str| ReportPage {
+            summary: benchdeck_core::site::ReportSummary {
+                slug: "r".into(),
+                title: "R".into(),
+                date: None,
+                authors: vec![],
+                summary: String::new(),
+                charts: 0,
+                runs: 0,
+            },
+            decision: None,
+            toc: vec![],
+            blocks: vec![],
+            sources: vec![source.into()],
+            problems: vec![],
+        };
+        let inputs = [InputFile {
+            path: "../secret".into(),
+            bytes: b"secret".to_vec(),
+        }];
+        let err = write_sources(dir.path(), &[page("../secret")], &inputs).unwrap_err();
+        assert!(err.to_string().contains("not a plain path"), "{err}");
+        let err = write_sources(dir.path(), &[page("elsewhere.json")], &inputs).unwrap_err();
+        assert!(err.to_string().contains("did not read"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn only_plain_relative_paths_are_published() {
+        for ok in ["a.json", "vllm/run 1.jsonl", "a/b/c.csv", "..a/b..c"] {
+            assert!(is_plain_relative(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../secret",
+            "a/../../b",
+            "a/./b",
+            "a//b",
+            "a/",
+            "c:/x",
+            "a\\..\\b",
+        ] {
+            assert!(!is_plain_relative(bad), "{bad}");
+        }
+    }
 }
