@@ -1,16 +1,32 @@
 //! `benchdeck pages`: finish a built site so it works on any static host.
 //!
-//! For every report, `<slug>/index.html` is the app's `index.html` with the report's title,
-//! description and Open Graph / Twitter tags, so deep links load directly and shared links show
-//! a preview. `404.html` is a copy of `index.html`: GitHub Pages serves it for unknown paths and
-//! the app routes from there. Every page carries the site index as a JSON data block.
+//! Every page is the app's `index.html` with its own head tags and the site index as a JSON
+//! data block (so the app knows every report without a request):
+//!
+//! - `<slug>/index.html` per report, with the report's title, description and Open Graph /
+//!   Twitter tags whose image is the PNG of its first chart, so deep links load directly and
+//!   shared links show a preview;
+//! - `embed/<slug>/<id>/index.html` per chart and grid, for `<iframe>`s (not indexed);
+//! - `local/index.html`, where the app shows result files a reader dropped;
+//! - `404.html`, a copy of the home page: GitHub Pages serves it for unknown paths and the app
+//!   routes from there; and the hidden drawing benchmark's page.
+//!
+//! Each page gets a Content-Security-Policy ([`csp`]) unless `BENCHDECK_DEV` is set: trunk's
+//! development server injects an inline live-reload script that no hash written here can cover.
 
-use std::path::PathBuf;
+mod csp;
+
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_core::html::escape;
-use benchdeck_core::site::{SiteIndex, INDEX_PATH};
+use benchdeck_core::site::{
+    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, INDEX_PATH,
+    LOCAL_PAGE_PATH,
+};
+
+use super::site::png::png_size;
 
 /// Arguments of `pages`.
 #[derive(clap::Args)]
@@ -18,72 +34,304 @@ pub struct Args {
     /// The built site (trunk's staging folder when run as its post-build hook).
     #[arg(long, env = "TRUNK_STAGING_DIR")]
     dist: PathBuf,
+    /// The site's public address, e.g. `https://user.github.io/repo/`: link-preview crawlers
+    /// need absolute image URLs. Without it the URLs are root-relative (from `--public-url`).
+    #[arg(long, env = "BENCHDECK_SITE_URL")]
+    site_url: Option<String>,
+    /// The path the site is served under; trunk passes its `--public-url` to hooks.
+    #[arg(long, env = "TRUNK_PUBLIC_URL", default_value = "/")]
+    public_url: String,
+    /// A development build: write no Content-Security-Policy (trunk's development server adds
+    /// an inline live-reload script to every page). The variable counts as set unless it is
+    /// empty, `0`, `false`, `no` or `off`.
+    #[arg(long, env = "BENCHDECK_DEV", value_parser = clap::builder::FalseyValueParser::new())]
+    dev: bool,
 }
 
 /// The placeholder in `app/index.html` that page-specific head tags replace.
 const HEAD_MARKER: &str = "<!-- benchdeck:head -->";
 
 /// Where the hidden benchmark page lives, relative to the site root.
-const BENCH_PAGE: &str = "_bench/scatter";
+const BENCH_PAGE: &str = "_bench/scatter/";
 
 /// Runs `pages`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let index_html_path = args.dist.join("index.html");
-    let index_html = std::fs::read_to_string(&index_html_path)
+    let template = std::fs::read_to_string(&index_html_path)
         .with_context(|| format!("cannot read `{}`", index_html_path.display()))?;
-    if !index_html.contains(HEAD_MARKER) {
+    if !template.contains(HEAD_MARKER) {
         bail!(
             "`{}` has no `{HEAD_MARKER}` line; expected the app's index.html",
             index_html_path.display()
         );
     }
-    let index_path = args.dist.join(INDEX_PATH);
-    let index: SiteIndex =
-        serde_json::from_str(&std::fs::read_to_string(&index_path).with_context(|| {
-            format!(
-                "cannot read `{}`; run `benchdeck site` first",
-                index_path.display()
-            )
-        })?)
-        .with_context(|| format!("`{}` is not a site index", index_path.display()))?;
-
-    let embedded = embedded_index(&index)?;
-    for report in &index.reports {
-        let head = head_tags(&report.title, &report.summary) + &embedded;
-        let html = index_html.replacen(HEAD_MARKER, &head, 1);
-        let dir = args.dist.join(&report.slug);
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create `{}`", dir.display()))?;
-        std::fs::write(dir.join("index.html"), html)
-            .with_context(|| format!("cannot write `{}`", dir.display()))?;
+    let base = preview_base(args.site_url.as_deref(), &args.public_url)?;
+    let options = Options {
+        base: &base,
+        csp: !args.dev,
+    };
+    let pages = site_pages(&args.dist, &template, &options)?;
+    for (rel, html) in &pages {
+        let path = args.dist.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, html)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
-    let home = index_html.replacen(
-        HEAD_MARKER,
-        &(head_tags("benchdeck reports", "LLM-serving benchmark reports") + &embedded),
-        1,
-    );
-    std::fs::write(&index_html_path, &home)?;
-    std::fs::write(args.dist.join("404.html"), &home)?;
-    // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
-    // with status 200 like every other page.
-    let bench_dir = args.dist.join(BENCH_PAGE);
-    std::fs::create_dir_all(&bench_dir)
-        .with_context(|| format!("cannot create `{}`", bench_dir.display()))?;
-    let bench = index_html.replacen(
-        HEAD_MARKER,
-        &(head_tags(
-            "Scatter drawing benchmark",
-            "benchdeck drawing 100,000 synthetic points",
-        ) + &embedded),
-        1,
-    );
-    std::fs::write(bench_dir.join("index.html"), bench)
-        .with_context(|| format!("cannot write `{}`", bench_dir.display()))?;
+    if args.dev {
+        eprintln!(
+            "benchdeck: BENCHDECK_DEV is set: no Content-Security-Policy in the pages (the \
+             development server's live-reload script is inline)"
+        );
+    }
+    if args.site_url.is_none() {
+        eprintln!(
+            "benchdeck: link previews use root-relative image URLs under `{base}`; give \
+             --site-url (BENCHDECK_SITE_URL) for the absolute URLs crawlers need"
+        );
+    }
+    let count = |prefix: &str| pages.iter().filter(|(p, _)| p.starts_with(prefix)).count();
     eprintln!(
-        "benchdeck: wrote {} report entry page(s), the benchmark page and 404.html",
-        index.reports.len()
+        "benchdeck: wrote {} pages: the home page, 404.html, {} report entry page(s), {} chart \
+         embed page(s), the local files page and the benchmark page{}",
+        pages.len(),
+        pages.len() - 4 - count("embed/"),
+        count("embed/"),
+        if options.csp {
+            ", each with a Content-Security-Policy"
+        } else {
+            ""
+        }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// How pages are written.
+struct Options<'a> {
+    /// Base of the URLs in link previews: the site URL or its root-relative path, with a
+    /// trailing `/`.
+    base: &'a str,
+    /// Whether pages get a Content-Security-Policy.
+    csp: bool,
+}
+
+/// Every page of the site, as (path relative to the site root, HTML). Reads the site index and
+/// each report's data from `dist` (`benchdeck site` wrote them) and each report's first chart
+/// PNG, for its size.
+fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
+    let index_path = dist.join(INDEX_PATH);
+    let index: SiteIndex = read_json(&index_path, "a site index")?;
+    let embedded = embedded_index(&index)?;
+    let page = |head: Head<'_>| -> Result<String> {
+        let html = template.replacen(HEAD_MARKER, &(head.html() + &embedded), 1);
+        if options.csp {
+            csp::insert(&html).context("cannot add the Content-Security-Policy")
+        } else {
+            Ok(html)
+        }
+    };
+    let mut pages = Vec::new();
+    let home = page(Head::new(
+        "benchdeck reports",
+        "LLM-serving benchmark reports",
+    ))?;
+    pages.push(("index.html".to_string(), home.clone()));
+    pages.push(("404.html".to_string(), home));
+    for report in &index.reports {
+        let slug = &report.slug;
+        let data_path = dist.join(report_data_path(slug));
+        let data: ReportPage = read_json(&data_path, "a report page")?;
+        let mut head = Head::new(&report.title, &report.summary);
+        head.url = Some(format!("{}{slug}/", options.base));
+        head.image = preview_image(dist, options.base, &data)?;
+        pages.push((format!("{slug}/index.html"), page(head)?));
+        let charts = data.charts().map(|c| (&c.id, &c.title));
+        let grids = data.grids().map(|g| (&g.id, &g.title));
+        for (id, title) in charts.chain(grids) {
+            let embed_title = format!("{title} · {}", report.title);
+            let mut head = Head::new(&embed_title, &report.summary);
+            head.noindex = true;
+            head.social = false;
+            pages.push((
+                format!("{}index.html", embed_page_path(slug, id)),
+                page(head)?,
+            ));
+        }
+    }
+    pages.push((
+        format!("{LOCAL_PAGE_PATH}index.html"),
+        page(Head::new(
+            "Your result files",
+            "Benchmark result files you opened, read in your browser",
+        ))?,
+    ));
+    // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
+    // with status 200 like every other page.
+    pages.push((
+        format!("{BENCH_PAGE}index.html"),
+        page(Head::new(
+            "Scatter drawing benchmark",
+            "benchdeck drawing 100,000 synthetic points",
+        ))?,
+    ));
+    Ok(pages)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read `{}`; run `benchdeck site` first",
+            path.display()
+        )
+    })?;
+    serde_json::from_str(&text).with_context(|| format!("`{}` is not {what}", path.display()))
+}
+
+/// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an
+/// absolute `http(s)` URL), else trunk's public URL. That one is usually a path (`/repo/`), so
+/// the URLs are root-relative: fine for the app and for people, but crawlers of link previews
+/// (Open Graph, Twitter cards) need absolute URLs, which only `--site-url` can give.
+fn preview_base(site_url: Option<&str>, public_url: &str) -> Result<String> {
+    let with_slash = |s: &str| {
+        if s.ends_with('/') {
+            s.to_string()
+        } else {
+            format!("{s}/")
+        }
+    };
+    let url = match site_url.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(url) => {
+            let rest = url
+                .strip_prefix("https://")
+                .or_else(|| url.strip_prefix("http://"));
+            if rest.is_none_or(|r| r.is_empty() || r.starts_with('/')) {
+                bail!(
+                    "--site-url `{url}`: expected the site's absolute address, such as \
+                     `https://user.github.io/repo/`"
+                );
+            }
+            url
+        }
+        None => public_url.trim(),
+    };
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '\''))
+    {
+        bail!("the site URL `{url}` has spaces or quotes; expected a URL such as `/repo/`");
+    }
+    Ok(if url.contains("://") || url.starts_with('/') {
+        with_slash(url)
+    } else {
+        // A relative public URL (`./`): from the root, as a page's address must be.
+        with_slash(&format!("/{}", url.trim_start_matches("./")))
+    })
+}
+
+/// A link-preview image.
+#[derive(Debug, Clone, PartialEq)]
+struct Image {
+    url: String,
+    width: u32,
+    height: u32,
+    /// What it shows: the chart's title.
+    alt: String,
+}
+
+/// The PNG of the report's first chart (grid panels count, in page order), when it has one.
+fn preview_image(dist: &Path, base: &str, page: &ReportPage) -> Result<Option<Image>> {
+    let Some(chart) = page.charts().next() else {
+        return Ok(None);
+    };
+    let rel = chart_png_path(&page.summary.slug, &chart.id);
+    let path = dist.join(&rel);
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read `{}`", path.display()))?;
+    let Some((width, height)) = png_size(&bytes) else {
+        bail!("`{}` is not a PNG", path.display());
+    };
+    Ok(Some(Image {
+        url: format!("{base}{rel}"),
+        width,
+        height,
+        alt: chart.title.clone(),
+    }))
+}
+
+/// A page's head tags.
+struct Head<'a> {
+    title: &'a str,
+    description: &'a str,
+    /// The page's own address, for `og:url`.
+    url: Option<String>,
+    /// The link-preview image.
+    image: Option<Image>,
+    /// Whether search engines should leave the page out.
+    noindex: bool,
+    /// Whether to write Open Graph and Twitter tags.
+    social: bool,
+}
+
+impl<'a> Head<'a> {
+    fn new(title: &'a str, description: &'a str) -> Self {
+        Head {
+            title,
+            description,
+            url: None,
+            image: None,
+            noindex: false,
+            social: true,
+        }
+    }
+
+    /// `<title>`, description, robots, Open Graph and Twitter tags; every value HTML-escaped.
+    fn html(&self) -> String {
+        let (t, d) = (escape(self.title), escape(self.description));
+        let mut tags = vec![
+            format!("<title>{t}</title>"),
+            format!("<meta name=\"description\" content=\"{d}\">"),
+        ];
+        if self.noindex {
+            tags.push("<meta name=\"robots\" content=\"noindex\">".to_string());
+        }
+        if self.social {
+            let meta = |attr: &str, name: &str, value: &str| {
+                format!("<meta {attr}=\"{name}\" content=\"{}\">", escape(value))
+            };
+            tags.push(meta("property", "og:type", "article"));
+            tags.push(meta("property", "og:title", self.title));
+            tags.push(meta("property", "og:description", self.description));
+            if let Some(url) = &self.url {
+                tags.push(meta("property", "og:url", url));
+            }
+            if let Some(image) = &self.image {
+                tags.push(meta("property", "og:image", &image.url));
+                tags.push(meta("property", "og:image:type", "image/png"));
+                tags.push(meta("property", "og:image:width", &image.width.to_string()));
+                tags.push(meta(
+                    "property",
+                    "og:image:height",
+                    &image.height.to_string(),
+                ));
+                tags.push(meta("property", "og:image:alt", &image.alt));
+            }
+            let card = if self.image.is_some() {
+                "summary_large_image"
+            } else {
+                "summary"
+            };
+            tags.push(meta("name", "twitter:card", card));
+            tags.push(meta("name", "twitter:title", self.title));
+            tags.push(meta("name", "twitter:description", self.description));
+            if let Some(image) = &self.image {
+                tags.push(meta("name", "twitter:image", &image.url));
+                tags.push(meta("name", "twitter:image:alt", &image.alt));
+            }
+        }
+        tags.join("\n    ")
+    }
 }
 
 /// The site index as an inert JSON data block, so the app knows every report without a request
@@ -96,52 +344,5 @@ fn embedded_index(index: &SiteIndex) -> Result<String> {
     ))
 }
 
-/// `<title>`, description, Open Graph and Twitter tags; values are HTML-escaped.
-fn head_tags(title: &str, summary: &str) -> String {
-    let (t, s) = (escape(title), escape(summary));
-    format!(
-        "<title>{t}</title>\n    <meta name=\"description\" content=\"{s}\">\n    \
-         <meta property=\"og:type\" content=\"article\">\n    \
-         <meta property=\"og:title\" content=\"{t}\">\n    \
-         <meta property=\"og:description\" content=\"{s}\">\n    \
-         <meta name=\"twitter:card\" content=\"summary\">\n    \
-         <meta name=\"twitter:title\" content=\"{t}\">\n    \
-         <meta name=\"twitter:description\" content=\"{s}\">"
-    )
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn head_tags_escape_untrusted_titles() {
-        let head = head_tags("<script>alert(1)</script>", "a \"quoted\" & 'x'");
-        assert!(!head.contains("<script>"));
-        assert!(head.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
-        assert!(head.contains("content=\"a &quot;quoted&quot; &amp; &#39;x&#39;\""));
-    }
-
-    #[test]
-    fn the_embedded_index_cannot_close_its_script_block() {
-        let index = SiteIndex {
-            reports: vec![benchdeck_core::site::ReportSummary {
-                slug: "x".into(),
-                title: "</script><script>alert(1)</script>".into(),
-                date: None,
-                authors: vec![],
-                summary: String::new(),
-                charts: 0,
-                runs: 0,
-            }],
-        };
-        let block = embedded_index(&index).unwrap();
-        assert_eq!(block.matches("</script>").count(), 1, "{block}");
-        let json = block
-            .split_once('>')
-            .and_then(|(_, rest)| rest.strip_suffix("</script>"))
-            .unwrap();
-        let back: SiteIndex = serde_json::from_str(json).unwrap();
-        assert_eq!(back, index);
-    }
-}
+mod tests;

@@ -1,0 +1,315 @@
+//! Tests of the entry pages: head tags, link previews, embed pages, the local page and the
+//! Content-Security-Policy, on a small built site in a scratch folder.
+
+use super::*;
+use benchdeck_core::chart::ChartSpec;
+use benchdeck_core::site::{Block, ChartGrid, ReportSummary};
+
+const HOSTILE: &str = "</script><script>alert(1)</script> \"q\" & 'x'";
+
+/// What trunk writes, reduced: the marker, preloads and the inline module loader.
+const TEMPLATE: &str = r#"<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <base href="/repo/">
+    <!-- benchdeck:head -->
+    <link rel="modulepreload" href="/repo/app-1.js" crossorigin="anonymous" integrity="sha384-x">
+  </head>
+  <body>
+<script type="module">
+import init from '/repo/app-1.js';
+const wasm = await init({ module_or_path: '/repo/app-1_bg.wasm' });
+</script></body>
+</html>"#;
+
+fn summary(slug: &str, title: &str) -> ReportSummary {
+    ReportSummary {
+        slug: slug.into(),
+        title: title.into(),
+        date: None,
+        authors: vec![],
+        summary: format!("About {title}"),
+        charts: 0,
+        runs: 0,
+    }
+}
+
+fn chart(id: &str, title: &str) -> ChartSpec {
+    ChartSpec {
+        id: id.into(),
+        title: title.into(),
+        ..ChartSpec::default()
+    }
+}
+
+/// A 1920x1080 PNG header: all `png_size` reads.
+fn png_header() -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    png.extend(1920u32.to_be_bytes());
+    png.extend(1080u32.to_be_bytes());
+    png
+}
+
+/// A built site: report `grid-first` opens with a grid (panels `p1`, `p2`, grid `g`) then chart
+/// `c1`; report `plain` has no chart.
+fn built_site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, bytes: &[u8]| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    };
+    write("index.html", TEMPLATE.as_bytes());
+    let reports = vec![summary("grid-first", HOSTILE), summary("plain", "Plain")];
+    let index = SiteIndex {
+        reports: reports.clone(),
+    };
+    write(
+        INDEX_PATH,
+        serde_json::to_string(&index).unwrap().as_bytes(),
+    );
+    let grid_first = ReportPage {
+        summary: reports[0].clone(),
+        decision: None,
+        toc: vec![],
+        blocks: vec![
+            Block::Html {
+                html: "<p>Intro</p>".into(),
+            },
+            Block::Grid {
+                grid: ChartGrid {
+                    id: "g".into(),
+                    title: "The grid".into(),
+                    caption: String::new(),
+                    columns: 2,
+                    panels: vec![chart("p1", HOSTILE), chart("p2", "Panel 2")],
+                },
+            },
+            Block::Chart {
+                chart: chart("c1", "Chart 1"),
+            },
+        ],
+        sources: vec![],
+        problems: vec![],
+    };
+    write(
+        &report_data_path("grid-first"),
+        serde_json::to_string(&grid_first).unwrap().as_bytes(),
+    );
+    let plain = ReportPage {
+        summary: reports[1].clone(),
+        blocks: vec![],
+        ..grid_first
+    };
+    write(
+        &report_data_path("plain"),
+        serde_json::to_string(&plain).unwrap().as_bytes(),
+    );
+    write(&chart_png_path("grid-first", "p1"), &png_header());
+    dir
+}
+
+fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<String, String> {
+    let options = Options { base, csp };
+    site_pages(dir, TEMPLATE, &options)
+        .unwrap()
+        .into_iter()
+        .collect()
+}
+
+#[test]
+fn head_tags_escape_untrusted_titles() {
+    let mut head = Head::new("<script>alert(1)</script>", "a \"quoted\" & 'x'");
+    head.url = Some("/r/\"x/".into());
+    head.image = Some(Image {
+        url: "/r/charts/x/a.png".into(),
+        width: 1920,
+        height: 1080,
+        alt: "<b>\"alt\"</b>".into(),
+    });
+    let html = head.html();
+    assert!(!html.contains("<script>"));
+    assert!(!html.contains("<b>"));
+    assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
+    assert!(html.contains("content=\"a &quot;quoted&quot; &amp; &#39;x&#39;\""));
+    assert!(html.contains("<meta property=\"og:url\" content=\"/r/&quot;x/\">"));
+    assert!(html.contains(
+        "<meta property=\"og:image:alt\" content=\"&lt;b&gt;&quot;alt&quot;&lt;/b&gt;\">"
+    ));
+    assert!(html.contains(
+        "<meta name=\"twitter:image:alt\" content=\"&lt;b&gt;&quot;alt&quot;&lt;/b&gt;\">"
+    ));
+}
+
+#[test]
+fn the_embedded_index_cannot_close_its_script_block() {
+    let index = SiteIndex {
+        reports: vec![summary("x", "</script><script>alert(1)</script>")],
+    };
+    let block = embedded_index(&index).unwrap();
+    assert_eq!(block.matches("</script>").count(), 1, "{block}");
+    let json = block
+        .split_once('>')
+        .and_then(|(_, rest)| rest.strip_suffix("</script>"))
+        .unwrap();
+    let back: SiteIndex = serde_json::from_str(json).unwrap();
+    assert_eq!(back, index);
+}
+
+#[test]
+fn every_page_is_written_where_the_layout_says() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", true);
+    let paths: Vec<&str> = pages.keys().map(String::as_str).collect();
+    assert_eq!(
+        paths,
+        [
+            "404.html",
+            "_bench/scatter/index.html",
+            "embed/grid-first/c1/index.html",
+            "embed/grid-first/g/index.html",
+            "embed/grid-first/p1/index.html",
+            "embed/grid-first/p2/index.html",
+            "grid-first/index.html",
+            "index.html",
+            "local/index.html",
+            "plain/index.html",
+        ]
+    );
+    assert_eq!(pages["404.html"], pages["index.html"]);
+    assert!(pages["local/index.html"].contains("<title>Your result files</title>"));
+    // Every page carries the site index.
+    assert!(pages
+        .values()
+        .all(|p| p.contains("<script type=\"application/json\" id=\"benchdeck-index\">")));
+}
+
+#[test]
+fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", true);
+    let report = &pages["grid-first/index.html"];
+    for tag in [
+        "<meta property=\"og:url\" content=\"/repo/grid-first/\">",
+        "<meta property=\"og:image\" content=\"/repo/charts/grid-first/p1.png\">",
+        "<meta property=\"og:image:width\" content=\"1920\">",
+        "<meta property=\"og:image:height\" content=\"1080\">",
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">",
+        "<meta name=\"twitter:image\" content=\"/repo/charts/grid-first/p1.png\">",
+        "<meta property=\"og:image:alt\" content=\"&lt;/script&gt;&lt;script&gt;alert(1)",
+    ] {
+        assert!(report.contains(tag), "{tag} in {report}");
+    }
+    // The report's hostile title is escaped in every tag; only the loader and the data block
+    // are scripts.
+    assert_eq!(report.matches("<script").count(), 2, "{report}");
+    // With the site's address, the URLs are absolute.
+    let absolute = pages_of(dir.path(), "https://user.github.io/repo/", true);
+    assert!(absolute["grid-first/index.html"].contains(
+        "<meta name=\"twitter:image\" content=\"https://user.github.io/repo/charts/grid-first/p1.png\">"
+    ));
+    // A report without charts has a plain card and no image.
+    let plain = &pages["plain/index.html"];
+    assert!(plain.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+    assert!(!plain.contains("og:image"));
+}
+
+#[test]
+fn charts_and_grids_get_embed_pages_that_are_not_indexed() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", true);
+    for (id, title) in [
+        (
+            "p1",
+            "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &amp; &#39;x&#39;",
+        ),
+        ("p2", "Panel 2"),
+        ("g", "The grid"),
+        ("c1", "Chart 1"),
+    ] {
+        let page = &pages[&format!("embed/grid-first/{id}/index.html")];
+        assert!(page.contains(&format!("<title>{title} · ")), "{id}: {page}");
+        assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
+        assert!(!page.contains("og:"), "{page}");
+        assert_eq!(page.matches("<script").count(), 2, "{page}");
+    }
+    assert!(!pages["grid-first/index.html"].contains("noindex"));
+}
+
+#[test]
+fn every_page_starts_its_head_with_the_policy_except_in_development() {
+    let dir = built_site();
+    let loader = csp::inline_scripts(TEMPLATE).unwrap()[0].text;
+    let hash = csp::hash_source(loader);
+    for (path, page) in pages_of(dir.path(), "/", true) {
+        let head = page.find("<head>").unwrap() + "<head>".len();
+        assert!(
+            page[head..].starts_with(
+                "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; \
+                 script-src 'self' 'wasm-unsafe-eval' 'sha256-"
+            ),
+            "{path}"
+        );
+        // One hash, the loader's: the JSON data block is not a script that runs.
+        assert_eq!(page.matches("'sha256-").count(), 1, "{path}");
+        assert!(
+            page.contains(&format!("'wasm-unsafe-eval' {hash};")),
+            "{path}"
+        );
+    }
+    for (path, page) in pages_of(dir.path(), "/", false) {
+        assert!(!page.contains("Content-Security-Policy"), "{path}");
+    }
+}
+
+#[test]
+fn preview_urls_are_absolute_with_a_site_url_and_root_relative_without() {
+    assert_eq!(
+        preview_base(Some("https://user.github.io/repo"), "/repo/").unwrap(),
+        "https://user.github.io/repo/"
+    );
+    assert_eq!(preview_base(None, "/repo/").unwrap(), "/repo/");
+    assert_eq!(preview_base(None, "/").unwrap(), "/");
+    assert_eq!(preview_base(Some(""), "/repo").unwrap(), "/repo/");
+    assert_eq!(preview_base(None, "./").unwrap(), "/");
+    assert_eq!(
+        preview_base(None, "https://cdn.example/site").unwrap(),
+        "https://cdn.example/site/"
+    );
+    for bad in [
+        "user.github.io/repo",
+        "https://",
+        "ftp://x/",
+        "https://a b/",
+    ] {
+        assert!(preview_base(Some(bad), "/").is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_missing_report_or_png_is_an_error_naming_the_file() {
+    let dir = built_site();
+    std::fs::remove_file(dir.path().join(chart_png_path("grid-first", "p1"))).unwrap();
+    let options = Options {
+        base: "/",
+        csp: true,
+    };
+    let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("charts/grid-first/p1.png"),
+        "{err:#}"
+    );
+    std::fs::remove_file(dir.path().join(report_data_path("plain"))).unwrap();
+    std::fs::write(
+        dir.path().join(chart_png_path("grid-first", "p1")),
+        png_header(),
+    )
+    .unwrap();
+    let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("data/reports/plain.json"),
+        "{err:#}"
+    );
+}
