@@ -61,6 +61,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         &BuildOptions {
             dist: &site_dir,
             public_url: "/",
+            site_url: None,
         },
     )?;
     if shared_bench.join("page-load.cjs").is_file() {

@@ -24,9 +24,11 @@ usage: cargo xtask <command>
 commands:
   serve                       set up what is missing, build the site from results/ and reports/,
                               serve it at http://127.0.0.1:8080/ and reload on every change
-  build [--public-url P] [--dist D]
+  build [--public-url P] [--site-url U] [--dist D]
                               the static site in dist/ (or D); P is the path it is served under,
-                              `/` by default, `/<repo>/` for GitHub Pages
+                              `/` by default, `/<repo>/` for GitHub Pages; U is the site's full
+                              address (https://user.github.io/repo/), for link previews' absolute
+                              image URLs, and gives P when P is not given
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
@@ -70,7 +72,11 @@ fn execute(args: Vec<String>) -> Result<()> {
             site::serve(&root, &toolbox)
         }
         "build" => {
-            let public_url = option(rest, "--public-url")?.unwrap_or_else(|| "/".to_string());
+            let site_url = option(rest, "--site-url")?;
+            let public_url = public_url_of(
+                option(rest, "--public-url")?.as_deref(),
+                site_url.as_deref(),
+            )?;
             let dist = option(rest, "--dist")?.map_or_else(|| root.join("dist"), PathBuf::from);
             let toolbox = tools::ensure(&root, tools::Needs::Site)?;
             site::build(
@@ -78,7 +84,8 @@ fn execute(args: Vec<String>) -> Result<()> {
                 &toolbox,
                 &site::BuildOptions {
                     dist: &dist,
-                    public_url: &normalize_public_url(&public_url)?,
+                    public_url: &public_url,
+                    site_url: site_url.as_deref(),
                 },
             )
         }
@@ -150,7 +157,10 @@ fn option(args: &[String], name: &str) -> Result<Option<String>> {
         } else if let Some(v) = arg.strip_prefix(&format!("{name}=")) {
             value = Some(v.to_string());
         } else if !arg.starts_with("--")
-            || !matches!(arg.split('=').next(), Some("--public-url" | "--dist"))
+            || !matches!(
+                arg.split('=').next(),
+                Some("--public-url" | "--site-url" | "--dist")
+            )
         {
             bail!("unexpected argument `{arg}`; see `cargo xtask help`");
         } else {
@@ -198,6 +208,39 @@ fn normalize_public_url(url: &str) -> Result<String> {
     })
 }
 
+/// The path the site is served under: `--public-url`, else the path of `--site-url`, else `/`.
+/// Both given must agree, or the link previews would point where the site is not.
+fn public_url_of(public_url: Option<&str>, site_url: Option<&str>) -> Result<String> {
+    let from_site = site_url.map(site_url_path).transpose()?;
+    match (public_url.map(normalize_public_url).transpose()?, from_site) {
+        (Some(public), Some(path)) if public != path => bail!(
+            "`--public-url {public}` and `--site-url {}` disagree: the site URL's path is \
+             `{path}`; give one of them",
+            site_url.unwrap_or_default()
+        ),
+        (Some(public), _) => Ok(public),
+        (None, Some(path)) => Ok(path),
+        (None, None) => Ok("/".to_string()),
+    }
+}
+
+/// The path of an absolute `http(s)` site URL, normalised like a public URL:
+/// `https://user.github.io/repo` is served under `/repo/`.
+fn site_url_path(url: &str) -> Result<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .filter(|r| !r.is_empty() && !r.starts_with('/'))
+        .with_context(|| {
+            format!("`--site-url {url}`: expected the site's full address, such as `https://user.github.io/repo/`")
+        })?;
+    if rest.contains(['?', '#']) {
+        bail!("`--site-url {url}`: expected an address without `?` or `#`");
+    }
+    normalize_public_url(rest.find('/').map_or("/", |i| &rest[i..]))
+        .with_context(|| format!("`--site-url {url}`"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +255,28 @@ mod tests {
     }
 
     #[test]
+    fn the_site_url_gives_the_public_url_and_must_agree_with_it() {
+        let site = Some("https://user.github.io/repo");
+        assert_eq!(public_url_of(None, site).unwrap(), "/repo/");
+        assert_eq!(public_url_of(Some("/repo"), site).unwrap(), "/repo/");
+        assert!(public_url_of(Some("/other/"), site).is_err());
+        assert_eq!(
+            public_url_of(None, Some("https://example.org")).unwrap(),
+            "/"
+        );
+        assert_eq!(public_url_of(Some("x"), None).unwrap(), "/x/");
+        assert_eq!(public_url_of(None, None).unwrap(), "/");
+        for bad in [
+            "user.github.io/repo",
+            "https://",
+            "https:///x",
+            "https://a/b?c",
+        ] {
+            assert!(public_url_of(None, Some(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn options_are_read_in_both_spellings() {
         let args: Vec<String> = ["--dist", "out", "--public-url=/x/"]
             .map(String::from)
@@ -221,6 +286,14 @@ mod tests {
             Some("/x/")
         );
         assert_eq!(option(&args, "--dist").unwrap().as_deref(), Some("out"));
+        let args: Vec<String> = ["--site-url", "https://a.b/x/", "--dist=out"]
+            .map(String::from)
+            .into();
+        assert_eq!(
+            option(&args, "--site-url").unwrap().as_deref(),
+            Some("https://a.b/x/")
+        );
+        assert_eq!(option(&args, "--public-url").unwrap(), None);
         let bad: Vec<String> = ["--nope".to_string()].into();
         assert!(option(&bad, "--dist").is_err());
         let missing: Vec<String> = ["--dist".to_string()].into();

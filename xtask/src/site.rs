@@ -18,6 +18,9 @@ pub struct BuildOptions<'a> {
     pub dist: &'a Path,
     /// The path the site is served under: `/`, or `/<repo>/` on GitHub Pages.
     pub public_url: &'a str,
+    /// The site's full address (`https://user.github.io/repo/`), when known: `benchdeck pages`
+    /// reads it from `BENCHDECK_SITE_URL` for the absolute image URLs of link previews.
+    pub site_url: Option<&'a str>,
 }
 
 /// Builds the release site.
@@ -35,6 +38,9 @@ pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Resu
         .arg(options.public_url)
         .arg("--dist")
         .arg(options.dist);
+    if let Some(url) = options.site_url {
+        trunk.env("BENCHDECK_SITE_URL", url);
+    }
     run::status(&mut trunk)
 }
 

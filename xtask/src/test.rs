@@ -31,6 +31,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
             &BuildOptions {
                 dist: &dist,
                 public_url,
+                site_url: None,
             },
         )?;
         end_to_end(root, toolbox, &dist, public_url)?;
