@@ -174,6 +174,66 @@ test('the decision wizard answers guided questions and ranks setups by the reade
   assert.deepEqual(page.errors, []);
 });
 
+test('the guided questions are drawn as a flowchart with the path taken highlighted', async () => {
+  const views = [
+    { name: 'light', colorScheme: 'light' },
+    { name: 'dark', colorScheme: 'dark' },
+    { name: 'narrow', colorScheme: 'light', viewport: { width: 390, height: 844 } },
+    { name: 'narrow-dark', colorScheme: 'dark', viewport: { width: 390, height: 844 } },
+  ];
+  for (const { name, colorScheme, viewport } of views) {
+    const page = await browser.page({ colorScheme, viewport });
+    await page.goto(`${server.url}production-inference-stack/`);
+    await chartsReady(page, 60000);
+    const wizard = page.locator('section.wizard');
+    const svg = wizard.locator('figure.tree-diagram svg[role="img"]');
+    // Before any answer, the start is where the reader is.
+    assert.equal(await svg.locator('[aria-current="step"]').getAttribute('data-node'), 'cost');
+    // Not cost-sensitive, needs tool calling -> Qwen on Anyscale.
+    await wizard.locator('button.answer', { hasText: 'No' }).first().click();
+    await wizard.locator('button.answer', { hasText: 'Tool calling' }).click();
+    const marked = (selector) => svg.locator(selector).evaluateAll((gs) => gs.map((g) => g.dataset.node ?? g.dataset.edge).sort());
+    assert.deepEqual(await marked('g.node.on-path'), ['cost', 'need', 'qwen-tools']);
+    assert.deepEqual(await marked('g.edge.on-path'), ['cost#1', 'need#1']);
+    assert.deepEqual(await marked('[aria-current]'), ['qwen-tools']);
+    assert.match(await svg.locator('[aria-current]').getAttribute('class'), /\bkind-recommendation\b.*\bcurrent\b/);
+    assert.equal(await svg.locator('g.node').count(), 8, 'every node drawn once');
+    assert.match(
+      await svg.getAttribute('aria-label'),
+      /Path taken: Is cost your main concern\? No\. What do you need most\? Tool calling\. Recommendation reached: Qwen2\.5-7B \(Ray Serve\)\./,
+    );
+    // Every text stays inside its box, as the browser measures it.
+    const overflowing = await svg.evaluate((root) => {
+      const out = [];
+      for (const g of root.querySelectorAll('g.node, g.answer')) {
+        const box = g.querySelector('rect').getBBox();
+        const text = g.querySelector('text').getBBox();
+        if (text.x < box.x || text.y < box.y || text.x + text.width > box.x + box.width || text.y + text.height > box.y + box.height) {
+          out.push(`${g.textContent}: text ${Math.round(text.width)}×${Math.round(text.height)} in box ${box.width}×${box.height}`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(overflowing, []);
+    // The drawing never widens the page; on a narrow screen its own box scrolls.
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(sideways <= 0, `${name}: page scrolls sideways by ${sideways}px`);
+    const figure = wizard.locator('figure.tree-diagram');
+    await figure.scrollIntoViewIfNeeded();
+    await figure.screenshot({ path: path.resolve(process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e', `tree-${name}.png`) });
+    if (name === 'light') {
+      // A question on the path goes back to it when clicked.
+      await svg.locator('g.node[data-node="need"]').click();
+      assert.deepEqual(await marked('[aria-current]'), ['need']);
+      assert.deepEqual(await marked('g.edge.on-path'), ['cost#1']);
+      assert.match(await wizard.locator('fieldset.question legend').innerText(), /What do you need most\?/);
+      await figure.screenshot({ path: path.resolve(process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e', 'tree-light-asking.png') });
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
 test('a narrow screen gets charts that fit', async () => {
   // Every default report: charts, tables, Markdown tables and the wizard stay within the screen.
   for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis']) {

@@ -5,6 +5,9 @@
 //! recommendation can be shared as a link; it is written with `history.replaceState`, which
 //! keeps the page and its charts where they are.
 
+use benchdeck_core::decision::tree::layout::{
+    describe_path, lay_out, Diagram, PathTaken, Shape, Style, TextLine,
+};
 use benchdeck_core::decision::tree::{Node, Tree};
 use benchdeck_core::decision::{decide, Bound, Decision, Question};
 use benchdeck_core::format;
@@ -66,8 +69,9 @@ pub fn Wizard(
     }
 }
 
-/// One question at a time, with back and restart, the answers so far, the recommendation and
-/// the whole tree with the path taken marked.
+/// One question at a time, with back and restart, the answers so far, the recommendation, and
+/// the whole tree drawn as a flowchart with the path taken highlighted (its outline as text
+/// below).
 #[component]
 fn Guided(
     tree: Tree,
@@ -83,11 +87,22 @@ fn Guided(
             t.walk(&given).or_else(|_| t.walk(&[]))
         })
     });
-    let label_of = move |key: &str| {
+    let path = Memo::new(move |_| {
+        let given = answers.get();
+        tree.with_value(|t| {
+            PathTaken::follow(t, &given)
+                .or_else(|_| PathTaken::follow(t, &[]))
+                .ok()
+        })
+    });
+    let labels = StoredValue::new(
         candidates
             .iter()
-            .find(|c| c.key == key)
-            .map_or_else(|| key.to_string(), |c| c.label.clone())
+            .map(|c| (c.key.clone(), c.label.clone()))
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    );
+    let label_of = move |key: &str| {
+        labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
     let current = move || {
         let Ok(walk) = walk.get() else {
@@ -153,6 +168,14 @@ fn Guided(
             })
             .collect_view()
     });
+    let diagram = tree.with_value(|t| lay_out(t, label_of, &Style::default()));
+    let description = Signal::derive(move || {
+        path.with(|p| {
+            p.as_ref()
+                .map(|p| tree.with_value(|t| describe_path(t, p, label_of)))
+                .unwrap_or_default()
+        })
+    });
     view! {
         <div class="guided">
             <h3>"Guided"</h3>
@@ -164,12 +187,137 @@ fn Guided(
                 <button type="button" on:click=move |_| answers.set(Vec::new())
                     disabled=move || answers.get().is_empty()>"Restart"</button>
             </div>
+            <TreeDiagram diagram path description answers/>
             <details class="tree">
-                <summary>"All questions (the path taken is marked)"</summary>
+                <summary>"All questions as text (the path taken is marked)"</summary>
                 <ul>{outline}</ul>
             </details>
         </div>
     }
+}
+
+/// The question tree as a flowchart laid out by `benchdeck_core::decision::tree::layout`: the
+/// answers given and the nodes they led through are highlighted, the node reached carries
+/// `aria-current`, and clicking an earlier question on the path goes back to it (the Back
+/// button does the same from the keyboard). Every text is a text node: trees come from
+/// report files.
+#[component]
+fn TreeDiagram(
+    diagram: Diagram,
+    path: Memo<Option<PathTaken>>,
+    description: Signal<String>,
+    answers: RwSignal<Vec<usize>>,
+) -> impl IntoView {
+    let text_size = diagram.text_size.to_string();
+    let label_size = diagram.label_size.to_string();
+    let edges = diagram
+        .edges
+        .iter()
+        .map(|edge| {
+            let (from, answer) = (edge.from.clone(), edge.answer);
+            let taken = move || path.with(|p| p.as_ref().is_some_and(|p| p.has_edge(&from, answer)));
+            let frame = edge.label_frame;
+            view! {
+                <g class="edge" class:on-path=taken data-edge=format!("{}#{}", edge.from, edge.answer)>
+                    <path class="line" d=edge.svg_path()/>
+                    <path class="arrowhead" d=edge.arrowhead()/>
+                    <g class="answer">
+                        <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
+                            height=frame.height.to_string() rx="4"/>
+                        <text font-size=label_size.clone() text-anchor="middle">{lines(&edge.label)}</text>
+                    </g>
+                </g>
+            }
+        })
+        .collect_view();
+    let nodes = diagram
+        .nodes
+        .iter()
+        .map(|node| {
+            // Stored, so the closures below are `Copy` and each attribute can have its own.
+            let id = StoredValue::new(node.id.clone());
+            let on_path = move || {
+                path.with(|p| p.as_ref().is_some_and(|p| id.with_value(|id| p.has_node(id))))
+            };
+            let is_current = move || {
+                path.with(|p| p.as_ref().is_some_and(|p| id.with_value(|id| p.current() == id)))
+            };
+            // How many answers to keep to come back here: only for a question already passed.
+            let back_to = move || {
+                path.with(|p| p.as_ref().and_then(|p| id.with_value(|id| p.answers_before(id))))
+                    .filter(|&kept| kept < answers.with(Vec::len))
+            };
+            let (shape, radius) = match node.shape {
+                Shape::Question => ("node kind-question", "4"),
+                Shape::Recommendation => ("node kind-recommendation", "14"),
+            };
+            let frame = node.frame;
+            view! {
+                <g class=shape class:on-path=on_path class:current=is_current class:back=move || back_to().is_some()
+                    data-node=node.id.clone() aria-current=move || is_current().then_some("step")
+                    on:click=move |_| {
+                        if let Some(kept) = back_to() {
+                            answers.update(|a| a.truncate(kept));
+                        }
+                    }>
+                    <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
+                        height=frame.height.to_string() rx=radius/>
+                    <text font-size=text_size.clone() text-anchor="middle">{lines(&node.lines)}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let (width, height) = (diagram.width, diagram.height);
+    // When the drawing scrolls inside its box (a narrow screen), keep the node reached in view.
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    let across: Vec<(String, f64)> = diagram
+        .nodes
+        .iter()
+        .map(|n| (n.id.clone(), n.frame.centre_x() / width))
+        .collect();
+    Effect::new(move || {
+        let fraction = path.with(|p| {
+            let current = p.as_ref()?.current();
+            across.iter().find(|(id, _)| id == current).map(|(_, f)| *f)
+        });
+        let (Some(fraction), Some(scroller)) = (fraction, scroller.get()) else {
+            return;
+        };
+        let hidden = scroller.scroll_width() - scroller.client_width();
+        if hidden > 0 {
+            let left = fraction * f64::from(scroller.scroll_width())
+                - f64::from(scroller.client_width()) / 2.0;
+            scroller.set_scroll_left(left.round().clamp(0.0, f64::from(hidden)) as i32);
+        }
+    });
+    // As wide as the column allows, never wider than drawn; below 80 % the box scrolls
+    // sideways instead of shrinking the text further (14 px text stays above 11 px).
+    let (max_width, min_width) = (format!("{width}px"), format!("{}px", (width * 0.8).round()));
+    view! {
+        <figure class="tree-diagram">
+            <div class="tree-scroll" node_ref=scroller>
+                <svg viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
+                    style:max-width=max_width style:min-width=min_width role="img" aria-label=move || description.get()>
+                    <g class="edges">{edges}</g>
+                    <g class="nodes">{nodes}</g>
+                </svg>
+            </div>
+            <figcaption>
+                "The path taken is highlighted, ending at the node reached. "
+                "Click a question on it to go back there."
+            </figcaption>
+        </figure>
+    }
+}
+
+/// Wrapped lines as `<tspan>`s, each at its own position.
+fn lines(lines: &[TextLine]) -> impl IntoView {
+    lines
+        .iter()
+        .map(|line| {
+            view! { <tspan x=line.x.to_string() y=line.baseline.to_string()>{line.text.clone()}</tspan> }
+        })
+        .collect_view()
 }
 
 /// The reader's SLAs, load and weights, and the ranking they give.
