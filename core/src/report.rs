@@ -174,7 +174,7 @@ pub fn build_report(
         inline.html
     });
     problems.extend(inline_problems);
-    let implicit = decision::DecisionFront::implicit();
+    let implicit = decision::DecisionFront::implicit_for(&runs);
     let decision = front.decision.as_ref().map_or_else(
         // Without a `decision:` block every report still gets the requirements form, when its
         // data fits one (a single kind of sweep per configuration).

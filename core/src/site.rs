@@ -53,6 +53,89 @@ pub fn result_file_path(source: &str) -> String {
 /// The page that shows result files a reader dropped on the site (read in the browser only).
 pub const LOCAL_PAGE_PATH: &str = "local/";
 
+/// The slug of that page's report (it has no published files).
+pub const LOCAL_SLUG: &str = "local";
+
+/// The largest single file a reader may drop on the site: 100 MiB. The browser holds a file, its
+/// parsed form and its runs in memory at once; a larger file is refused with this limit named.
+pub const LOCAL_MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
+
+/// The most a reader may drop at once, all files together: 300 MiB.
+pub const LOCAL_MAX_TOTAL_BYTES: u64 = 300 * 1024 * 1024;
+
+/// Why a set of dropped files is refused before reading: each file over
+/// [`LOCAL_MAX_FILE_BYTES`], or the total over [`LOCAL_MAX_TOTAL_BYTES`]. Empty when they may be
+/// read. `files` are names with sizes in bytes.
+pub fn local_size_refusals(files: &[(String, u64)]) -> Vec<String> {
+    let mib = |b: u64| crate::format::fixed(b as f64 / (1024.0 * 1024.0), 1);
+    let mut refusals: Vec<String> = files
+        .iter()
+        .filter(|(_, size)| *size > LOCAL_MAX_FILE_BYTES)
+        .map(|(name, size)| {
+            format!(
+                "{name}: {} MiB is over the limit of {} MiB per file; split the file or build the site with it in results/",
+                mib(*size),
+                mib(LOCAL_MAX_FILE_BYTES)
+            )
+        })
+        .collect();
+    let total: u64 = files.iter().map(|(_, s)| *s).fold(0, u64::saturating_add);
+    if refusals.is_empty() && total > LOCAL_MAX_TOTAL_BYTES {
+        refusals.push(format!(
+            "{} files, {} MiB in all, are over the limit of {} MiB at once; drop fewer files",
+            files.len(),
+            mib(total),
+            mib(LOCAL_MAX_TOTAL_BYTES)
+        ));
+    }
+    refusals
+}
+
+/// What the Web Worker that reads dropped files tells the page, as JSON (one message each).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WorkerReport {
+    /// The worker has started and takes files.
+    Ready,
+    /// How far it got: `done` of `total` bytes read, or files imported.
+    Progress {
+        /// What it is doing.
+        stage: WorkerStage,
+        /// The file it is on.
+        file: String,
+        /// Units done.
+        done: u64,
+        /// Units in all.
+        total: u64,
+    },
+    /// The report of the files, and their runs normalised.
+    Done {
+        /// The page.
+        page: Box<ReportPage>,
+        /// Every run, as JSON (the canonical model).
+        runs_json: String,
+        /// Every run, one row each, as CSV.
+        runs_csv: String,
+    },
+    /// The files were refused or the worker failed; the page says why.
+    Failed {
+        /// Why, for the reader.
+        message: String,
+    },
+}
+
+/// A stage of reading dropped files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkerStage {
+    /// Reading the files' bytes (progress in bytes).
+    Reading,
+    /// Importing them (progress in files).
+    Importing,
+    /// Building the report.
+    Building,
+}
+
 /// True for a chart id that can be a file name and a URL fragment: ASCII letters, digits, `-`
 /// and `_`, at most 64 characters.
 pub fn is_valid_chart_id(id: &str) -> bool {

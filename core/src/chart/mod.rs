@@ -26,6 +26,7 @@ pub mod scale;
 mod scatter;
 pub mod synthetic;
 pub mod theme;
+mod view_state;
 
 use std::sync::OnceLock;
 
@@ -45,6 +46,7 @@ pub use grid::grid_to_svg;
 pub use grid::{draw_grid, grid_legend};
 pub use scale::Scale;
 pub use theme::{Theme, ThemeName};
+pub use view_state::ViewState;
 
 /// Everything needed to draw one chart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -76,6 +76,26 @@ impl DecisionFront {
             ..DecisionFront::default()
         }
     }
+
+    /// [`DecisionFront::implicit`] on the kind of sweep most of `runs` have (request rate on a
+    /// tie), so that configurations measured both ways, or once without a load, still get the
+    /// form; configurations without a run of that kind are left out of it.
+    pub fn implicit_for(runs: &[&Run]) -> DecisionFront {
+        let count = |kind: LoadKind| {
+            runs.iter()
+                .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
+                .count()
+        };
+        let sweep = match (count(LoadKind::Rate), count(LoadKind::Concurrency)) {
+            (0, 0) => None,
+            (rate, concurrency) if rate >= concurrency => Some("rate".to_string()),
+            _ => Some("concurrency".to_string()),
+        };
+        DecisionFront {
+            sweep,
+            ..DecisionFront::implicit()
+        }
+    }
 }
 
 /// Quantities every candidate carries, so the reader can add SLAs and criteria on them.

@@ -13,8 +13,7 @@ use crate::quantity::Quantity;
 use crate::report::{build_report, Palette};
 use crate::site::ReportPage;
 
-/// The slug of the page of dropped files (see [`crate::site::LOCAL_PAGE_PATH`]).
-pub const LOCAL_SLUG: &str = "local";
+pub use crate::site::LOCAL_SLUG;
 
 /// What dropped files gave: the page, and every file as imported (for the downloads of
 /// normalised data).

@@ -170,3 +170,19 @@ fn untrusted_file_names_and_labels_never_become_markup() {
     // The label is still shown, as text.
     assert!(json.contains("&lt;script&gt;") || json.contains("<script>alert(1)</script>"));
 }
+
+#[test]
+fn broken_and_mixed_files_still_get_the_wizard_on_the_usual_sweep() {
+    let mut files = results("vllm-vs-sglang");
+    files.extend(
+        fixture_files()
+            .into_iter()
+            .filter(|f| f.path == "sglang/broken.jsonl"),
+    );
+    assert_eq!(files.len(), 2);
+    let page = local_report(&files).page;
+    assert_eq!(own_problems(&page), Vec::<String>::new());
+    let decision = page.decision.expect("the rate sweeps are compared");
+    let keys: Vec<&str> = decision.candidates.iter().map(|c| c.key.as_str()).collect();
+    assert!(keys.contains(&"vllm") && keys.contains(&"sgl"), "{keys:?}");
+}
