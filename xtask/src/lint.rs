@@ -1,6 +1,6 @@
 //! `cargo xtask lint`: formatting and clippy with warnings denied, natively and on wasm32.
 //!
-//! On wasm32 the app is linted with all its targets; the core with its library and its wasm
+//! On wasm32 the app and the worker are linted with all their targets; the core with its library and its wasm
 //! test (its unit tests are native: they read snapshot files and use proptest).
 
 use std::path::Path;
@@ -23,6 +23,8 @@ pub fn all(root: &Path) -> Result<()> {
         "--workspace",
         "--exclude",
         "benchdeck-app",
+        "--exclude",
+        "benchdeck-worker",
         "--all-targets",
         "--",
         "-D",
@@ -32,6 +34,8 @@ pub fn all(root: &Path) -> Result<()> {
         "clippy",
         "--package",
         "benchdeck-app",
+        "--package",
+        "benchdeck-worker",
         "--target",
         tools::WASM_TARGET,
         "--all-targets",

@@ -47,13 +47,16 @@ pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Resu
 /// Serves the site at http://127.0.0.1:8080, rebuilding and reloading on every change.
 pub fn serve(root: &Path, toolbox: &Toolbox) -> Result<()> {
     prebuild_cli(root)?;
-    step("serving at http://127.0.0.1:8080/ (rebuilds and reloads when app/, core/, style/, reports/ or results/ change; Ctrl-C stops)");
+    step("serving at http://127.0.0.1:8080/ (rebuilds and reloads when app/, worker/, core/, style/, reports/ or results/ change; Ctrl-C stops)");
     let mut trunk = toolbox.command("trunk");
     trunk
         .current_dir(root)
         .args(["serve", "--offline", "--open", "false"])
         // Errors in a report are shown on its page while writing, not fatal.
-        .env("BENCHDECK_KEEP_GOING", "true");
+        .env("BENCHDECK_KEEP_GOING", "true")
+        // trunk's live-reload script is inline and unhashed: no Content-Security-Policy while
+        // serving (`benchdeck pages` says so); `build` always writes one.
+        .env("BENCHDECK_DEV", "1");
     run::status(&mut trunk)
 }
 
