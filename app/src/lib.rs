@@ -8,9 +8,12 @@
 mod canvas;
 mod components;
 mod data;
+mod local;
 mod pages;
 mod panic;
+mod query;
 mod ready;
+mod theme;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -19,25 +22,36 @@ use leptos_router::path;
 /// Installs the panic hook and mounts the app on `<body>`.
 pub fn start() {
     panic::install();
+    theme::apply_from_query();
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }
     leptos::mount::mount_to_body(App);
 }
 
-/// The app: a header and the routed page.
+/// The app: a header and the routed page. Embed pages (`/embed/…`, made for iframes) have no
+/// header.
 #[component]
 pub fn App() -> impl IntoView {
     let base = data::base_path();
     let home = data::href("");
+    let embed = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|path| path.starts_with(&data::href("embed/")));
+    local::provide();
     view! {
-        <header class="site-header">
-            <a class="brand" href=home>"benchdeck"</a>
-        </header>
+        {(!embed).then(|| view! {
+            <header class="site-header">
+                <a class="brand" href=home>"benchdeck"</a>
+            </header>
+        })}
         <Router base=base>
-            <main id="main">
+            <DropTarget/>
+            <main id="main" class:embedded=embed>
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Home/>
+                    <Route path=path!("/local/") view=pages::LocalReport/>
+                    <Route path=path!("/embed/:slug/:id/") view=pages::Embed/>
                     <Route path=path!("/:slug/") view=pages::Report/>
                     // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
                     <Route path=path!("/_bench/scatter/") view=pages::ScatterBench/>
@@ -45,4 +59,10 @@ pub fn App() -> impl IntoView {
             </main>
         </Router>
     }
+}
+
+/// Files dropped anywhere open as a report (`components/drop.rs`); needs the router.
+#[component]
+fn DropTarget() -> impl IntoView {
+    components::accept_drops_anywhere();
 }

@@ -1,5 +1,7 @@
-//! The `charts-ready` performance mark: set once, when every chart on the page has been drawn.
-//! The page-load benchmark and the end-to-end tests wait for it.
+//! The `charts-ready` performance mark: set when every chart on the page has been drawn. The
+//! page-load benchmark and the end-to-end tests wait for it. A page shown later without a reload
+//! (a followed link, dropped files) clears the mark and sets it again when its own charts are
+//! drawn.
 
 use std::cell::Cell;
 
@@ -11,9 +13,24 @@ thread_local! {
 
 /// The page has `count` charts to draw (0 marks it ready at once).
 pub fn expect_charts(count: usize) {
+    unmark();
     EXPECTED.with(|e| e.set(Some(count)));
     DRAWN.with(|d| d.set(0));
     check();
+}
+
+/// The page does not know yet what it will draw (dropped files being read): not ready.
+pub fn pending() {
+    unmark();
+    EXPECTED.with(|e| e.set(None));
+}
+
+fn unmark() {
+    if MARKED.with(|m| m.replace(false)) {
+        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+            performance.clear_marks_with_mark_name("charts-ready");
+        }
+    }
 }
 
 /// One chart finished its first drawing.

@@ -6,7 +6,7 @@
 //! downloads (SVG written by the build, PNG from the canvas, CSV of the plotted values).
 
 use benchdeck_core::chart::{
-    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName,
+    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState,
 };
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
@@ -26,23 +26,44 @@ pub fn ChartView(
     spec: ChartSpec,
     /// The report it belongs to (for the URL of its SVG file).
     slug: String,
+    /// Shown alone in an embed page: no downloads or data table, a link to the report instead.
+    #[prop(optional)]
+    embed: bool,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let (error, set_error) = signal(None::<String>);
     let (size_tick, set_size_tick) = signal(0u32);
-    let hidden = RwSignal::new(0u64);
     let active = RwSignal::new(None::<Target>);
-    // The reader's view: which statistic (an index into `alternatives`) and which y scale.
+    // The reader's view, as the address gives it: which statistic (an index into
+    // `alternatives`), which y scale, which series hidden, where a CDF's SLA line is.
+    let view_key = format!("chart-{}", spec.id);
+    let saved =
+        crate::query::get(&view_key).map_or_else(ViewState::default, |t| ViewState::decode(&t));
     let initial = spec
         .alternatives
         .iter()
         .position(|a| a.y_title == spec.y.title);
-    let choice = RwSignal::new(initial);
-    let y_scale = RwSignal::new(spec.y.scale);
-    // A CDF's SLA line, which the reader moves.
-    let sla = RwSignal::new(spec.x_threshold());
+    let choice = RwSignal::new(
+        saved
+            .statistic
+            .filter(|&i| i < spec.alternatives.len())
+            .or(initial),
+    );
+    let y_scale = RwSignal::new(saved.y_scale.unwrap_or(spec.y.scale));
+    let hidden = RwSignal::new(saved.hidden);
+    let sla = RwSignal::new(saved.sla.or_else(|| spec.x_threshold()));
     let is_cdf = matches!(spec.kind, ChartKind::Cdf);
+    let defaults = (initial, spec.y.scale, spec.x_threshold());
+    Effect::new(move || {
+        let state = ViewState {
+            statistic: choice.get().filter(|&c| Some(c) != defaults.0),
+            y_scale: Some(y_scale.get()).filter(|&s| s != defaults.1),
+            hidden: hidden.get(),
+            sla: sla.get().filter(|&x| is_cdf && Some(x) != defaults.2),
+        };
+        crate::query::set(&[(view_key.as_str(), state.encode())]);
+    });
     let base = StoredValue::new(spec);
     let spec = Memo::new(move |_| {
         let view = base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get())));
@@ -68,7 +89,7 @@ pub fn ChartView(
         let width = f64::from(container.client_width()).max(280.0);
         let height = chart::preferred_height(&spec, width);
         let options = DrawOptions {
-            theme: Theme::named(current_theme()),
+            theme: Theme::named(crate::theme::current()),
             hidden,
         };
         let result = crate::canvas::paint(&canvas, &spec, (width, height), &options);
@@ -138,7 +159,8 @@ pub fn ChartView(
     let tooltip = move || {
         let target = active.get()?;
         let text = spec.with_untracked(|s| export::point_label(s, target.series, target.point))?;
-        Some(view! { <Tooltip target text/> })
+        let width = container.get_untracked().map_or(0, |c| c.client_width());
+        Some(view! { <Tooltip target text width/> })
     };
     view! {
         <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
@@ -161,7 +183,7 @@ pub fn ChartView(
             <Legend names hidden/>
             <ViewControls base choice y_scale/>
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
-            <ChartTools spec canvas slug id=id.clone()/>
+            {(!embed).then(|| view! { <ChartTools spec canvas slug id=id.clone()/> })}
         </figure>
     }
 }
@@ -189,10 +211,21 @@ fn Tooltip(
     target: Target,
     /// What to say.
     text: PointLabel,
+    /// The chart's width in CSS pixels: near an edge the tooltip opens away from it.
+    width: i32,
 ) -> impl IntoView {
     let style = format!("left: {}px; top: {}px", target.x, target.y);
+    // Half the tooltip's widest (18rem), so it never leaves the chart (or an embed's frame).
+    const HALF: i32 = 144;
+    let class = if target.x < HALF {
+        "chart-tooltip opens-right"
+    } else if target.x > width - HALF {
+        "chart-tooltip opens-left"
+    } else {
+        "chart-tooltip"
+    };
     view! {
-        <div class="chart-tooltip" role="status" aria-live="polite" style=style>
+        <div class=class role="status" aria-live="polite" style=style>
             <strong>{text.series}</strong>
             <span>{text.x}</span>
             <span class="value">{text.y}</span>
@@ -210,7 +243,7 @@ fn Legend(
     /// Bit `i` set when series `i` is hidden.
     hidden: RwSignal<u64>,
 ) -> impl IntoView {
-    let theme = Theme::named(current_theme());
+    let theme = Theme::named(crate::theme::current());
     view! {
         <div class="chart-legend" role="group" aria-label="Show or hide series">
             {names.into_iter().enumerate().map(|(i, (name, slot))| {
@@ -407,12 +440,20 @@ fn ChartTools(
         );
         save(&url, &csv_name);
     };
+    // Dropped files have no published SVG, embed page or stable address.
+    let published = slug != benchdeck_core::site::LOCAL_SLUG;
+    let show_embed = RwSignal::new(false);
     view! {
         <div class="chart-tools">
-            <a class="tool" href=svg_href download=format!("{file_stem}.svg")>"SVG"</a>
+            {published.then(|| view! { <a class="tool" href=svg_href download=format!("{file_stem}.svg")>"SVG"</a> })}
             <button type="button" class="tool" on:click=download_png>"PNG"</button>
             <button type="button" class="tool" on:click=download_csv>"CSV"</button>
+            {published.then(|| view! {
+                <button type="button" class="tool embed-toggle" aria-expanded=move || show_embed.get().to_string()
+                    on:click=move |_| show_embed.update(|s| *s = !*s)>"Embed"</button>
+            })}
         </div>
+        {move || show_embed.get().then(|| view! { <EmbedCode spec slug=slug.clone() id=id.clone()/> })}
         <details class="chart-data">
             <summary>"Data table"</summary>
             {move || {
@@ -444,6 +485,68 @@ fn ChartTools(
     }
 }
 
+/// The code to put a chart in a blog post: an `<iframe>` of its embed page (interactive), or an
+/// `<img>` of its SVG (static), each with a copy button.
+#[component]
+fn EmbedCode(spec: Memo<ChartSpec>, slug: String, id: String) -> impl IntoView {
+    use benchdeck_core::html::escape;
+    use benchdeck_core::site::{chart_svg_path, embed_page_path};
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    let (title, height) = spec.with_untracked(|s| {
+        (
+            s.title.clone(),
+            chart::preferred_height(s, 640.0).round() as i64 + 150,
+        )
+    });
+    let page = format!("{origin}{}", data::href(&embed_page_path(&slug, &id)));
+    let svg = format!("{origin}{}", data::href(&chart_svg_path(&slug, &id)));
+    let iframe = format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        escape(&page),
+        escape(&title)
+    );
+    let img = format!(
+        "<img src=\"{}\" alt=\"{}\" width=\"960\" style=\"max-width:100%;height:auto\">",
+        escape(&svg),
+        escape(&title)
+    );
+    view! {
+        <div class="embed-code">
+            <CopyField label="Interactive (iframe)" text=iframe/>
+            <CopyField label="Image (SVG)" text=img/>
+            <p class="note">"Add "<code>"?theme=dark"</code>" or "<code>"?theme=light"</code>
+                " to the iframe address to fix its colours."</p>
+        </div>
+    }
+}
+
+/// A read-only code field with a button that copies it.
+#[component]
+fn CopyField(label: &'static str, text: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let value = text.clone();
+    let copy = move |_| {
+        if let Some(window) = web_sys::window() {
+            let promise = window.navigator().clipboard().write_text(&value);
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+                copied.set(ok);
+            });
+        }
+    };
+    view! {
+        <label class="copy-field">
+            <span>{label}</span>
+            <textarea readonly rows="3" spellcheck="false">{text}</textarea>
+        </label>
+        <button type="button" class="tool" on:click=copy>
+            {move || if copied.get() { "Copied" } else { "Copy" }}
+        </button>
+    }
+}
+
 /// Saves `url` under `name` through a temporary link.
 fn save(url: &str, name: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -458,16 +561,4 @@ fn save(url: &str, name: &str) {
     link.set_href(url);
     link.set_download(name);
     link.click();
-}
-
-/// The reader's colour scheme.
-fn current_theme() -> ThemeName {
-    let dark = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches());
-    if dark {
-        ThemeName::Dark
-    } else {
-        ThemeName::Light
-    }
 }

@@ -1,9 +1,13 @@
 //! Reusable pieces of pages.
 
 mod chart;
+mod downloads;
+mod drop;
 mod problems;
 mod wizard;
 
 pub use chart::ChartView;
+pub use downloads::{Download, Downloads};
+pub use drop::{accept_drops_anywhere, DropZone};
 pub use problems::{LoadErrorPanel, ProblemList};
 pub use wizard::Wizard;

@@ -517,27 +517,9 @@ impl Query {
             .collect()
     }
 
-    /// Replaces the query with `pairs`, keeping the path and the hash.
+    /// Sets the wizard's keys (an empty value removes one); the charts' keys, the path and the
+    /// hash stay.
     fn write(pairs: &[(&str, String)]) {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let query: Vec<String> = pairs
-            .iter()
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(k, v)| format!("{k}={}", js_sys::encode_uri_component(v)))
-            .collect();
-        let location = window.location();
-        let url = format!(
-            "{}?{}{}",
-            location.pathname().unwrap_or_default(),
-            query.join("&"),
-            location.hash().unwrap_or_default()
-        );
-        if let Ok(history) = window.history() {
-            history
-                .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-                .ok();
-        }
+        crate::query::set(pairs);
     }
 }

@@ -3,7 +3,7 @@
 use benchdeck_core::site::ReportSummary;
 use leptos::prelude::*;
 
-use crate::components::LoadErrorPanel;
+use crate::components::{DropZone, LoadErrorPanel};
 use crate::data;
 
 /// Lists the reports of the site.
@@ -31,6 +31,7 @@ pub fn Home() -> impl IntoView {
                 })}
             </Suspense>
         </section>
+        <DropZone/>
     }
 }
 

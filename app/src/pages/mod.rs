@@ -1,11 +1,15 @@
 //! One module per page; `bench` is the hidden `/_bench/scatter/` benchmark page.
 
 mod bench;
+mod embed;
 mod home;
-mod report;
+mod local;
+pub(crate) mod report;
 
 pub use bench::ScatterBench;
+pub use embed::Embed;
 pub use home::Home;
+pub use local::LocalReport;
 pub use report::Report;
 
 use leptos::prelude::*;

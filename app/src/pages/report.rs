@@ -1,10 +1,12 @@
 //! A report page: the Markdown narrative with its charts, and the problems found in its data.
 
-use benchdeck_core::site::{Block, ChartGrid, ReportPage, TocEntry};
+use benchdeck_core::site::{
+    result_file_path, runs_csv_path, runs_json_path, Block, ChartGrid, ReportPage, TocEntry,
+};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
-use crate::components::{ChartView, LoadErrorPanel, ProblemList, Wizard};
+use crate::components::{ChartView, Download, Downloads, LoadErrorPanel, ProblemList, Wizard};
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
 
@@ -19,7 +21,10 @@ pub fn Report() -> impl IntoView {
     view! {
         <Suspense fallback=|| view! { <p class="loading">"Loading report…"</p> }>
             {move || page.get().map(|result| match result {
-                Ok(page) => view! { <ReportBody page/> }.into_any(),
+                Ok(page) => {
+                    let downloads = published_downloads(&page);
+                    view! { <ReportBody page downloads/> }.into_any()
+                }
                 Err(ReportError::NotFound) => view! { <NotFound/> }.into_any(),
                 Err(ReportError::Load(error)) => {
                     crate::ready::expect_charts(0);
@@ -30,11 +35,48 @@ pub fn Report() -> impl IntoView {
     }
 }
 
-/// The loaded report.
+/// The files a published report offers: its runs normalised, and its raw result files.
+fn published_downloads(page: &ReportPage) -> Vec<Download> {
+    let slug = &page.summary.slug;
+    let mut items = vec![
+        Download::link(
+            "Runs, normalised (JSON)",
+            data::href(&runs_json_path(slug)),
+            format!("{slug}-runs.json"),
+        ),
+        Download::link(
+            "Runs, normalised (CSV)",
+            data::href(&runs_csv_path(slug)),
+            format!("{slug}-runs.csv"),
+        ),
+    ];
+    items.extend(page.sources.iter().map(|source| {
+        let name = source.rsplit('/').next().unwrap_or(source).to_string();
+        Download::link(
+            format!("Result file {source}"),
+            data::href(&encode_path(&result_file_path(source))),
+            name,
+        )
+    }));
+    items
+}
+
+/// `path` with each segment percent-encoded (result file names may hold spaces or `#`).
+fn encode_path(path: &str) -> String {
+    path.split('/')
+        .map(|segment| String::from(js_sys::encode_uri_component(segment)))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A report: its header, problems, contents, narrative with charts, the wizard and the data to
+/// download. Published reports and dropped files (`pages/local.rs`) both show this.
 #[component]
-fn ReportBody(
+pub fn ReportBody(
     /// The page's data.
     page: ReportPage,
+    /// Its data files.
+    downloads: Vec<Download>,
 ) -> impl IntoView {
     crate::ready::expect_charts(page.charts().count());
     set_title(&page.summary.title);
@@ -68,6 +110,7 @@ fn ReportBody(
             <Contents entries=page.toc/>
             {blocks}
             {page.decision.map(|data| view! { <Wizard data/> })}
+            <Downloads items=downloads/>
         </article>
     }
 }
@@ -108,7 +151,7 @@ fn Contents(
 
 /// Small multiples: the panels side by side, each an interactive chart of its own.
 #[component]
-fn GridView(
+pub fn GridView(
     /// The grid.
     grid: ChartGrid,
     /// The report it belongs to.

@@ -1,0 +1,105 @@
+//! Opening result files from the reader's disk: a drop area with a file button, and dropping files
+//! anywhere on any page. Either way the files go to the worker (`crate::local`) and the reader to
+//! the `/local/` page, which shows the progress and then the report.
+
+use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES, LOCAL_PAGE_PATH};
+use leptos::html::Input;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+use web_sys::{DragEvent, File};
+
+use crate::data;
+use crate::local;
+
+/// A function that hands files to the worker and shows the page of dropped files; made inside
+/// a component or the app, where the router is.
+fn opener() -> impl Fn(Vec<File>) + Copy + 'static {
+    let state = local::state();
+    let navigate = StoredValue::new_local(use_navigate());
+    move |files: Vec<File>| {
+        if files.is_empty() {
+            return;
+        }
+        local::open(files, state);
+        navigate.with_value(|go| go(&data::href(LOCAL_PAGE_PATH), NavigateOptions::default()));
+    }
+}
+
+/// The drop area with its file button.
+#[component]
+pub fn DropZone() -> impl IntoView {
+    let open = opener();
+    let input = NodeRef::<Input>::new();
+    let over = RwSignal::new(false);
+    let on_change = move |_| {
+        let files = input
+            .get()
+            .map(|i| local::files_of(i.files()))
+            .unwrap_or_default();
+        open(files);
+        // The same files may be chosen again.
+        if let Some(input) = input.get() {
+            input.set_value("");
+        }
+    };
+    let on_drop = move |ev: DragEvent| {
+        ev.prevent_default();
+        ev.stop_propagation();
+        over.set(false);
+        open(local::files_of(ev.data_transfer().and_then(|d| d.files())));
+    };
+    let limits = format!(
+        "Up to {} MiB per file, {} MiB at once.",
+        LOCAL_MAX_FILE_BYTES / (1024 * 1024),
+        LOCAL_MAX_TOTAL_BYTES / (1024 * 1024)
+    );
+    view! {
+        <section
+            class="drop-zone"
+            class:over=move || over.get()
+            on:dragover=move |ev: DragEvent| { ev.prevent_default(); over.set(true); }
+            on:dragleave=move |_| over.set(false)
+            on:drop=on_drop
+        >
+            <h2>"Your own results"</h2>
+            <p>
+                "Drop result files here (vllm bench serve, SGLang, GuideLLM, GenAI-Perf, AIPerf, llmperf, "
+                "inference-benchmarker, Locust, k6, benchdeck CSV), or "
+                <label class="file-button">
+                    "choose files"
+                    <input node_ref=input type="file" multiple on:change=on_change class="visually-hidden"/>
+                </label>
+                ". They are read in this browser; nothing is uploaded."
+            </p>
+            <p class="note">{limits}</p>
+        </section>
+    }
+}
+
+/// Dropping files anywhere on a page opens them too; call once, in the app.
+pub fn accept_drops_anywhere() {
+    let open = opener();
+    let over = window_event_listener(leptos::ev::dragover, |ev: DragEvent| {
+        if carries_files(&ev) {
+            ev.prevent_default();
+        }
+    });
+    let drop = window_event_listener(leptos::ev::drop, move |ev: DragEvent| {
+        if !carries_files(&ev) {
+            return;
+        }
+        ev.prevent_default();
+        open(local::files_of(ev.data_transfer().and_then(|d| d.files())));
+    });
+    // Listeners for the app's whole life.
+    std::mem::forget((over, drop));
+}
+
+fn carries_files(ev: &DragEvent) -> bool {
+    ev.data_transfer().is_some_and(|d| {
+        d.types()
+            .iter()
+            .any(|t| t.as_string().as_deref() == Some("Files"))
+    })
+}

@@ -1,0 +1,170 @@
+//! Result files a reader drops on the site: handed to the Web Worker (`worker/`, built by trunk
+//! next to the app) that reads, imports and reports them off the main thread; its progress and
+//! its report land in one [`LocalState`] signal the `/local/` page shows. Nothing is uploaded.
+
+use std::sync::Arc;
+
+use benchdeck_core::site::{local_size_refusals, ReportPage, WorkerReport, WorkerStage};
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{File, MessageEvent, Worker};
+
+use crate::data;
+
+/// The worker's loader script, written by trunk (`data-loader-shim` in `app/index.html`).
+const WORKER_SCRIPT: &str = "benchdeck-worker_loader.js";
+
+/// What the `/local/` page shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LocalState {
+    /// No files yet (or the page was reloaded: the files are not kept).
+    Empty,
+    /// The worker is at work.
+    Working {
+        /// What it is doing.
+        stage: WorkerStage,
+        /// The file it is on.
+        file: String,
+        /// Units done (bytes while reading, files while importing).
+        done: u64,
+        /// Units in all.
+        total: u64,
+    },
+    /// The files were refused, or reading them failed.
+    Failed(Vec<String>),
+    /// The report.
+    Ready(Arc<LocalResult>),
+}
+
+/// The report of dropped files and their runs, normalised, for download.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalResult {
+    /// The page.
+    pub page: ReportPage,
+    /// Every run as JSON.
+    pub runs_json: String,
+    /// Every run as CSV.
+    pub runs_csv: String,
+}
+
+/// The state, shared by the app through context ([`provide`], [`state`]).
+#[derive(Clone, Copy)]
+pub struct Local(pub RwSignal<LocalState>);
+
+/// Creates the state; called once by the app.
+pub fn provide() {
+    provide_context(Local(RwSignal::new(LocalState::Empty)));
+}
+
+/// The state.
+pub fn state() -> RwSignal<LocalState> {
+    use_context::<Local>()
+        .map(|l| l.0)
+        .unwrap_or_else(|| RwSignal::new(LocalState::Empty))
+}
+
+/// Reads `files` in the worker, updating `state` as it goes. Files over the size limits are
+/// refused at once, before anything is read.
+pub fn open(files: Vec<File>, state: RwSignal<LocalState>) {
+    if files.is_empty() {
+        return;
+    }
+    let sizes: Vec<(String, u64)> = files.iter().map(|f| (f.name(), f.size() as u64)).collect();
+    let refusals = local_size_refusals(&sizes);
+    if !refusals.is_empty() {
+        state.set(LocalState::Failed(refusals));
+        return;
+    }
+    state.set(LocalState::Working {
+        stage: WorkerStage::Reading,
+        file: sizes[0].0.clone(),
+        done: 0,
+        total: sizes.iter().map(|(_, s)| s).sum(),
+    });
+    let worker = match Worker::new(&data::href(WORKER_SCRIPT)) {
+        Ok(worker) => worker,
+        Err(e) => {
+            state.set(LocalState::Failed(vec![format!(
+                "the file reader could not start: {}",
+                data::js_message(&e)
+            )]));
+            return;
+        }
+    };
+    let list = js_sys::Array::new();
+    for file in &files {
+        list.push(file);
+    }
+    let on_message = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            let report = serde_json::from_str::<WorkerReport>(&text).unwrap_or_else(|e| {
+                WorkerReport::Failed {
+                    message: format!("the file reader sent something unexpected ({e})"),
+                }
+            });
+            match report {
+                WorkerReport::Ready => {
+                    if let Err(e) = worker.post_message(&list) {
+                        state.set(LocalState::Failed(vec![format!(
+                            "the files could not be handed to the reader: {}",
+                            data::js_message(&e)
+                        )]));
+                        worker.terminate();
+                    }
+                }
+                WorkerReport::Progress {
+                    stage,
+                    file,
+                    done,
+                    total,
+                } => state.set(LocalState::Working {
+                    stage,
+                    file,
+                    done,
+                    total,
+                }),
+                WorkerReport::Done {
+                    page,
+                    runs_json,
+                    runs_csv,
+                } => {
+                    state.set(LocalState::Ready(Arc::new(LocalResult {
+                        page: *page,
+                        runs_json,
+                        runs_csv,
+                    })));
+                    worker.terminate();
+                }
+                WorkerReport::Failed { message } => {
+                    state.set(LocalState::Failed(
+                        message.lines().map(str::to_string).collect(),
+                    ));
+                    worker.terminate();
+                }
+            }
+        })
+    };
+    let on_error =
+        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
+            state.set(LocalState::Failed(vec![format!(
+                "the file reader stopped: {}",
+                event.message()
+            )]));
+        });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // The closures live as long as the worker, which ends with its report.
+    on_message.forget();
+    on_error.forget();
+}
+
+/// The files of a drop event or a file input's `FileList`.
+pub fn files_of(list: Option<web_sys::FileList>) -> Vec<File> {
+    let Some(list) = list else {
+        return Vec::new();
+    };
+    (0..list.length()).filter_map(|i| list.item(i)).collect()
+}

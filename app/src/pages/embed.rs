@@ -1,0 +1,78 @@
+//! `/embed/:slug/:id/`: one chart (or grid) of a report alone, for an `<iframe>` in a blog post:
+//! no site header, the tooltip and legend still live, `?theme=light|dark` to match the host page,
+//! and a link to the whole report.
+
+use benchdeck_core::site::{Block, ReportPage};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::components::ChartView;
+use crate::data::{self, ReportError};
+use crate::pages::report::GridView;
+
+/// The embed page.
+#[component]
+pub fn Embed() -> impl IntoView {
+    let params = use_params_map();
+    let page = LocalResource::new(move || {
+        let slug = params.read().get("slug").unwrap_or_default();
+        data::report_page(slug)
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="loading">"Loading chart…"</p> }>
+            {move || page.get().map(|result| {
+                let id = params.read_untracked().get("id").unwrap_or_default();
+                match result {
+                    Ok(page) => embedded(page, &id),
+                    Err(ReportError::NotFound) => missing("There is no report at this address."),
+                    Err(ReportError::Load(error)) => missing(&format!("The chart could not be loaded: {} ({})", error.message, error.url)),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The chart or grid `id` of `page`, with a link to the report.
+fn embedded(page: ReportPage, id: &str) -> AnyView {
+    let slug = page.summary.slug.clone();
+    let title = page.summary.title.clone();
+    let report = data::href(&format!("{slug}/"));
+    let found = page.blocks.into_iter().find_map(|block| match block {
+        Block::Chart { chart } if chart.id == id => Some(Block::Chart { chart }),
+        Block::Grid { grid } if grid.id == id => Some(Block::Grid { grid }),
+        Block::Grid { grid } => grid
+            .panels
+            .into_iter()
+            .find(|p| p.id == id)
+            .map(|chart| Block::Chart { chart }),
+        _ => None,
+    });
+    let body = match found {
+        Some(Block::Chart { chart }) => {
+            crate::ready::expect_charts(1);
+            leptos::prelude::document().set_title(&format!("{} · {title}", chart.title));
+            view! { <ChartView spec=chart slug embed=true/> }.into_any()
+        }
+        Some(Block::Grid { grid }) => {
+            crate::ready::expect_charts(grid.panels.len());
+            leptos::prelude::document().set_title(&format!("{} · {title}", grid.title));
+            view! { <GridView grid slug/> }.into_any()
+        }
+        _ => return missing(&format!("The report “{title}” has no chart `{id}`.")),
+    };
+    view! {
+        <div class="embed">
+            {body}
+            <p class="embed-source">
+                <a href=report target="_blank" rel="noopener">{format!("{title} ↗")}</a>
+                " · benchdeck"
+            </p>
+        </div>
+    }
+    .into_any()
+}
+
+fn missing(message: &str) -> AnyView {
+    crate::ready::expect_charts(0);
+    view! { <p class="error-panel" role="alert">{message.to_string()}</p> }.into_any()
+}

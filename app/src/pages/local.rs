@@ -1,0 +1,103 @@
+//! `/local/`: the result files a reader dropped, as a report (the same page as a published
+//! one, built in the worker), with the reading progress before and the downloads of the
+//! normalised data after. The files live in memory only: a reload starts over.
+
+use benchdeck_core::format;
+use benchdeck_core::site::WorkerStage;
+use leptos::prelude::*;
+
+use crate::components::{Download, DropZone};
+use crate::local::{self, LocalState};
+use crate::pages::report::ReportBody;
+
+/// The page of dropped files.
+#[component]
+pub fn LocalReport() -> impl IntoView {
+    let state = local::state();
+    move || match state.get() {
+        LocalState::Empty => {
+            crate::ready::expect_charts(0);
+            set_title("Your result files");
+            view! {
+                <section class="local-empty">
+                    <h1>"Your result files"</h1>
+                    <p>"Files you open here are read in this browser and kept only while the page is open: "
+                       "after a reload, open them again."</p>
+                    <DropZone/>
+                </section>
+            }
+            .into_any()
+        }
+        LocalState::Working {
+            stage,
+            file,
+            done,
+            total,
+        } => {
+            crate::ready::pending();
+            set_title("Reading your result files");
+            view! { <Progress stage file done total/> }.into_any()
+        }
+        LocalState::Failed(reasons) => {
+            crate::ready::expect_charts(0);
+            view! {
+                <section class="local-empty">
+                    <h1>"Your result files"</h1>
+                    <div class="error-panel" role="alert">
+                        <p>"These files were not read:"</p>
+                        <ul>{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                    </div>
+                    <DropZone/>
+                </section>
+            }
+            .into_any()
+        }
+        LocalState::Ready(result) => {
+            let downloads = vec![
+                Download::text(
+                    "Runs, normalised (JSON)",
+                    "benchdeck-runs.json",
+                    "application/json",
+                    &result.runs_json,
+                ),
+                Download::text(
+                    "Runs, normalised (CSV)",
+                    "benchdeck-runs.csv",
+                    "text/csv",
+                    &result.runs_csv,
+                ),
+            ];
+            view! {
+                <ReportBody page=result.page.clone() downloads/>
+                <DropZone/>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// How far the worker got, as a progress bar and in words.
+#[component]
+fn Progress(stage: WorkerStage, file: String, done: u64, total: u64) -> impl IntoView {
+    let mib = |b: u64| format::fixed(b as f64 / (1024.0 * 1024.0), 1);
+    let words = match stage {
+        WorkerStage::Reading => format!("Reading {file}: {} of {} MiB", mib(done), mib(total)),
+        WorkerStage::Importing => format!("Importing {file} ({} of {total} files done)", done),
+        WorkerStage::Building => "Building the report".to_string(),
+    };
+    let (value, max) = match stage {
+        WorkerStage::Building => (1, 1),
+        _ => (done, total.max(1)),
+    };
+    view! {
+        <section class="local-progress" aria-busy="true">
+            <h1>"Reading your result files"</h1>
+            <progress value=value.to_string() max=max.to_string()></progress>
+            <p role="status" aria-live="polite">{words}</p>
+        </section>
+    }
+}
+
+fn set_title(title: &str) {
+    leptos::prelude::document().set_title(&format!("{title} · benchdeck"));
+}
