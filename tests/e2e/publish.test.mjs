@@ -1,0 +1,267 @@
+// Publishing and embedding (issue 7): chart embeds in an iframe, the embed code, link previews,
+// the data downloads, the view in the address, the Content-Security-Policy, and result files
+// dropped on the site (read in the browser only) — including files made to attack the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { serve } from './lib/server.mjs';
+import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+
+const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
+const BASE = process.env.BENCHDECK_BASE ?? '/';
+const ROOT = path.resolve('../..');
+const REPORT = 'inference-framework-benchmarks';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(DIST, BASE);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/// A file of the project as `{ name, text }`, to build a browser `File` from.
+function projectFile(rel, name = path.basename(rel)) {
+  return { name, text: fs.readFileSync(path.join(ROOT, rel), 'utf8') };
+}
+
+/// Drops `files` on `selector` as a reader would: real `File` objects in a `DataTransfer`,
+/// dispatched as dragover and drop events.
+async function dropFiles(page, files, selector = '.drop-zone') {
+  await page.evaluate(({ files, selector }) => {
+    const transfer = new DataTransfer();
+    for (const f of files) transfer.items.add(new File([f.text], f.name, { type: 'application/octet-stream' }));
+    const target = document.querySelector(selector);
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }
+  }, { files, selector });
+}
+
+test('an embed page draws its chart alone inside an iframe, follows ?theme= and keeps the tooltip', async () => {
+  const page = await browser.page();
+  const embed = `${server.url}embed/${REPORT}/mean-ttft/`;
+  const direct = await page.goto(embed);
+  assert.equal(direct.status(), 200, 'the embed page is a real file');
+  // The host page is another site's: another origin (port) on loopback. (A made-up public
+  // origin would be stopped by Chromium's local-network checks before reaching the site.)
+  const blog = http.createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><link rel="icon" href="data:,"><h1>A blog post</h1>
+      <iframe id="e" src="${embed}?theme=dark" width="720" height="560" style="border:0"></iframe>`);
+  });
+  await new Promise((resolve) => blog.listen(0, '127.0.0.1', resolve));
+  await page.goto(`http://127.0.0.1:${blog.address().port}/post.html`);
+  const frame = page.frameLocator('#e');
+  await frame.locator('figure.chart canvas').waitFor({ timeout: 20000 });
+  const inner = page.frames().find((f) => f.url().includes('/embed/'));
+  await inner.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0, null, { timeout: 20000 });
+  assert.equal(await frame.locator('header.site-header').count(), 0, 'no site header in an embed');
+  assert.equal(await frame.locator('figure.chart').count(), 1);
+  assert.equal(await frame.locator('.chart-tools').count(), 0, 'no downloads in an embed');
+  assert.equal(await inner.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const bg = await inner.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 24, 29)', 'dark background');
+  const ink = await inner.$eval('figure.chart canvas', (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) > 30) n++;
+    return n / (d.length / 4);
+  });
+  assert.ok(ink > 0.02, `the embedded chart is blank (${ink})`);
+  await frame.locator('figure.chart canvas').focus();
+  await frame.locator('figure.chart canvas').press('ArrowRight');
+  await assert.doesNotReject(frame.locator('.chart-tooltip').waitFor({ timeout: 5000 }));
+  const link = frame.locator('.embed-source a');
+  assert.equal(await link.getAttribute('href'), `${BASE}${REPORT}/`);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  await screenshot(page, 'embed-in-iframe-dark');
+  blog.close();
+  // A chart id that does not exist says so.
+  const missing = await browser.page();
+  await missing.goto(`${server.url}embed/${REPORT}/no-such-chart/`);
+  await chartsReady(missing);
+  assert.match(await missing.locator('.error-panel').innerText(), /no chart `no-such-chart`/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the embed code gives an iframe of the embed page and an img of the static SVG; the build wrote SVG and PNG', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const figure = page.locator('figure#chart-mean-ttft');
+  await figure.locator('.embed-toggle').click();
+  const codes = await figure.locator('.embed-code textarea').allTextContents();
+  assert.equal(codes.length, 2);
+  const origin = new URL(server.url).origin;
+  assert.ok(codes[0].startsWith(`<iframe src="${origin}${BASE}embed/${REPORT}/mean-ttft/"`), codes[0]);
+  assert.match(codes[0], /title="Mean time to first token by request rate"/);
+  assert.ok(codes[1].startsWith(`<img src="${origin}${BASE}charts/${REPORT}/mean-ttft.svg"`), codes[1]);
+  for (const [file, type] of [[`charts/${REPORT}/mean-ttft.svg`, 'image/svg+xml'], [`charts/${REPORT}/mean-ttft.png`, 'image/png']]) {
+    const response = await page.request.get(`${server.url}${file}`);
+    assert.equal(response.status(), 200, file);
+    assert.match(response.headers()['content-type'], new RegExp(type.replace('+', '\\+')), file);
+  }
+  await screenshot(page, 'embed-code');
+  assert.deepEqual(page.errors, []);
+});
+
+test('report entry pages carry a link preview with the first chart as image, and a CSP', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  const meta = (sel) => page.locator(sel).getAttribute('content');
+  assert.equal(await meta('meta[property="og:title"]'), 'Inference Framework Benchmarks: vLLM vs SGLang');
+  assert.equal(await meta('meta[name="twitter:card"]'), 'summary_large_image');
+  const image = await meta('meta[property="og:image"]');
+  assert.match(image, new RegExp(`charts/${REPORT}/[\\w-]+\\.png$`));
+  const response = await page.request.get(new URL(image, server.url).href);
+  assert.equal(response.status(), 200, image);
+  const csp = await meta('meta[http-equiv="Content-Security-Policy"]');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  assert.match(csp, /object-src 'none'/);
+  await chartsReady(page);
+  assert.deepEqual(page.errors, [], 'the CSP blocks nothing the site needs');
+});
+
+test('a report offers its raw result files and its runs normalised as JSON and CSV', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const links = page.locator('.downloads a');
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.includes(`${BASE}data/runs/${REPORT}.json`), hrefs.join(' '));
+  assert.ok(hrefs.includes(`${BASE}data/runs/${REPORT}.csv`), hrefs.join(' '));
+  const raw = hrefs.find((h) => h.startsWith(`${BASE}results/`));
+  assert.ok(raw, `no raw result file in ${hrefs}`);
+  const runs = await (await page.request.get(`${server.url}data/runs/${REPORT}.json`)).json();
+  assert.equal(runs.length, 12, 'twelve vllm bench serve results');
+  const csv = await (await page.request.get(`${server.url}data/runs/${REPORT}.csv`)).text();
+  assert.equal(csv.trim().split('\n').length, 13, 'a header and twelve rows');
+  const original = fs.readFileSync(path.join(ROOT, 'results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl'), 'utf8');
+  const served = await (await page.request.get(new URL(raw, server.url).href)).text();
+  assert.equal(served, original, 'the raw file is published as it is');
+});
+
+test('a chart\'s view (statistic, scale, hidden series) lives in the address and survives a reload', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}${REPORT}/`);
+  await chartsReady(page);
+  const figure = page.locator('figure.chart').filter({ has: page.locator('.log-toggle') }).first();
+  const id = await figure.getAttribute('data-chart');
+  const logWas = await figure.locator('.log-toggle').isChecked();
+  await figure.locator('.log-toggle').click();
+  await figure.locator('.legend-item').first().click();
+  const url = new URL(page.url());
+  const saved = url.searchParams.get(`chart-${id}`);
+  assert.ok(saved && saved.includes('h1'), `address: ${page.url()}`);
+  await page.reload();
+  await chartsReady(page);
+  const again = page.locator(`figure.chart[data-chart="${id}"]`);
+  assert.equal(await again.locator('.log-toggle').isChecked(), !logWas);
+  assert.equal(await again.locator('.legend-item').first().getAttribute('aria-pressed'), 'false');
+  assert.deepEqual(page.errors, []);
+});
+
+test('result files dropped on the home page become a report with charts, tables, the wizard and every problem', async () => {
+  const page = await browser.page();
+  await page.goto(server.url);
+  await chartsReady(page);
+  const files = [
+    projectFile('results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl'),
+    projectFile('tests/fixtures/sglang/broken.jsonl'),
+    { name: 'notes.txt', text: 'not a result file' },
+  ];
+  await dropFiles(page, files);
+  await page.waitForURL(`${server.url}local/`);
+  await page.locator('h1', { hasText: 'Your result files' }).waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0);
+  const charts = await page.locator('figure.chart canvas').count();
+  assert.ok(charts >= 8, `${charts} charts`);
+  for (let i = 0; i < charts; i++) {
+    const ink = await inkRatio(page, `figure.chart >> nth=${i} >> canvas`);
+    assert.ok(ink > 0.01, `dropped chart ${i} is blank`);
+  }
+  assert.ok(await page.locator('.prose table').count() >= 1, 'the summary table');
+  assert.ok(await page.locator('.wizard').count() === 1, 'the wizard');
+  const problems = await page.locator('.problems').innerText();
+  assert.match(problems, /notes\.txt/);
+  assert.match(problems, /broken\.jsonl:\d+/, 'problems name the file and line');
+  assert.equal(await page.locator('.chart-tools a', { hasText: 'SVG' }).count(), 0, 'no published SVG for dropped files');
+  const csvLink = page.locator('.downloads a', { hasText: 'CSV' });
+  assert.match(await csvLink.getAttribute('href'), /^blob:/);
+  await screenshot(page, 'dropped-files');
+  assert.deepEqual(page.errors, []);
+});
+
+test('files chosen with the file dialog are read too, and a reload forgets them', async () => {
+  const page = await browser.page();
+  await page.goto(`${server.url}local/`);
+  await chartsReady(page);
+  await page.locator('.drop-zone input[type=file]').setInputFiles([
+    path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json'),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  await page.reload();
+  await chartsReady(page);
+  assert.equal(await page.locator('figure.chart').count(), 0);
+  assert.match(await page.locator('.local-empty').innerText(), /open them again/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a file over the size limit is refused at once, with the limit named', async () => {
+  const page = await browser.page();
+  await page.goto(server.url);
+  await chartsReady(page);
+  await page.evaluate(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(101 * 1024 * 1024)], 'huge.json'));
+    document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+  const panel = page.locator('.error-panel');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /huge\.json: 101\.0 MiB is over the limit of 100\.0 MiB per file/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('nothing in a dropped file or its name runs as script', async () => {
+  const page = await browser.page();
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.goto(server.url);
+  await chartsReady(page);
+  const attack = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+  const serve = projectFile('results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl');
+  serve.name = `${attack}.jsonl`;
+  serve.text = serve.text
+    .replaceAll('"vllm"', `"${attack.replaceAll('"', '\\"')}"`)
+    .replaceAll('meta-llama/Llama-3.1-8B-Instruct', 'javascript:window.__xss=3');
+  const svg = {
+    name: 'chart.svg',
+    text: '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=4"><script>window.__xss=5</script></svg>',
+  };
+  const markdown = { name: 'notes.md', text: '# Hi\n\n<script>window.__xss=6</script>\n[x](javascript:window.__xss=7)\n' };
+  await dropFiles(page, [serve, svg, markdown]);
+  await page.waitForURL(`${server.url}local/`);
+  await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0, null, { timeout: 30000 });
+  // Hover and tab through everything a reader could touch.
+  for (const canvas of await page.locator('figure.chart canvas').all()) {
+    await canvas.focus();
+    await canvas.press('ArrowRight');
+  }
+  await page.locator('.problems').innerText();
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.deepEqual(dialogs, []);
+  assert.equal(await page.locator('script:not([type="application/json"]):not([src])').count(), 1, 'only the app loader is inline');
+  assert.equal(await page.locator('main img, main [onerror], main [onload], main a[href^="javascript:"]').count(), 0);
+  const text = await page.locator('main').innerText();
+  assert.ok(text.includes('<img src=x onerror'), 'the attack is shown as text');
+  await screenshot(page, 'dropped-attack');
+  assert.deepEqual(page.errors, []);
+});
