@@ -9,7 +9,6 @@ use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 use web_sys::{DragEvent, File};
 
-use crate::data;
 use crate::local;
 
 /// A function that hands files to the worker and shows the page of dropped files; made inside
@@ -22,7 +21,8 @@ fn opener() -> impl Fn(Vec<File>) + Copy + 'static {
             return;
         }
         local::open(files, state);
-        navigate.with_value(|go| go(&data::href(LOCAL_PAGE_PATH), NavigateOptions::default()));
+        // The router adds its base (`/repo` on GitHub Pages) itself.
+        navigate.with_value(|go| go(&format!("/{LOCAL_PAGE_PATH}"), NavigateOptions::default()));
     }
 }
 
