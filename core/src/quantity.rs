@@ -11,7 +11,8 @@ use crate::model::{Metric, Run, Stat};
 
 /// Something measurable on a run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "quantity")]
+// Externally tagged: the browser reads it without buffering.
+#[serde(rename_all = "snake_case")]
 pub enum Quantity {
     /// A statistic of a latency metric, in ms.
     Latency {

@@ -93,7 +93,7 @@ pub fn local_size_refusals(files: &[(String, u64)]) -> Vec<String> {
 
 /// What the Web Worker that reads dropped files tells the page, as JSON (one message each).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum WorkerReport {
     /// The worker has started and takes files.
     Ready,
@@ -259,7 +259,7 @@ impl ReportPage {
 // would only complicate every match on it.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "block", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Block {
     /// Sanitised HTML rendered from the Markdown.
     Html {

@@ -135,9 +135,11 @@ impl ChartSpec {
     }
 }
 
-/// The kinds of chart. Serialised with a `type` tag: `{"type": "lines"}`.
+/// The kinds of chart, serialised externally tagged (`"lines"`, `{"grouped_bars": {…}}`): the
+/// browser then reads them without buffering (an internal tag costs serde a copy of every
+/// deserializer underneath it).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ChartKind {
     /// Bars grouped per category, one bar per series in each group. A point's `x` is the index
     /// of its category. Percentile bars (p50/p90/p95/p99) are grouped bars too
@@ -322,9 +324,9 @@ pub enum AxisName {
     Y,
 }
 
-/// Something drawn over the data.
+/// Something drawn over the data (externally tagged, like [`ChartKind`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Annotation {
     /// A dashed line at `value` on `axis`: an SLA on a latency axis (horizontal, `axis: y`) or
     /// on a CDF's latency axis (vertical, `axis: x`).
