@@ -134,7 +134,11 @@ fn every_kind_round_trips_through_json() {
     let json = serde_json::to_value(fixtures::hbars()).unwrap();
     assert_eq!(json["kind"]["hbars"]["metrics"][0]["better"], "lower");
     let json = serde_json::to_value(fixtures::boxes()).unwrap();
-    assert!(json["kind"] == "box" || json["kind"].get("box").is_some(), "{}", json["kind"]);
+    assert!(
+        json["kind"] == "box" || json["kind"].get("box").is_some(),
+        "{}",
+        json["kind"]
+    );
     assert!(json["series"][0]["points"][0]["summary"]["q1"].is_number());
 }
 
