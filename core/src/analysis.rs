@@ -13,7 +13,7 @@ use crate::quantity::Better;
 /// The finite values of `samples`, sorted ascending.
 pub fn sorted_finite(samples: &[f64]) -> Vec<f64> {
     let mut v: Vec<f64> = samples.iter().copied().filter(|v| v.is_finite()).collect();
-    v.sort_by(f64::total_cmp);
+    crate::order::sort_f64(&mut v);
     v
 }
 
@@ -216,17 +216,16 @@ pub fn pareto_frontier(points: &[(f64, f64)], better_x: Better, better_y: Better
         Better::Higher => v,
         Better::Lower => -v,
     };
-    let mut order: Vec<usize> = (0..points.len())
+    let finite: Vec<usize> = (0..points.len())
         .filter(|&i| points[i].0.is_finite() && points[i].1.is_finite())
         .collect();
     // Best x first; among equal x, best y first; then original order.
-    order.sort_by(|&a, &b| {
-        let (pa, pb) = (points[a], points[b]);
-        good(better_x, pb.0)
-            .total_cmp(&good(better_x, pa.0))
-            .then(good(better_y, pb.1).total_cmp(&good(better_y, pa.1)))
-            .then(a.cmp(&b))
-    });
+    let order = crate::order::order_by_keys(finite.len(), &|k| {
+        let p = points[finite[k]];
+        [-good(better_x, p.0), -good(better_y, p.1), 0.0]
+    })
+    .into_iter()
+    .map(|k| finite[k]);
     let mut best_y = f64::NEG_INFINITY;
     let mut frontier: Vec<usize> = Vec::new();
     for i in order {
@@ -236,7 +235,7 @@ pub fn pareto_frontier(points: &[(f64, f64)], better_x: Better, better_y: Better
             frontier.push(i);
         }
     }
-    frontier.sort_by(|&a, &b| points[a].0.total_cmp(&points[b].0).then(a.cmp(&b)));
+    crate::order::sort_by_keys(&mut frontier, &|&i| [points[i].0, i as f64, 0.0]);
     frontier
 }
 
@@ -319,7 +318,7 @@ pub fn breaking_point(points: &[LoadObservation], rule: &BreakingRule) -> Option
     let mut order: Vec<usize> = (0..points.len())
         .filter(|&i| !points[i].load.is_nan())
         .collect();
-    order.sort_by(|&a, &b| points[a].load.total_cmp(&points[b].load).then(a.cmp(&b)));
+    crate::order::sort_by_keys(&mut order, &|&i| [points[i].load, i as f64, 0.0]);
     let mut previous: Option<f64> = None;
     for i in order {
         let p = points[i];

@@ -213,7 +213,7 @@ impl Candidate {
                 Some(LoadValues { load, values })
             })
             .collect();
-        points.sort_by(|a, b| a.load.total_cmp(&b.load));
+        crate::order::sort_by_f64(&mut points, &|p| p.load);
         Candidate {
             key: key.to_string(),
             label: label.to_string(),
@@ -356,7 +356,8 @@ pub fn decide(candidates: &[Candidate], question: &Question) -> Decision {
             }
         })
         .collect();
-    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Best first; equal scores keep their order.
+    crate::order::sort_by_f64(&mut ranked, &|r| -r.score);
     let verdict = verdict(&ranked, &rejected);
     let clear_winner =
         ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE);

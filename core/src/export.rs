@@ -80,7 +80,7 @@ pub fn data_table(spec: &ChartSpec) -> DataTable {
         .flat_map(|s| s.points.iter().map(|p| p.x))
         .filter(|x| !x.is_nan())
         .collect();
-    xs.sort_by(f64::total_cmp);
+    crate::order::sort_f64(&mut xs);
     xs.dedup();
     let unit = if spec.y.unit.is_empty() {
         String::new()
@@ -207,7 +207,7 @@ impl StatColumn {
             }
             ranks.extend(d.percentiles.iter().map(|q| q.p).filter(|p| !p.is_nan()));
         }
-        ranks.sort_by(f64::total_cmp);
+        crate::order::sort_f64(&mut ranks);
         ranks.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
         StatColumn::NAMED
             .into_iter()

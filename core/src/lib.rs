@@ -19,6 +19,7 @@ pub mod import;
 pub mod json;
 pub mod model;
 pub mod number;
+pub mod order;
 pub mod problem;
 pub mod quantity;
 pub mod site;

@@ -734,10 +734,7 @@ pub fn sweeps(runs: &[Run]) -> Vec<Sweep<'_>> {
         }
     }
     for s in &mut out {
-        s.runs.sort_by(|a, b| {
-            let (x, y) = (a.load.target.value(), b.load.target.value());
-            x.unwrap_or(f64::NAN).total_cmp(&y.unwrap_or(f64::NAN))
-        });
+        crate::order::sort_by_f64(&mut s.runs, &|r| r.load.target.value().unwrap_or(f64::NAN));
     }
     out
 }

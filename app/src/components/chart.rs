@@ -191,7 +191,9 @@ pub fn ChartView(
 /// The next or previous point in reading order (by x, then series) from `from`.
 fn step_target(frame: &Frame, from: Option<Target>, step: isize) -> Option<Target> {
     let mut order: Vec<Target> = frame.targets.clone();
-    order.sort_by_key(|t| (t.x, t.series, t.point));
+    benchdeck_core::order::sort_by_keys(&mut order, &|t| {
+        [f64::from(t.x), t.series as f64, t.point as f64]
+    });
     if order.is_empty() {
         return None;
     }
@@ -402,7 +404,7 @@ fn value_at_pixel(spec: &ChartSpec, frame: &Frame, px: i32) -> Option<f64> {
             x.is_finite().then_some((t.x, x))
         })
         .collect();
-    known.sort_by_key(|(p, _)| *p);
+    benchdeck_core::order::sort_by_f64(&mut known, &|(p, _)| f64::from(*p));
     let right = known.partition_point(|(p, _)| *p < px);
     match (known.get(right.wrapping_sub(1)), known.get(right)) {
         (Some(&(p0, x0)), Some(&(p1, x1))) if p1 > p0 => {

@@ -49,7 +49,11 @@ pub fn ProblemList(
         "problems"
     };
     let mut sorted = problems;
-    sorted.sort_by_key(|p| std::cmp::Reverse(p.severity));
+    // Errors first, then warnings, each in their order.
+    benchdeck_core::order::sort_by_f64(&mut sorted, &|p| match p.severity {
+        Severity::Error => 0.0,
+        Severity::Warning => 1.0,
+    });
     view! {
         <details class=class open=has_errors>
             <summary>{summary}</summary>

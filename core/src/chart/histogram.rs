@@ -59,8 +59,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     for &si in &visible {
         let series = &spec.series[si];
         let color = theme.series(series.color);
-        let mut order: Vec<usize> = (0..series.points.len()).collect();
-        order.sort_by(|&a, &b| series.points[a].x.total_cmp(&series.points[b].x));
+        let order = crate::order::order_by(series.points.len(), &|i| series.points[i].x);
         let mut outline: Vec<(i32, i32)> = Vec::new();
         for pi in order {
             let p = &series.points[pi];

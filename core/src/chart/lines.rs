@@ -128,8 +128,7 @@ fn in_x_order(series: &Series) -> impl Iterator<Item = &Point> {
 
 /// The same, with each point's index.
 fn in_x_order_indexed(series: &Series) -> impl Iterator<Item = (usize, &Point)> {
-    let mut order: Vec<usize> = (0..series.points.len()).collect();
-    order.sort_by(|&a, &b| series.points[a].x.total_cmp(&series.points[b].x));
+    let order = crate::order::order_by(series.points.len(), &|i| series.points[i].x);
     order.into_iter().map(|i| (i, &series.points[i]))
 }
 

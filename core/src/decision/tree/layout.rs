@@ -725,7 +725,7 @@ impl<'t> Graph<'t> {
                 }
             }
         }
-        graph.edges.sort_by_key(|e| (e.from, e.answer));
+        crate::order::sort_by_keys(&mut graph.edges, &|e| [e.from as f64, e.answer as f64, 0.0]);
         // Longest path, in topological order (the reverse of finishing order).
         graph.layers = vec![0; graph.ids.len()];
         for &node in finishing_order.iter().rev() {
@@ -874,7 +874,7 @@ impl Ranked {
                 linked.iter().map(|&v| positions[v] as f64).sum::<f64>() / linked.len() as f64
             }
         };
-        self.ranks[rank].sort_by(|&a, &b| key(a).total_cmp(&key(b)));
+        crate::order::sort_by_f64(&mut self.ranks[rank], &|&v| key(v));
     }
 
     fn crossings(&self) -> usize {
