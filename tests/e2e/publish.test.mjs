@@ -215,6 +215,62 @@ test('files chosen with the file dialog are read too, and a reload forgets them'
   assert.deepEqual(page.errors, []);
 });
 
+test('a 40 MB result file shows its progress and never freezes the page', async (t) => {
+  const page = await browser.page();
+  await page.goto(server.url);
+  await chartsReady(page);
+  // A vllm bench serve result with per-request arrays, 40 MB, made in the page.
+  const bytes = await page.evaluate(() => {
+    const n = 80000;
+    const seq = (f) => Array.from({ length: n }, (_, i) => f(i));
+    const result = {
+      date: '20260101-000000', backend: 'vllm', model_id: 'acme/chat-13b', tokenizer_id: 'acme/chat-13b',
+      num_prompts: n, request_rate: 'inf', max_concurrency: 64, duration: 600, completed: n,
+      total_input_tokens: n * 512, total_output_tokens: n * 128, request_throughput: 100,
+      output_throughput: 12800, total_token_throughput: 64000,
+      mean_ttft_ms: 210, median_ttft_ms: 200, std_ttft_ms: 20, p99_ttft_ms: 260,
+      mean_tpot_ms: 11, median_tpot_ms: 11, std_tpot_ms: 1, p99_tpot_ms: 13,
+      mean_itl_ms: 11, median_itl_ms: 11, std_itl_ms: 1, p99_itl_ms: 19,
+      input_lens: seq(() => 512), output_lens: seq(() => 128),
+      ttfts: seq((i) => 0.2 + (i % 97) / 1000),
+      itls: seq((i) => Array.from({ length: 40 }, (_, j) => 0.011 + ((i + j) % 13) / 10000)),
+      latencies: seq((i) => 1.6 + (i % 89) / 1000), generated_texts: seq(() => ''), errors: seq(() => ''),
+    };
+    const text = JSON.stringify(result);
+    window.__big = new File([text], 'big-serve-result.json');
+    return text.length;
+  });
+  assert.ok(bytes > 35e6, `${bytes} bytes`);
+  // Frame gaps on the main thread while the worker reads and imports.
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    const tick = (t) => { window.__gaps.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const transfer = new DataTransfer();
+    transfer.items.add(window.__big);
+    document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+  await page.locator('.local-progress progress').waitFor({ timeout: 10000 });
+  const seen = new Set();
+  while (await page.locator('.local-progress').count()) {
+    const words = await page.locator('.local-progress [role=status]').textContent().catch(() => null);
+    if (words) seen.add(words.replace(/[\d.]+ of/, 'N of'));
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0, null, { timeout: 60000 });
+  const gaps = await page.evaluate(() => { window.__stop = true; return window.__gaps; });
+  const took = gaps.reduce((a, b) => a + b, 0);
+  gaps.sort((a, b) => b - a);
+  t.diagnostic(`${(bytes / 1e6).toFixed(1)} MB read and charted in ${Math.round(took)} ms; longest frames ${gaps.slice(0, 3).map(Math.round).join(', ')} ms`);
+  assert.ok([...seen].some((w) => w.startsWith('Reading big-serve-result.json')), [...seen].join(' | '));
+  assert.ok(await page.locator('figure.chart canvas').count() > 0, 'the big file is charted');
+  // Rendering the finished report takes the main thread once; reading and importing never do.
+  const longFrames = gaps.filter((g) => g > 200);
+  assert.ok(longFrames.length <= 2, `frames over 200 ms: ${longFrames.map(Math.round)}`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a file over the size limit is refused at once, with the limit named', async () => {
   const page = await browser.page();
   await page.goto(server.url);
