@@ -1,33 +1,19 @@
 // Chart interactivity in a real browser: tooltips by pointer and keyboard, legend toggles,
 // the data table, and the SVG, PNG and CSV downloads.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve } from './lib/server.mjs';
-import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
+import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
 
-const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
-const BASE = process.env.BENCHDECK_BASE ?? '/';
-const REPORT = 'inference-framework-benchmarks';
 const FIRST_CHART = 'figure.chart[data-chart="mean-ttft"]';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(DIST, BASE);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest();
 
 async function reportPage() {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   return page;
 }
@@ -139,7 +125,7 @@ test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted val
   const page = await reportPage();
   const svgHref = await page.locator(`${FIRST_CHART} a.tool`).getAttribute('href');
   assert.equal(svgHref, `${BASE}charts/${REPORT}/mean-ttft.svg`);
-  const svg = await page.request.get(`${server.url.replace(/\/$/, '')}${svgHref.slice(BASE.length - 1)}`);
+  const svg = await page.request.get(`${site.url.replace(/\/$/, '')}${svgHref.slice(BASE.length - 1)}`);
   assert.equal(svg.status(), 200);
   const svgText = await svg.text();
   assert.match(svgText, /^<svg/);
@@ -194,8 +180,8 @@ test('switching the statistic and the scale redraws the chart and its table', as
 });
 
 test('a CDF SLA line moves with its slider and by dragging, and reads the share under it', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}latency-analysis/`);
+  const page = await site.page();
+  await page.goto(`${site.url}latency-analysis/`);
   await chartsReady(page);
   const figure = page.locator('figure.chart[data-chart="ttft-cdf"]');
   const readout = figure.locator('.sla-readout');
@@ -228,8 +214,8 @@ test('a CDF SLA line moves with its slider and by dragging, and reads the share 
 
 test('the hidden 100,000-point scatter page paints every dot and finds points to hover', async () => {
   // The page `cargo xtask bench` times; here only what it draws and finds is checked.
-  const page = await browser.page();
-  await page.goto(`${server.url}_bench/scatter/`);
+  const page = await site.page();
+  await page.goto(`${site.url}_bench/scatter/`);
   await chartsReady(page, 60000);
   const results = JSON.parse(await page.locator('#bench-results').textContent());
   assert.equal(results.error, null);

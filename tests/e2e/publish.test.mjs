@@ -1,31 +1,17 @@
 // Publishing and embedding (issue 7): chart embeds in an iframe, the embed code, link previews,
 // the data downloads, the view in the address, the Content-Security-Policy, and result files
 // dropped on the site (read in the browser only) — including files made to attack the page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { serve } from './lib/server.mjs';
-import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
+import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
 
-const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
-const BASE = process.env.BENCHDECK_BASE ?? '/';
 const ROOT = path.resolve('../..');
-const REPORT = 'inference-framework-benchmarks';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(DIST, BASE);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest();
 
 /// A file of the project as `{ name, text }`, to build a browser `File` from.
 function projectFile(rel, name = path.basename(rel)) {
@@ -46,8 +32,8 @@ async function dropFiles(page, files, selector = '.drop-zone') {
 }
 
 test('an embed page draws its chart alone inside an iframe, follows ?theme= and keeps the tooltip', async () => {
-  const page = await browser.page();
-  const embed = `${server.url}embed/${REPORT}/mean-ttft/`;
+  const page = await site.page();
+  const embed = `${site.url}embed/${REPORT}/mean-ttft/`;
   const direct = await page.goto(embed);
   assert.equal(direct.status(), 200, 'the embed page is a real file');
   // The host page is another site's: another origin (port) on loopback. (A made-up public
@@ -85,27 +71,27 @@ test('an embed page draws its chart alone inside an iframe, follows ?theme= and 
   await screenshot(page, 'embed-in-iframe-dark');
   blog.close();
   // A chart id that does not exist says so.
-  const missing = await browser.page();
-  await missing.goto(`${server.url}embed/${REPORT}/no-such-chart/`);
+  const missing = await site.page();
+  await missing.goto(`${site.url}embed/${REPORT}/no-such-chart/`);
   await chartsReady(missing);
   assert.match(await missing.locator('.error-panel').innerText(), /no chart `no-such-chart`/);
   assert.deepEqual(page.errors, []);
 });
 
 test('the embed code gives an iframe of the embed page and an img of the static SVG; the build wrote SVG and PNG', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const figure = page.locator('figure#chart-mean-ttft');
   await figure.locator('.embed-toggle').click();
   const codes = await figure.locator('.embed-code textarea').allTextContents();
   assert.equal(codes.length, 2);
-  const origin = new URL(server.url).origin;
+  const origin = new URL(site.url).origin;
   assert.ok(codes[0].startsWith(`<iframe src="${origin}${BASE}embed/${REPORT}/mean-ttft/"`), codes[0]);
   assert.match(codes[0], /title="Mean time to first token by request rate"/);
   assert.ok(codes[1].startsWith(`<img src="${origin}${BASE}charts/${REPORT}/mean-ttft.svg"`), codes[1]);
   for (const [file, type] of [[`charts/${REPORT}/mean-ttft.svg`, 'image/svg+xml'], [`charts/${REPORT}/mean-ttft.png`, 'image/png']]) {
-    const response = await page.request.get(`${server.url}${file}`);
+    const response = await page.request.get(`${site.url}${file}`);
     assert.equal(response.status(), 200, file);
     assert.match(response.headers()['content-type'], new RegExp(type.replace('+', '\\+')), file);
   }
@@ -114,14 +100,14 @@ test('the embed code gives an iframe of the embed page and an img of the static 
 });
 
 test('report entry pages carry a link preview with the first chart as image, and a CSP', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   const meta = (sel) => page.locator(sel).getAttribute('content');
   assert.equal(await meta('meta[property="og:title"]'), 'Inference Framework Benchmarks: vLLM vs SGLang');
   assert.equal(await meta('meta[name="twitter:card"]'), 'summary_large_image');
   const image = await meta('meta[property="og:image"]');
   assert.match(image, new RegExp(`charts/${REPORT}/[\\w-]+\\.png$`));
-  const response = await page.request.get(new URL(image, server.url).href);
+  const response = await page.request.get(new URL(image, site.url).href);
   assert.equal(response.status(), 200, image);
   const csp = await meta('meta[http-equiv="Content-Security-Policy"]');
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
@@ -131,8 +117,8 @@ test('report entry pages carry a link preview with the first chart as image, and
 });
 
 test('a report offers its raw result files and its runs normalised as JSON and CSV', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const links = page.locator('.downloads a');
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -140,18 +126,18 @@ test('a report offers its raw result files and its runs normalised as JSON and C
   assert.ok(hrefs.includes(`${BASE}data/runs/${REPORT}.csv`), hrefs.join(' '));
   const raw = hrefs.find((h) => h.startsWith(`${BASE}results/`));
   assert.ok(raw, `no raw result file in ${hrefs}`);
-  const runs = await (await page.request.get(`${server.url}data/runs/${REPORT}.json`)).json();
+  const runs = await (await page.request.get(`${site.url}data/runs/${REPORT}.json`)).json();
   assert.equal(runs.length, 12, 'twelve vllm bench serve results');
-  const csv = await (await page.request.get(`${server.url}data/runs/${REPORT}.csv`)).text();
+  const csv = await (await page.request.get(`${site.url}data/runs/${REPORT}.csv`)).text();
   assert.equal(csv.trim().split('\n').length, 13, 'a header and twelve rows');
   const original = fs.readFileSync(path.join(ROOT, 'results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl'), 'utf8');
-  const served = await (await page.request.get(new URL(raw, server.url).href)).text();
+  const served = await (await page.request.get(new URL(raw, site.url).href)).text();
   assert.equal(served, original, 'the raw file is published as it is');
 });
 
 test('a chart\'s view (statistic, scale, hidden series) lives in the address and survives a reload', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const figure = page.locator('figure.chart').filter({ has: page.locator('.log-toggle') }).first();
   const id = await figure.getAttribute('data-chart');
@@ -170,8 +156,8 @@ test('a chart\'s view (statistic, scale, hidden series) lives in the address and
 });
 
 test('result files dropped on the home page become a report with charts, tables, the wizard and every problem', async () => {
-  const page = await browser.page();
-  await page.goto(server.url);
+  const page = await site.page();
+  await page.goto(site.url);
   await chartsReady(page);
   const files = [
     projectFile('results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl'),
@@ -179,7 +165,7 @@ test('result files dropped on the home page become a report with charts, tables,
     { name: 'notes.txt', text: 'not a result file' },
   ];
   await dropFiles(page, files);
-  await page.waitForURL(`${server.url}local/`);
+  await page.waitForURL(`${site.url}local/`);
   await page.locator('h1', { hasText: 'Your result files' }).waitFor({ timeout: 30000 });
   await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0);
   const charts = await page.locator('figure.chart canvas').count();
@@ -201,8 +187,8 @@ test('result files dropped on the home page become a report with charts, tables,
 });
 
 test('files chosen with the file dialog are read too, and a reload forgets them', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}local/`);
+  const page = await site.page();
+  await page.goto(`${site.url}local/`);
   await chartsReady(page);
   await page.locator('.drop-zone input[type=file]').setInputFiles([
     path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json'),
@@ -216,8 +202,8 @@ test('files chosen with the file dialog are read too, and a reload forgets them'
 });
 
 test('a 40 MB result file shows its progress and never freezes the page', async (t) => {
-  const page = await browser.page();
-  await page.goto(server.url);
+  const page = await site.page();
+  await page.goto(site.url);
   await chartsReady(page);
   // A vllm bench serve result with per-request arrays, 40 MB, made in the page.
   const bytes = await page.evaluate(() => {
@@ -272,8 +258,8 @@ test('a 40 MB result file shows its progress and never freezes the page', async 
 });
 
 test('a file over the size limit is refused at once, with the limit named', async () => {
-  const page = await browser.page();
-  await page.goto(server.url);
+  const page = await site.page();
+  await page.goto(site.url);
   await chartsReady(page);
   await page.evaluate(() => {
     const transfer = new DataTransfer();
@@ -287,10 +273,10 @@ test('a file over the size limit is refused at once, with the limit named', asyn
 });
 
 test('nothing in a dropped file or its name runs as script', async () => {
-  const page = await browser.page();
+  const page = await site.page();
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
-  await page.goto(server.url);
+  await page.goto(site.url);
   await chartsReady(page);
   const attack = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
   const serve = projectFile('results/vllm-vs-sglang/llama-3.1-8b-instruct.jsonl');
@@ -304,7 +290,7 @@ test('nothing in a dropped file or its name runs as script', async () => {
   };
   const markdown = { name: 'notes.md', text: '# Hi\n\n<script>window.__xss=6</script>\n[x](javascript:window.__xss=7)\n' };
   await dropFiles(page, [serve, svg, markdown]);
-  await page.waitForURL(`${server.url}local/`);
+  await page.waitForURL(`${site.url}local/`);
   await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0, null, { timeout: 30000 });
   // Hover and tab through everything a reader could touch.
   for (const canvas of await page.locator('figure.chart canvas').all()) {

@@ -1,31 +1,17 @@
 // The built site in a real browser: home page, report page, charts drawn, deep links under a
 // sub-path, 404 routing, and no console errors anywhere.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve } from './lib/server.mjs';
-import { launch, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
+import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
 
-const DIST = path.resolve(process.env.BENCHDECK_DIST ?? '../../dist');
-const BASE = process.env.BENCHDECK_BASE ?? '/';
-const REPORT = 'inference-framework-benchmarks';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(DIST, BASE);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest();
 
 test('the home page lists the reports', async () => {
-  const page = await browser.page();
-  await page.goto(server.url);
+  const page = await site.page();
+  await page.goto(site.url);
   await chartsReady(page);
   const titles = await page.locator('.report-card h2').allTextContents();
   assert.ok(titles.includes('Inference Framework Benchmarks: vLLM vs SGLang'), `titles: ${titles}`);
@@ -42,8 +28,8 @@ test('the home page lists the reports', async () => {
 
 test('a report page renders its narrative and draws every chart', async () => {
   for (const colorScheme of ['light', 'dark']) {
-    const page = await browser.page({ colorScheme });
-    const response = await page.goto(`${server.url}${REPORT}/`);
+    const page = await site.page({ colorScheme });
+    const response = await page.goto(`${site.url}${REPORT}/`);
     assert.equal(response.status(), 200, 'the deep link is a real file');
     await chartsReady(page);
     await assert.doesNotReject(page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor());
@@ -64,8 +50,8 @@ test('a report page renders its narrative and draws every chart', async () => {
 });
 
 test('tables and inline values are computed from the data, as seed 002 printed them', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
   const rows = await ttft.locator('tbody tr').allInnerTexts();
@@ -87,8 +73,8 @@ test('tables and inline values are computed from the data, as seed 002 printed t
 });
 
 test('the production-stack blog report computes every headline number and flags where the blog disagrees', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}production-inference-stack/`);
+  const page = await site.page();
+  await page.goto(`${site.url}production-inference-stack/`);
   await chartsReady(page, 60000);
   const charts = await page.locator('figure.chart canvas').count();
   assert.ok(charts >= 10, `${charts} charts`);
@@ -112,8 +98,8 @@ test('the production-stack blog report computes every headline number and flags 
 });
 
 test('the latency report draws every chart and its computed tables; its contents scroll to numbered sections', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}latency-analysis/`);
+  const page = await site.page();
+  await page.goto(`${site.url}latency-analysis/`);
   await chartsReady(page);
   // Every chart of the synthetic latency report is drawn, and its computed figures are there.
   const charts = await page.locator('figure.chart canvas').count();
@@ -139,8 +125,8 @@ test('the latency report draws every chart and its computed tables; its contents
 });
 
 test('the decision wizard answers guided questions and ranks setups by the reader\'s SLAs and weights, in the URL', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}production-inference-stack/`);
+  const page = await site.page();
+  await page.goto(`${site.url}production-inference-stack/`);
   await chartsReady(page, 60000);
   const wizard = page.locator('section.wizard');
   await wizard.scrollIntoViewIfNeeded();
@@ -182,8 +168,8 @@ test('the guided questions are drawn as a flowchart with the path taken highligh
     { name: 'narrow-dark', colorScheme: 'dark', viewport: { width: 390, height: 844 } },
   ];
   for (const { name, colorScheme, viewport } of views) {
-    const page = await browser.page({ colorScheme, viewport });
-    await page.goto(`${server.url}production-inference-stack/`);
+    const page = await site.page({ colorScheme, viewport });
+    await page.goto(`${site.url}production-inference-stack/`);
     await chartsReady(page, 60000);
     const wizard = page.locator('section.wizard');
     const svg = wizard.locator('figure.tree-diagram svg[role="img"]');
@@ -237,8 +223,8 @@ test('the guided questions are drawn as a flowchart with the path taken highligh
 test('a narrow screen gets charts that fit', async () => {
   // Every default report: charts, tables, Markdown tables and the wizard stay within the screen.
   for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis']) {
-    const page = await browser.page({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}${slug}/`);
+    const page = await site.page({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.url}${slug}/`);
     await chartsReady(page, 60000);
     const widths = await page.$$eval('figure.chart canvas', (cs) => cs.map((c) => c.getBoundingClientRect().width));
     for (const w of widths) assert.ok(w <= 390, `${slug}: canvas ${w}px wider than the screen`);
@@ -251,8 +237,8 @@ test('a narrow screen gets charts that fit', async () => {
 
 test('unknown addresses route back into the app', async () => {
   for (const address of ['no-such-report/', 'no-such-page', 'a/b/c']) {
-    const page = await browser.page();
-    const url = `${server.url}${address}`;
+    const page = await site.page();
+    const url = `${site.url}${address}`;
     const response = await page.goto(url);
     assert.equal(response.status(), 404, 'the host answers 404, as GitHub Pages does');
     await page.locator('h1', { hasText: 'Page not found' }).waitFor();
@@ -266,8 +252,8 @@ test('unknown addresses route back into the app', async () => {
 });
 
 test('a deep link survives a reload', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   await page.reload();
   await chartsReady(page);
@@ -277,11 +263,11 @@ test('a deep link survives a reload', async () => {
 });
 
 test('following a link from the home page opens the report', async () => {
-  const page = await browser.page();
-  await page.goto(server.url);
+  const page = await site.page();
+  await page.goto(site.url);
   await chartsReady(page);
   await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
-  await page.waitForURL(`${server.url}${REPORT}/`);
+  await page.waitForURL(`${site.url}${REPORT}/`);
   await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
   await page.locator('figure.chart canvas').first().waitFor();
   const ink = await inkRatio(page, 'figure.chart >> nth=0 >> canvas');
@@ -295,10 +281,10 @@ test('data that cannot be loaded or read gives a readable error panel, not a bla
     { body: 'boom', status: 500, expect: /the server answered 500/ },
   ];
   for (const { body, status, expect } of cases) {
-    const page = await browser.page();
+    const page = await site.page();
     await page.route(`**/data/reports/${REPORT}.json`, (route) =>
       route.fulfill({ status, body, contentType: 'application/json' }));
-    await page.goto(`${server.url}${REPORT}/`);
+    await page.goto(`${site.url}${REPORT}/`);
     const panel = page.locator('.error-panel');
     await panel.waitFor();
     const text = await panel.innerText();
@@ -311,8 +297,8 @@ test('data that cannot be loaded or read gives a readable error panel, not a bla
 });
 
 test('a grid shows its panels side by side and offers the whole grid as one SVG', async () => {
-  const page = await browser.page();
-  await page.goto(`${server.url}${REPORT}/`);
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const grid = page.locator('section.chart-grid[data-grid="at-a-glance"]');
   const panels = grid.locator('figure.chart');
@@ -324,7 +310,7 @@ test('a grid shows its panels side by side and offers the whole grid as one SVG'
     assert.ok(ink > 0.02, `panel ${i} is blank`);
   }
   const href = await grid.locator('a.tool', { hasText: 'Whole grid' }).getAttribute('href');
-  const svg = await page.request.get(new URL(href, server.url).toString());
+  const svg = await page.request.get(new URL(href, site.url).toString());
   assert.equal(svg.status(), 200);
   assert.match(await svg.text(), /Median TPOT/);
   await grid.screenshot({ path: `${process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e'}/grid.png` });
