@@ -70,6 +70,12 @@ test('an embed page draws its chart alone inside an iframe, follows ?theme= and 
   assert.equal(await link.getAttribute('target'), '_blank');
   await screenshot(page, 'embed-in-iframe-dark');
   blog.close();
+  // A grid embeds whole, its panels without their tools.
+  const grid = await site.page();
+  await grid.goto(`${site.url}embed/${REPORT}/at-a-glance/`);
+  await chartsReady(grid);
+  assert.equal(await grid.locator('figure.chart').count(), 4);
+  assert.equal(await grid.locator('.chart-tools, .chart-grid > a.tool').count(), 0);
   // A chart id that does not exist says so.
   const missing = await site.page();
   await missing.goto(`${site.url}embed/${REPORT}/no-such-chart/`);

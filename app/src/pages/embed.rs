@@ -56,7 +56,7 @@ fn embedded(page: ReportPage, id: &str) -> AnyView {
         Some(Block::Grid { grid }) => {
             crate::ready::expect_charts(grid.panels.len());
             leptos::prelude::document().set_title(&format!("{} · {title}", grid.title));
-            view! { <GridView grid slug/> }.into_any()
+            view! { <GridView grid slug embed=true/> }.into_any()
         }
         _ => return missing(&format!("The report “{title}” has no chart `{id}`.")),
     };

@@ -156,6 +156,9 @@ pub fn GridView(
     grid: ChartGrid,
     /// The report it belongs to.
     slug: String,
+    /// Shown alone in an embed page: the panels without their tools, no grid download.
+    #[prop(optional)]
+    embed: bool,
 ) -> impl IntoView {
     let style = format!("--columns: {}", grid.columns);
     let svg = data::href(&benchdeck_core::site::chart_svg_path(&slug, &grid.id));
@@ -163,10 +166,10 @@ pub fn GridView(
         <section class="chart-grid" id=format!("grid-{}", grid.id) data-grid=grid.id.clone()>
             {(!grid.title.is_empty()).then(|| view! { <h3 class="grid-title">{grid.title.clone()}</h3> })}
             <div class="grid-panels" style=style>
-                {grid.panels.into_iter().map(|spec| view! { <ChartView spec slug=slug.clone()/> }).collect_view()}
+                {grid.panels.into_iter().map(|spec| view! { <ChartView spec slug=slug.clone() embed/> }).collect_view()}
             </div>
             {(!grid.caption.is_empty()).then(|| view! { <p class="grid-caption">{grid.caption.clone()}</p> })}
-            <a class="tool" href=svg download=format!("{slug}-{}.svg", grid.id)>"Whole grid as SVG"</a>
+            {(!embed).then(|| view! { <a class="tool" href=svg download=format!("{slug}-{}.svg", grid.id)>"Whole grid as SVG"</a> })}
         </section>
     }
 }
