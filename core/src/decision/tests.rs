@@ -350,3 +350,38 @@ fn a_load_point_without_the_value_is_not_interpolated_across() {
     close(c.value_at(TTFT_P90, 1.0).unwrap(), 200.0);
     close(c.value_at(TTFT_P90, 10.0).unwrap(), 1200.0);
 }
+
+#[test]
+fn tree_nodes_read_from_json_and_name_what_is_wrong() {
+    let read = |json: &str| serde_json::from_str::<Node>(json).map_err(|e| e.to_string());
+    assert_eq!(
+        read(r#"{"question": "Cost?", "answers": [{"label": "Yes", "next": "a"}]}"#),
+        Ok(Node::Question {
+            question: "Cost?".into(),
+            answers: vec![Answer {
+                label: "Yes".into(),
+                next: "a".into()
+            }]
+        })
+    );
+    assert_eq!(
+        read(r#"{"recommend": "vllm", "because": "Fast."}"#),
+        Ok(Node::Recommendation {
+            recommend: "vllm".into(),
+            because: "Fast.".into()
+        })
+    );
+    let typo = read(r#"{"question": "Cost?", "answres": []}"#).unwrap_err();
+    assert!(
+        typo.contains("unknown field `answres`") && typo.contains("`answers`"),
+        "{typo}"
+    );
+    let missing = read(r#"{"recommend": "vllm"}"#).unwrap_err();
+    assert!(missing.contains("missing field `because`"), "{missing}");
+    let both = read(r#"{"question": "Q", "answers": [], "recommend": "x", "because": "y"}"#);
+    assert!(both.unwrap_err().contains("not both"));
+    assert!(read("{}").unwrap_err().contains("empty node"));
+    // What is written reads back.
+    let node = read(r#"{"recommend": "vllm", "because": "Fast."}"#).unwrap();
+    assert_eq!(read(&serde_json::to_string(&node).unwrap()), Ok(node));
+}

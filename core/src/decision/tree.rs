@@ -34,8 +34,11 @@ pub struct Tree {
     pub nodes: BTreeMap<String, Node>,
 }
 
-/// A question or a recommendation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A question or a recommendation. Written as a map whose keys say which (`question` and
+/// `answers`, or `recommend` and `because`); read by [`Node`]'s own `Deserialize`, so that a
+/// misspelt or missing key is an error that names it (serde's `untagged` would say only "did
+/// not match any variant", and would cost the browser a buffered copy of the input).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Node {
     /// Asks, and branches on the answer.
@@ -52,6 +55,57 @@ pub enum Node {
         /// Why (Markdown with inline values).
         because: String,
     },
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
+        deserializer.deserialize_map(NodeVisitor)
+    }
+}
+
+struct NodeVisitor;
+
+const NODE_KEYS: &[&str] = &["question", "answers", "recommend", "because"];
+
+impl<'de> serde::de::Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "a question (`question` and `answers`) or a recommendation (`recommend` and `because`)",
+        )
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        use serde::de::Error;
+        let (mut question, mut answers, mut recommend, mut because) = (None, None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "question" => question = Some(map.next_value::<String>()?),
+                "answers" => answers = Some(map.next_value::<Vec<Answer>>()?),
+                "recommend" => recommend = Some(map.next_value::<String>()?),
+                "because" => because = Some(map.next_value::<String>()?),
+                other => return Err(A::Error::unknown_field(other, NODE_KEYS)),
+            }
+        }
+        match (question, answers, recommend, because) {
+            (Some(question), Some(answers), None, None) => Ok(Node::Question { question, answers }),
+            (None, None, Some(recommend), Some(because)) => {
+                Ok(Node::Recommendation { recommend, because })
+            }
+            (Some(_), None, None, None) => Err(A::Error::missing_field("answers")),
+            (None, Some(_), None, None) => Err(A::Error::missing_field("question")),
+            (None, None, Some(_), None) => Err(A::Error::missing_field("because")),
+            (None, None, None, Some(_)) => Err(A::Error::missing_field("recommend")),
+            (None, None, None, None) => Err(A::Error::custom(
+                "an empty node; expected `question` and `answers`, or `recommend` and `because`",
+            )),
+            _ => Err(A::Error::custom(
+                "a node is either a question (`question`, `answers`) or a recommendation \
+                 (`recommend`, `because`), not both",
+            )),
+        }
+    }
 }
 
 /// One answer of a question.
