@@ -32,11 +32,12 @@ use png::Rasterizer;
 /// Arguments of `site`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Folder of Markdown reports.
-    #[arg(long, default_value = "reports")]
+    /// Folder of Markdown reports (`BENCHDECK_REPORTS` when set: `cargo xtask scale` builds a
+    /// site from another folder through trunk's hook).
+    #[arg(long, env = "BENCHDECK_REPORTS", default_value = "reports")]
     reports: PathBuf,
-    /// Folder of result files.
-    #[arg(long, default_value = "results")]
+    /// Folder of result files (`BENCHDECK_RESULTS` when set).
+    #[arg(long, env = "BENCHDECK_RESULTS", default_value = "results")]
     results: PathBuf,
     /// Where to write the data (a `data/` folder is created inside).
     #[arg(long, env = "TRUNK_STAGING_DIR")]
