@@ -4,6 +4,9 @@
 //!
 //! The page-load script and the Plotly reference page come from `../shared/bench` (material for
 //! the team, not part of the product); without it the page-load comparison is skipped.
+//!
+//! The "Scale" section comes from [`crate::scale::measure`]: synthetic sites of up to 200
+//! reports against the repository's, built and loaded in the same run.
 
 mod charts;
 
@@ -14,7 +17,7 @@ use std::process::{Child, Command, Stdio};
 use anyhow::{bail, Context, Result};
 
 use crate::run::{self, step};
-use crate::site::{self, BuildOptions};
+use crate::scale;
 use crate::tools::{self, Toolbox};
 
 /// The Plotly build seed 002 was made with.
@@ -55,15 +58,9 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     );
     let work = root.join("target").join("bench");
     let site_dir = work.join("site");
-    site::build(
-        root,
-        toolbox,
-        &BuildOptions {
-            dist: &site_dir,
-            public_url: "/",
-            site_url: None,
-        },
-    )?;
+    // Without a Content-Security-Policy: page-load.cjs and charts.cjs give Playwright their
+    // readiness conditions as strings, which the policy refuses to evaluate.
+    scale::measure::build_for_bench(root, toolbox, &site_dir, None)?;
     if shared_bench.join("page-load.cjs").is_file() {
         page_loads(root, toolbox, &shared_bench, &site_dir, &mut doc)?;
     } else {
@@ -74,8 +71,21 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         );
     }
     let chart_runs = charts::measure(root, toolbox, &site_dir, &work)?;
+    let scale_section = scale::measure::section(
+        root,
+        toolbox,
+        &scale::Args {
+            reports: scale::DEFAULT_REPORTS,
+            runs_per_report: scale::DEFAULT_RUNS_PER_REPORT,
+            out: None,
+            measure: true,
+            write: false,
+        },
+        true,
+    )?;
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
+    let _ = writeln!(doc, "{}\n", scale_section.trim_end());
     criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
     std::fs::create_dir_all(root.join("docs"))?;
@@ -84,7 +94,8 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     Ok(())
 }
 
-fn machine() -> String {
+/// The machine, as the report names it: cores and CPU model.
+pub fn machine() -> String {
     let cores = run::output(&mut Command::new("nproc"))
         .unwrap_or_default()
         .trim()
@@ -238,13 +249,14 @@ fn ensure_plotly() -> Result<PathBuf> {
 /// A static file server on loopback for the length of the benchmark, on a port that was free
 /// (a fixed port could be held by a server left over from another run, which would then be
 /// measured instead without a word).
-struct Server {
+pub struct Server {
     child: Child,
     port: u16,
 }
 
 impl Server {
-    fn start(dir: &Path) -> Result<Server> {
+    /// Serves `dir` on a free loopback port until dropped.
+    pub fn start(dir: &Path) -> Result<Server> {
         let port = std::net::TcpListener::bind(("127.0.0.1", 0))
             .and_then(|l| l.local_addr())
             .context("cannot find a free port on 127.0.0.1")?
@@ -274,7 +286,7 @@ impl Server {
     }
 
     /// `http://127.0.0.1:<port>/<path>`.
-    fn url(&self, path: &str) -> String {
+    pub fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}/{path}", self.port)
     }
 }

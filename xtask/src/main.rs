@@ -8,6 +8,7 @@ mod conformance;
 mod fuzz;
 mod lint;
 mod run;
+mod scale;
 mod site;
 mod synth;
 mod test;
@@ -34,11 +35,18 @@ commands:
   setup [--tests]             only find or install the tools (the browser too with --tests)
   bench                       page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
-                              headless Chromium, and the criterion benchmarks; writes
-                              docs/PERFORMANCE.md (not run by CI)
+                              headless Chromium, the scale measurements (as `scale --measure`)
+                              and the criterion benchmarks; writes docs/PERFORMANCE.md (not run
+                              by CI)
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
   fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
                               installs nightly and cargo-fuzz when missing
+  scale [--reports N] [--runs-per-report M] [--out D] [--measure [--write]]
+                              a synthetic project of N reports (200) of M runs (100) each, in
+                              D (target/scale), labelled synthetic in every file; --measure
+                              builds it at 3, N/4, N/2 and N reports next to the repository's
+                              site, measures build time, page loads and memory, and prints the
+                              Scale section of docs/PERFORMANCE.md (--write puts it there)
   synth                       regenerate the synthetic per-request data set in
                               results/latency-analysis/ (deterministic)
   conformance [--json]        `benchdeck inspect` over every result file in ../shared (skipped
@@ -115,6 +123,15 @@ fn execute(args: Vec<String>) -> Result<()> {
         "fuzz" => {
             let (target, seconds) = fuzz_args(rest)?;
             fuzz::run(&root, target.as_deref(), seconds)
+        }
+        "scale" => {
+            let args = scale::Args::parse(rest)?;
+            if args.measure {
+                let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
+                scale::measure::run(&root, &toolbox, &args)
+            } else {
+                scale::generate_into(&root, &args)
+            }
         }
         "synth" => {
             no_options(command, rest)?;

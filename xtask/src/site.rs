@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::run::{self, step};
 use crate::tools::Toolbox;
@@ -23,8 +23,44 @@ pub struct BuildOptions<'a> {
     pub site_url: Option<&'a str>,
 }
 
-/// Builds the release site.
+/// The folders a site is built from when they are not the repository's `reports/` and
+/// `results/` (the synthetic project of `cargo xtask scale`).
+#[derive(Debug, Clone, Copy)]
+pub struct Inputs<'a> {
+    /// The Markdown reports.
+    pub reports: &'a Path,
+    /// The result files.
+    pub results: &'a Path,
+}
+
+/// How a build differs from the published one, for the benchmarks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Variant<'a> {
+    /// Other folders than the repository's: trunk passes its environment to the `benchdeck site`
+    /// hook, which reads `BENCHDECK_REPORTS` and `BENCHDECK_RESULTS` (absolute paths, since the
+    /// hook's working folder is trunk's).
+    pub inputs: Option<Inputs<'a>>,
+    /// Pages without a Content-Security-Policy (`BENCHDECK_DEV` for the pages hook): the
+    /// page-load script of `../shared/bench` hands its readiness condition to Playwright as a
+    /// string, which Playwright evaluates, and the policy (no `'unsafe-eval'`) refuses that.
+    pub no_csp: bool,
+    /// Where trunk's own output goes instead of the terminal: its log lines carry the time
+    /// each hook started and finished.
+    pub log: Option<&'a Path>,
+}
+
+/// Builds the release site from the repository's `reports/` and `results/`.
 pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Result<()> {
+    build_variant(root, toolbox, options, Variant::default())
+}
+
+/// Builds the release site as [`build`] does, with the differences of `variant`.
+pub fn build_variant(
+    root: &Path,
+    toolbox: &Toolbox,
+    options: &BuildOptions<'_>,
+    variant: Variant<'_>,
+) -> Result<()> {
     prebuild_cli(root)?;
     step(&format!(
         "building the site into {} (served under {})",
@@ -40,6 +76,25 @@ pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Resu
         .arg(options.dist);
     if let Some(url) = options.site_url {
         trunk.env("BENCHDECK_SITE_URL", url);
+    }
+    if let Some(log) = variant.log {
+        let file = std::fs::File::create(log)
+            .with_context(|| format!("cannot create `{}`", log.display()))?;
+        trunk.stdout(file);
+    }
+    if variant.no_csp {
+        trunk.env("BENCHDECK_DEV", "1");
+    }
+    if let Some(inputs) = variant.inputs {
+        for (var, dir) in [
+            ("BENCHDECK_REPORTS", inputs.reports),
+            ("BENCHDECK_RESULTS", inputs.results),
+        ] {
+            let dir = dir
+                .canonicalize()
+                .with_context(|| format!("cannot find `{}`", dir.display()))?;
+            trunk.env(var, dir);
+        }
     }
     run::status(&mut trunk)
 }

@@ -1,0 +1,702 @@
+//! How benchdeck scales, measured: the "Scale" section of `docs/PERFORMANCE.md`, written by
+//! `cargo xtask bench` and printed alone by `cargo xtask scale --measure` (which puts it into
+//! the file too with `--write`).
+//!
+//! - **Build**: the release site (`trunk build --release` with both hooks, as
+//!   `cargo xtask build`) of the repository's own project and of synthetic projects of 3, ¼, ½
+//!   and all of `--reports` reports (50, 100 and 200 by default), timed with cargo's cache warm,
+//!   with seconds per report and per added report to show whether the time grows linearly.
+//! - **Pages**: charts-ready (median of cold loads by `../shared/bench/page-load.cjs`), bytes and
+//!   gzip bytes of the home page and of one report page, in the small and the large site; the
+//!   report page is the same report in both, since the generator makes report 1 the same in
+//!   every set. The tab's memory once the page is ready (`xtask/bench/memory.cjs`: JS heap,
+//!   WebAssembly memory and DOM nodes after a garbage collection).
+//! - What grows with the number of reports in every page: the site index each page embeds.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+
+use super::{generate, out_dir, write, Args};
+use crate::bench::{PageLoad, Server};
+use crate::run::{self, step};
+use crate::site::{self, BuildOptions, Inputs, Variant};
+use crate::tools::Toolbox;
+
+/// Cold loads per page for charts-ready, as in the page-load comparison.
+const RUNS: &str = "5";
+/// Loads per page for the memory figures.
+const MEMORY_LOADS: &str = "3";
+/// What every page of the app marks once its charts are drawn.
+const READY: &str = "performance.getEntriesByName('charts-ready').length > 0";
+/// Reports in the small synthetic site: as many as the repository has.
+const SMALL: usize = 3;
+/// The goal of issue 8: a page of the large site within this factor of the small site's.
+const GOAL: f64 = 1.5;
+
+/// `cargo xtask scale --measure`: builds the repository's site and the synthetic ones, measures
+/// them, prints the section and, with `--write`, puts it into `docs/PERFORMANCE.md`.
+pub fn run(root: &Path, toolbox: &Toolbox, args: &Args) -> Result<()> {
+    let text = section(root, toolbox, args, false)?;
+    println!("{text}");
+    if args.write {
+        let path = root.join("docs").join("PERFORMANCE.md");
+        let doc = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read `{}`", path.display()))?;
+        std::fs::write(&path, replace_section(&doc, &text))
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+        step(&format!("wrote the Scale section into {}", path.display()));
+    }
+    Ok(())
+}
+
+/// How long one build took, and its hooks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BuildTime {
+    /// The whole `trunk build`.
+    pub total: f64,
+    /// The `benchdeck site` hook (data, chart SVGs and PNGs, runs, published result files).
+    pub site: Option<f64>,
+    /// The `benchdeck pages` hook (entry and embed pages).
+    pub pages: Option<f64>,
+}
+
+/// Builds a site for the benchmarks' scripts, served at `/`, from `inputs` (the repository's
+/// folders when `None`), and times it and its hooks (from trunk's log, kept in `dist`'s parent
+/// folder as `trunk-<dist name>.log`). Its pages have no Content-Security-Policy
+/// ([`site::Variant::no_csp`]): the policy is one `<meta>` tag per page and changes neither the
+/// bytes nor the work measurably.
+pub fn build_for_bench(
+    root: &Path,
+    toolbox: &Toolbox,
+    dist: &Path,
+    inputs: Option<Inputs<'_>>,
+) -> Result<BuildTime> {
+    let parent = dist.parent().unwrap_or(root);
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create `{}`", parent.display()))?;
+    let name = dist
+        .file_name()
+        .map_or_else(|| "site".to_string(), |n| n.to_string_lossy().into_owned());
+    let log = parent.join(format!("trunk-{name}.log"));
+    let started = Instant::now();
+    site::build_variant(
+        root,
+        toolbox,
+        &BuildOptions {
+            dist,
+            public_url: "/",
+            site_url: None,
+        },
+        Variant {
+            inputs,
+            no_csp: true,
+            log: Some(&log),
+        },
+    )?;
+    let total = started.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    Ok(BuildTime {
+        total,
+        site: hook_seconds(&text, "site"),
+        pages: hook_seconds(&text, "pages"),
+    })
+}
+
+/// Seconds between trunk's `spawned hook … "<name>"]` line and the `finished hook` line after
+/// it, from their timestamps (`2026-11-23T20:07:13.657892Z`).
+fn hook_seconds(log: &str, name: &str) -> Option<f64> {
+    let marker = format!("\"{name}\"]");
+    let mut lines = log.lines();
+    let start = lines.find(|l| l.contains("spawned hook") && l.contains(&marker))?;
+    let end = lines.find(|l| l.contains("finished hook"))?;
+    let (a, b) = (seconds_of_day(start)?, seconds_of_day(end)?);
+    Some(if b >= a { b - a } else { b + 86_400.0 - a })
+}
+
+/// The time of day of a trunk log line, in seconds.
+fn seconds_of_day(line: &str) -> Option<f64> {
+    let stamp = line.split_whitespace().next()?;
+    let time = stamp.split_once('T')?.1.trim_end_matches('Z');
+    let mut parts = time.split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    Some(h.parse::<f64>().ok()? * 3600.0 + m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?)
+}
+
+/// One built site and what it holds.
+#[derive(Debug, Clone)]
+struct Site {
+    name: String,
+    dir: PathBuf,
+    reports: usize,
+    runs: usize,
+    result_files: usize,
+    result_bytes: u64,
+    time: BuildTime,
+    files: usize,
+    bytes: u64,
+    html_bytes: u64,
+    html_pages: usize,
+}
+
+/// What `memory.cjs` prints.
+#[derive(Debug, Deserialize)]
+struct Memory {
+    js_heap_used: Vec<f64>,
+    wasm_memory: Vec<f64>,
+    dom_nodes: Vec<f64>,
+}
+
+/// One page measured.
+struct Page {
+    load: PageLoad,
+    memory: Memory,
+}
+
+/// Measures everything and returns the section's Markdown. Unless `warm` (a release build of
+/// the app has just run), a first build warms cargo's cache so that no timed build compiles.
+pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Result<String> {
+    let out = out_dir(root, args.out.as_deref());
+    let (largest, runs_per_report) = (args.reports, args.runs_per_report);
+    let mut sizes: Vec<usize> = vec![SMALL.min(largest), largest / 4, largest / 2, largest];
+    sizes.retain(|&n| n >= 1);
+    sizes.sort_unstable();
+    sizes.dedup();
+
+    let repo_dir = out.join("repo-site");
+    if !warm {
+        step("scale: a first build of the repository's site, to warm cargo's cache (not timed)");
+        build_for_bench(root, toolbox, &repo_dir, None)?;
+    }
+    step("scale: building the repository's site");
+    let time = build_for_bench(root, toolbox, &repo_dir, None)?;
+    let mut sites = vec![site_stats(
+        "repository (`reports/`, `results/`)",
+        &repo_dir,
+        (
+            count_files(&root.join("reports"), "md")?,
+            repo_runs(&repo_dir)?,
+        ),
+        dir_stats(&root.join("results"))?,
+        time,
+    )?];
+    let mut first_slug = String::new();
+    for &n in &sizes {
+        let project = out.join(format!("{n}-reports"));
+        let set = generate(n, runs_per_report);
+        first_slug.clone_from(&set.slugs[0]);
+        write(root, &project, &set)?;
+        let dist = project.join("site");
+        step(&format!(
+            "scale: building the synthetic site of {n} reports ({} runs)",
+            set.runs
+        ));
+        let time = build_for_bench(
+            root,
+            toolbox,
+            &dist,
+            Some(Inputs {
+                reports: &project.join("reports"),
+                results: &project.join("results"),
+            }),
+        )?;
+        sites.push(site_stats(
+            &format!("synthetic, {n} reports"),
+            &dist,
+            (n, set.runs),
+            (set.results.len(), set.result_bytes() as u64),
+            time,
+        )?);
+    }
+
+    let mut doc = String::new();
+    let total_runs = largest * runs_per_report;
+    let _ = writeln!(
+        doc,
+        "## Scale: {largest} synthetic reports, {} runs\n",
+        thousands(total_runs as u64)
+    );
+    let _ = writeln!(
+        doc,
+        "Measured by `cargo xtask scale --measure` (also part of `cargo xtask bench`) on {} ({}). \
+         The large sites are synthetic projects that `cargo xtask scale` writes deterministically \
+         (`xtask/src/scale.rs`, labelled synthetic in every file): each report compares two to \
+         five made-up configurations over one load sweep (request rate or concurrency, with a \
+         queueing knee, failures past capacity and a few crashed points) in one of four formats \
+         (`vllm bench serve` and SGLang JSON Lines, GuideLLM 0.7 JSON, tidy CSV), {runs_per_report} \
+         runs per report, with a grid, line, percentile, scatter and head-to-head charts, a \
+         summary table and inline values. Goals (issue 8): pages within {GOAL}x of their \
+         small-site figures; build time growing linearly with the number of reports.\n",
+        run::output(Command::new("date").arg("-u").arg("+%Y-%m-%d %H:%M UTC"))
+            .unwrap_or_default()
+            .trim(),
+        crate::bench::machine()
+    );
+    build_table(&mut doc, &sites);
+
+    let shared_bench = root.join("..").join("shared").join("bench");
+    if shared_bench.join("page-load.cjs").is_file() {
+        let small = sites
+            .iter()
+            .find(|s| s.name.starts_with("synthetic") && s.reports == SMALL.min(largest))
+            .context("no small synthetic site was built")?;
+        let large = sites.last().context("no site was built")?;
+        pages_section(
+            &mut doc,
+            root,
+            toolbox,
+            &shared_bench,
+            (&sites[0], small, large),
+            &first_slug,
+        )?;
+    } else {
+        step("scale: page loads skipped, ../shared/bench is absent");
+        let _ = writeln!(
+            doc,
+            "Page loads skipped: `../shared/bench/page-load.cjs` was absent.\n"
+        );
+    }
+    Ok(doc)
+}
+
+fn build_table(doc: &mut String, sites: &[Site]) {
+    let _ = writeln!(doc, "### Build\n");
+    let _ = writeln!(
+        doc,
+        "The release build as `cargo xtask build` runs it (`trunk build --release`), cargo's \
+         build cache warm, split by trunk's log into its hooks: `benchdeck site` (import, \
+         reports, the data, every chart's SVG and PNG, the runs, the published result files), \
+         `benchdeck pages` (an entry page per report and an embed page per chart, each with the \
+         site index), and the rest (trunk: the app and worker through wasm-bindgen and \
+         wasm-opt, the copy into the dist folder). *Per report* is the two hooks' time over the \
+         reports; *per added report* is the whole build's time added from the size above over \
+         the reports added. Both stay flat when the build grows linearly.\n"
+    );
+    let _ = writeln!(
+        doc,
+        "| site | reports | runs | result files | build | `site` hook | `pages` hook | trunk, the rest | hooks per report | build per added report | files written | bytes written | of which HTML pages |"
+    );
+    let _ = writeln!(doc, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let secs = |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| format!("{v:.1} s"));
+    let mut previous: Option<&Site> = None;
+    for s in sites {
+        let added = match previous {
+            Some(p) if s.reports > p.reports => format!(
+                "{:.2} s",
+                (s.time.total - p.time.total) / (s.reports - p.reports) as f64
+            ),
+            _ => "–".to_string(),
+        };
+        let hooks = match (s.time.site, s.time.pages) {
+            (Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        let _ = writeln!(
+            doc,
+            "| {} | {} | {} | {} ({}) | {:.1} s | {} | {} | {} | {} | {added} | {} | {} | {} ({}) |",
+            s.name,
+            s.reports,
+            thousands(s.runs as u64),
+            thousands(s.result_files as u64),
+            mb(s.result_bytes),
+            s.time.total,
+            secs(s.time.site),
+            secs(s.time.pages),
+            secs(hooks.map(|h| s.time.total - h)),
+            hooks.map_or_else(
+                || "–".to_string(),
+                |h| format!("{:.2} s", h / s.reports.max(1) as f64)
+            ),
+            thousands(s.files as u64),
+            mb(s.bytes),
+            thousands(s.html_pages as u64),
+            mb(s.html_bytes),
+        );
+        if s.name.starts_with("synthetic") {
+            previous = Some(s);
+        }
+    }
+    let _ = writeln!(doc);
+}
+
+fn pages_section(
+    doc: &mut String,
+    root: &Path,
+    toolbox: &Toolbox,
+    bench: &Path,
+    (repo, small, large): (&Site, &Site, &Site),
+    slug: &str,
+) -> Result<()> {
+    let servers = [
+        Server::start(&repo.dir)?,
+        Server::start(&small.dir)?,
+        Server::start(&large.dir)?,
+    ];
+    let node_path = root.join("tests").join("e2e").join("node_modules");
+    let measure = |server: &Server, path: &str| -> Result<Page> {
+        let url = server.url(path);
+        step(&format!("scale: page load and memory of {url}"));
+        let out = run::output(
+            toolbox
+                .command("node")
+                .arg(bench.join("page-load.cjs"))
+                .args([url.as_str(), READY, RUNS])
+                .env("NODE_PATH", &node_path),
+        )?;
+        let line = out.lines().last().unwrap_or_default();
+        let load: PageLoad =
+            serde_json::from_str(line).with_context(|| format!("page-load printed `{line}`"))?;
+        let out = run::output(
+            toolbox
+                .command("node")
+                .arg(root.join("xtask").join("bench").join("memory.cjs"))
+                .args([url.as_str(), READY, MEMORY_LOADS])
+                .env("NODE_PATH", &node_path),
+        )?;
+        let line = out.lines().last().unwrap_or_default();
+        let memory: Memory =
+            serde_json::from_str(line).with_context(|| format!("memory.cjs printed `{line}`"))?;
+        if memory.js_heap_used.is_empty() {
+            bail!("memory.cjs measured no load of {url}");
+        }
+        Ok(Page { load, memory })
+    };
+    let report_path = format!("{slug}/");
+    let rows = [
+        ("home", repo, measure(&servers[0], "")?),
+        ("home", small, measure(&servers[1], "")?),
+        ("home", large, measure(&servers[2], "")?),
+        ("report", small, measure(&servers[1], &report_path)?),
+        ("report", large, measure(&servers[2], &report_path)?),
+    ];
+    let charts = std::fs::read_dir(large.dir.join("charts").join(slug))
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
+                .count()
+        })
+        .unwrap_or(0);
+
+    let _ = writeln!(doc, "### Pages\n");
+    let _ = writeln!(
+        doc,
+        "Charts-ready: median of {RUNS} cold loads each in headless Chromium on loopback \
+         (`../shared/bench/page-load.cjs`); bytes and requests of the first load. Memory: median \
+         of {MEMORY_LOADS} loads, read once the page is ready and the network idle, after a \
+         garbage collection (`xtask/bench/memory.cjs`): the JS heap in use \
+         (`Performance.getMetrics` JSHeapUsedSize over CDP), the size of the app's \
+         `WebAssembly.Memory` (its wasm heap, which JSHeapUsedSize does not count; trunk's \
+         loader hands it over in its `TrunkApplicationStarted` event), and the DOM nodes. The report page is `/{slug}/` ({charts} chart images: charts, \
+         grid panels and the grid), the same report in both synthetic sites.\n"
+    );
+    let _ = writeln!(
+        doc,
+        "| page | site | ready, median | every run | bytes | gzip bytes | requests | JS heap used | wasm memory | DOM nodes |"
+    );
+    let _ = writeln!(doc, "|---|---|---|---|---|---|---|---|---|---|");
+    for (page, site, m) in &rows {
+        let every: Vec<String> = m.load.ready_ms.iter().map(|v| format!("{v:.0}")).collect();
+        let _ = writeln!(
+            doc,
+            "| {page} | {} | {:.0} ms | {} | {} | {} | {} | {} | {} | {:.0} |",
+            site.name,
+            m.load.median_ms,
+            every.join(", "),
+            thousands(m.load.bytes),
+            thousands(m.load.gzip_bytes),
+            m.load.requests,
+            mb(median(&m.memory.js_heap_used) as u64),
+            mb(median(&m.memory.wasm_memory) as u64),
+            median(&m.memory.dom_nodes),
+        );
+    }
+    let _ = writeln!(doc);
+    let _ = writeln!(
+        doc,
+        "Large site ({} reports) against small ({} reports), the same page:\n",
+        large.reports, small.reports
+    );
+    let _ = writeln!(
+        doc,
+        "| page | charts-ready | gzip bytes | JS heap used | wasm memory | DOM nodes | charts-ready within {GOAL}x |"
+    );
+    let _ = writeln!(doc, "|---|---|---|---|---|---|---|");
+    let mut over = Vec::new();
+    for (name, s, l) in [
+        ("home", &rows[1].2, &rows[2].2),
+        ("report", &rows[3].2, &rows[4].2),
+    ] {
+        let ratio = |a: f64, b: f64| b / a.max(1e-9);
+        let ready = ratio(s.load.median_ms, l.load.median_ms);
+        let gzip = ratio(s.load.gzip_bytes as f64, l.load.gzip_bytes as f64);
+        let heap = ratio(
+            median(&s.memory.js_heap_used),
+            median(&l.memory.js_heap_used),
+        );
+        let wasm = ratio(median(&s.memory.wasm_memory), median(&l.memory.wasm_memory));
+        let nodes = ratio(median(&s.memory.dom_nodes), median(&l.memory.dom_nodes));
+        let met = ready <= GOAL;
+        if !met {
+            over.push(name);
+        }
+        let _ = writeln!(
+            doc,
+            "| {name} | {ready:.2}x | {gzip:.2}x | {heap:.2}x | {wasm:.2}x | {nodes:.2}x | {} |",
+            if met { "yes" } else { "**no**" }
+        );
+    }
+    let _ = writeln!(doc);
+    let index = |site: &Site| -> Result<(usize, usize)> {
+        let html = std::fs::read_to_string(site.dir.join("index.html"))
+            .with_context(|| format!("cannot read `{}`", site.dir.join("index.html").display()))?;
+        let start = html.find("id=\"benchdeck-index\">").map(|i| i + 21);
+        let block = start
+            .and_then(|s| html[s..].find("</script>").map(|e| &html[s..s + e]))
+            .unwrap_or_default();
+        Ok((block.len(), gzip_len(block.as_bytes())?))
+    };
+    let (small_index, large_index) = (index(small)?, index(large)?);
+    let _ = writeln!(
+        doc,
+        "What every page carries that grows with the site: the site index embedded in each \
+         HTML page (`benchdeck pages`): {} bytes ({} gzip) with {} reports, {} bytes ({} gzip) \
+         with {}, about {} bytes per report. The site writes {} HTML pages with {} reports (a \
+         page per report and per chart embed), each carrying the whole index: {} of HTML.\n",
+        thousands(small_index.0 as u64),
+        thousands(small_index.1 as u64),
+        small.reports,
+        thousands(large_index.0 as u64),
+        thousands(large_index.1 as u64),
+        large.reports,
+        thousands(
+            ((large_index.0.saturating_sub(small_index.0)) / (large.reports - small.reports).max(1))
+                as u64
+        ),
+        thousands(large.html_pages as u64),
+        large.reports,
+        mb(large.html_bytes),
+    );
+    if over.is_empty() {
+        let _ = writeln!(
+            doc,
+            "Goal met: both pages are ready within {GOAL}x of their small-site time.\n"
+        );
+    } else {
+        let _ = writeln!(
+            doc,
+            "Goal missed for the {} page: see the ratios above.\n",
+            over.join(" and the ")
+        );
+    }
+    Ok(())
+}
+
+/// Counts and sizes a built site.
+fn site_stats(
+    name: &str,
+    dir: &Path,
+    (reports, runs): (usize, usize),
+    (result_files, result_bytes): (usize, u64),
+    time: BuildTime,
+) -> Result<Site> {
+    let mut site = Site {
+        name: name.to_string(),
+        dir: dir.to_path_buf(),
+        reports,
+        runs,
+        result_files,
+        result_bytes,
+        time,
+        files: 0,
+        bytes: 0,
+        html_bytes: 0,
+        html_pages: 0,
+    };
+    walk(dir, &mut |path, len| {
+        site.files += 1;
+        site.bytes += len;
+        if path.extension().is_some_and(|x| x == "html") {
+            site.html_pages += 1;
+            site.html_bytes += len;
+        }
+    })?;
+    Ok(site)
+}
+
+/// Files and bytes below `dir`.
+fn dir_stats(dir: &Path) -> Result<(usize, u64)> {
+    let (mut files, mut bytes) = (0, 0);
+    walk(dir, &mut |_, len| {
+        files += 1;
+        bytes += len;
+    })?;
+    Ok((files, bytes))
+}
+
+fn count_files(dir: &Path, ext: &str) -> Result<usize> {
+    let mut n = 0;
+    walk(dir, &mut |p, _| {
+        if p.extension().is_some_and(|x| x == ext) {
+            n += 1;
+        }
+    })?;
+    Ok(n)
+}
+
+/// Calls `f` with every regular file below `dir` and its length.
+fn walk(dir: &Path, f: &mut dyn FnMut(&Path, u64)) -> Result<()> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot list `{}`", dir.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list `{}`", dir.display()))?;
+        let path = entry.path();
+        let meta = entry
+            .metadata()
+            .with_context(|| format!("cannot read `{}`", path.display()))?;
+        if meta.is_dir() {
+            walk(&path, f)?;
+        } else if meta.is_file() {
+            f(&path, meta.len());
+        }
+    }
+    Ok(())
+}
+
+/// The runs of the repository's site: the sum over its index.
+fn repo_runs(dist: &Path) -> Result<usize> {
+    let path = dist.join("data").join("index.json");
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    let index: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("`{}`", path.display()))?;
+    Ok(index["reports"]
+        .as_array()
+        .map(|r| r.iter().filter_map(|r| r["runs"].as_u64()).sum::<u64>() as usize)
+        .unwrap_or(0))
+}
+
+/// Bytes of `data` compressed by `gzip -9`.
+fn gzip_len(data: &[u8]) -> Result<usize> {
+    use std::io::Write as _;
+    let mut child = Command::new("gzip")
+        .arg("-9")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .context("cannot start `gzip`")?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(data).context("cannot write to `gzip`")?;
+    }
+    let out = child.wait_with_output().context("`gzip` failed")?;
+    Ok(out.stdout.len())
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes as `12.3 MB` (10⁶), or `456 KB`.
+fn mb(bytes: u64) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} KB", (bytes as f64 / 1e3).round())
+    }
+}
+
+/// `doc` with its "## Scale" section replaced by `section` (up to the next `## ` heading), or
+/// with `section` put before the criterion table (or at the end) when it has none.
+pub fn replace_section(doc: &str, section: &str) -> String {
+    let section = section.trim_end().to_string() + "\n\n";
+    let next_heading = |from: usize| {
+        doc[from..]
+            .match_indices("\n## ")
+            .next()
+            .map_or(doc.len(), |(i, _)| from + i + 1)
+    };
+    if let Some(start) = doc.find("\n## Scale").map(|i| i + 1) {
+        let end = next_heading(start + 1);
+        format!("{}{section}{}", &doc[..start], &doc[end..])
+    } else if let Some(at) = doc.find("\n## Criterion").map(|i| i + 1) {
+        format!("{}{section}{}", &doc[..at], &doc[at..])
+    } else {
+        format!("{}\n\n{section}", doc.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_section_is_replaced_or_put_before_the_criterion_table() {
+        let doc = "# P\n\n## Page\n\nx\n\n## Criterion benchmarks\n\nc\n";
+        let with = replace_section(doc, "## Scale: 1\n\nold\n");
+        assert_eq!(
+            with,
+            "# P\n\n## Page\n\nx\n\n## Scale: 1\n\nold\n\n## Criterion benchmarks\n\nc\n"
+        );
+        let again = replace_section(&with, "## Scale: 2\n\nnew");
+        assert_eq!(
+            again,
+            "# P\n\n## Page\n\nx\n\n## Scale: 2\n\nnew\n\n## Criterion benchmarks\n\nc\n"
+        );
+        assert_eq!(
+            replace_section("# P\n", "## Scale\n"),
+            "# P\n\n## Scale\n\n"
+        );
+    }
+
+    #[test]
+    fn hook_times_come_from_trunks_log() {
+        let log = "\
+2026-11-23T20:07:13.657127Z  INFO 📦 starting build
+2026-11-23T20:07:13.657892Z  INFO spawned hook cargo command_arguments=[\"run\", \"--quiet\", \"--package\", \"benchdeck\", \"--\", \"site\"]
+2026-11-23T20:07:13.657908Z  INFO spawning hook stage=PreBuild command=cargo
+2026-11-23T20:07:15.422331Z  INFO finished hook cargo
+2026-11-23T20:07:50.535526Z  INFO spawned hook cargo command_arguments=[\"run\", \"--quiet\", \"--package\", \"benchdeck\", \"--\", \"pages\"]
+2026-11-23T23:59:59.000000Z  INFO spawning hook stage=PostBuild command=cargo
+2026-11-24T00:00:01.500000Z  INFO finished hook cargo
+";
+        let site = hook_seconds(log, "site").unwrap();
+        assert!((site - 1.764_439).abs() < 1e-6, "{site}");
+        // Across midnight.
+        let pages = hook_seconds(log, "pages").unwrap();
+        assert!(
+            (pages - (86_400.0 - 72_470.535_526 + 1.5)).abs() < 1e-6,
+            "{pages}"
+        );
+        assert_eq!(hook_seconds(log, "other"), None);
+        assert_eq!(hook_seconds("", "site"), None);
+    }
+
+    #[test]
+    fn numbers_for_people() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(1234), "1,234");
+        assert_eq!(thousands(20_000), "20,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(mb(1_500_000), "1.5 MB");
+        assert_eq!(mb(2_400), "2 KB");
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+    }
+}
