@@ -321,6 +321,38 @@ fn build_table(doc: &mut String, sites: &[Site]) {
         }
     }
     let _ = writeln!(doc);
+    // The HTML written, from half the largest size to the largest.
+    let synthetic: Vec<&Site> = sites
+        .iter()
+        .filter(|s| s.name.starts_with("synthetic"))
+        .collect();
+    if let (Some(large), Some(half)) = (
+        synthetic.last(),
+        synthetic
+            .iter()
+            .rev()
+            .find(|s| s.reports * 2 == synthetic.last().map_or(0, |l| l.reports)),
+    ) {
+        let growth = large.html_bytes as f64 / half.html_bytes.max(1) as f64;
+        let _ = write!(
+            doc,
+            "Twice the reports ({} to {}) write {growth:.1}x the HTML ({} to {}).",
+            half.reports,
+            large.reports,
+            mb(half.html_bytes),
+            mb(large.html_bytes)
+        );
+        if growth >= 3.0 {
+            let _ = write!(
+                doc,
+                " That is the square of the reports, not linear: there is a page per report and \
+                 per chart, and each page embeds the whole site index (below), which only the \
+                 home page reads. Writing it stays fast (the `pages` hook), but the folder to \
+                 upload grows quadratically."
+            );
+        }
+        let _ = writeln!(doc, "\n");
+    }
 }
 
 fn pages_section(
