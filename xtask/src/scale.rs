@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use crate::rng::Rng;
 use crate::run::step;
 
 /// Reports in the default set.
@@ -240,52 +241,6 @@ pub fn write(root: &Path, out: &Path, set: &Set) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A deterministic generator (xorshift64*, as in `synth.rs`), with normal draws by Box–Muller.
-#[derive(Debug, Clone)]
-struct Rng(u64);
-
-impl Rng {
-    /// A generator for report `index`: its own stream, so report 7 is the same in every set.
-    fn for_report(index: usize) -> Rng {
-        // splitmix64 of the index spreads neighbouring seeds apart; xorshift needs a non-zero state.
-        let mut z = 0x5ca1_ab1e_0000_0000_u64 ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn uniform(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        ((x >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, low: f64, high: f64) -> f64 {
-        low + (high - low) * self.uniform()
-    }
-
-    /// An index below `n` (`n` ≥ 1).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.uniform() * n as f64) as usize).min(n.saturating_sub(1))
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform(), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-
-    /// A multiplicative jitter around 1 (`spread` is the standard deviation), kept positive.
-    fn jitter(&mut self, spread: f64) -> f64 {
-        (1.0 + spread * self.normal()).clamp(1.0 - 3.0 * spread, 1.0 + 3.0 * spread)
-    }
 }
 
 /// The result format of a report.

@@ -10,30 +10,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use crate::rng::Rng;
 use crate::run::step;
-
-/// A deterministic generator (xorshift64*), with normal draws by Box–Muller.
-struct Rng(u64);
-
-impl Rng {
-    fn uniform(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        ((x >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform(), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-
-    /// Log-normal with median `median` and shape `sigma`.
-    fn lognormal(&mut self, median: f64, sigma: f64) -> f64 {
-        median * (sigma * self.normal()).exp()
-    }
-}
 
 /// One serving setup of the data set.
 struct Setup {
@@ -73,7 +51,7 @@ const REQUESTS: usize = 400;
 pub fn run(root: &Path) -> Result<()> {
     let dir = root.join("results").join("latency-analysis");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
-    let mut rng = Rng(0x00be_1c4d_ec4d_a7a5);
+    let mut rng = Rng::new(0x00be_1c4d_ec4d_a7a5);
     for setup in &SETUPS {
         let mut lines = Vec::new();
         for (step_index, &rate) in RATES.iter().enumerate() {
