@@ -244,20 +244,7 @@ fn ties_required_attributes_and_empty_results_are_explained() {
 }
 
 fn seedlike_tree() -> Tree {
-    let q = |question: &str, answers: &[(&str, &str)]| Node::Question {
-        question: question.into(),
-        answers: answers
-            .iter()
-            .map(|(label, next)| Answer {
-                label: (*label).into(),
-                next: (*next).into(),
-            })
-            .collect(),
-    };
-    let r = |config: &str| Node::Recommendation {
-        recommend: config.into(),
-        because: format!("{config} fits"),
-    };
+    let (q, r) = (Node::question, Node::recommend);
     Tree {
         start: "cost".into(),
         nodes: [

@@ -57,6 +57,31 @@ pub enum Node {
     },
 }
 
+#[cfg(test)]
+impl Node {
+    /// A question with `(label, next)` answers, for tests.
+    pub(crate) fn question(text: &str, answers: &[(&str, &str)]) -> Node {
+        Node::Question {
+            question: text.into(),
+            answers: answers
+                .iter()
+                .map(|(label, next)| Answer {
+                    label: (*label).into(),
+                    next: (*next).into(),
+                })
+                .collect(),
+        }
+    }
+
+    /// A recommendation of `config` because "`config` fits", for tests.
+    pub(crate) fn recommend(config: &str) -> Node {
+        Node::Recommendation {
+            recommend: config.into(),
+            because: format!("{config} fits"),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
         deserializer.deserialize_map(NodeVisitor)

@@ -2,26 +2,13 @@
 //! shared nodes drawn once, wrapping, degenerate trees, the path taken, and a snapshot.
 
 use super::*;
-use crate::decision::tree::Answer;
 
 fn question(text: &str, answers: &[(&str, &str)]) -> Node {
-    Node::Question {
-        question: text.into(),
-        answers: answers
-            .iter()
-            .map(|(label, next)| Answer {
-                label: (*label).into(),
-                next: (*next).into(),
-            })
-            .collect(),
-    }
+    Node::question(text, answers)
 }
 
 fn recommend(config: &str) -> Node {
-    Node::Recommendation {
-        recommend: config.into(),
-        because: format!("{config} fits"),
-    }
+    Node::recommend(config)
 }
 
 fn tree(start: &str, nodes: Vec<(&str, Node)>) -> Tree {
