@@ -143,9 +143,9 @@ fn markdown_for(imports: &[ImportedFile], runs: &[&Run]) -> String {
         _ => format!("{}:max", quantity_name(q)),
     }));
     if !summary.is_empty() {
-        md.push_str("## Summary\n\nEach row at its best over the load points measured.\n\n");
+        md.push_str("## Summary\n\n");
         md.push_str(&format!(
-            "```table\nkind: summary\nmetrics: [{}]\n```\n\n",
+            "```table\nkind: summary\ntitle: Each configuration at its best\ncaption: Each row at its best over the load points measured.\nmetrics: [{}]\n```\n\n",
             summary.join(", ")
         ));
     }

@@ -116,6 +116,7 @@ fn a_sweep_of_two_engines_gets_the_standard_charts_tables_and_wizard() {
         })
         .collect();
     assert!(html.contains("<table"), "no summary table");
+    assert!(html.contains("Each configuration at its best"), "{html}");
     assert!(html.contains("nothing was"), "{html}");
     let decision = page.decision.as_ref().expect("two engines get the wizard");
     assert_eq!(decision.candidates.len(), 2);
