@@ -7,7 +7,7 @@
 //! the hook and posted as [`WorkerReport::Failed`], so the page can say so instead of waiting.
 
 use benchdeck_core::build::InputFile;
-use benchdeck_core::report::local::local_page;
+use benchdeck_core::report::local::{local_report_with_progress, LocalReport};
 use benchdeck_core::site::{local_size_refusals, WorkerReport, WorkerStage};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -73,24 +73,26 @@ fn process(files: &[File]) -> WorkerReport {
             Err(message) => return WorkerReport::Failed { message },
         }
     }
-    let mut imports = Vec::with_capacity(inputs.len());
-    for (i, input) in inputs.iter().enumerate() {
-        post(&WorkerReport::Progress {
-            stage: WorkerStage::Importing,
-            file: input.path.clone(),
-            done: i as u64,
-            total: inputs.len() as u64,
+    let count = inputs.len();
+    let report = local_report_with_progress(&inputs, &mut |done, file| {
+        post(&if done < count {
+            WorkerReport::Progress {
+                stage: WorkerStage::Importing,
+                file: file.to_string(),
+                done: done as u64,
+                total: count as u64,
+            }
+        } else {
+            WorkerReport::Progress {
+                stage: WorkerStage::Building,
+                file: String::new(),
+                done: 0,
+                total: 1,
+            }
         });
-        imports.push(benchdeck_core::import::import(&input.path, &input.bytes));
-    }
-    drop(inputs);
-    post(&WorkerReport::Progress {
-        stage: WorkerStage::Building,
-        file: String::new(),
-        done: 0,
-        total: 1,
     });
-    let page = local_page(&imports);
+    drop(inputs);
+    let LocalReport { page, imports } = report;
     let runs: Vec<&benchdeck_core::model::Run> = imports.iter().flat_map(|f| &f.runs).collect();
     WorkerReport::Done {
         page: Box::new(page),

@@ -28,13 +28,30 @@ pub struct LocalReport {
 /// Imports `files` and builds their report. Never fails: files no importer recognises, and every
 /// other problem, are listed on the page with their locations.
 pub fn local_report(files: &[InputFile]) -> LocalReport {
-    let imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    local_report_with_progress(files, &mut |_, _| {})
+}
+
+/// [`local_report`], calling `progress(done, file)` before importing each file and
+/// `progress(files.len(), "")` before building the page (the worker posts these to the page).
+pub fn local_report_with_progress(
+    files: &[InputFile],
+    progress: &mut dyn FnMut(usize, &str),
+) -> LocalReport {
+    let imports: Vec<ImportedFile> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            progress(i, &f.path);
+            import(&f.path, &f.bytes)
+        })
+        .collect();
+    progress(files.len(), "");
     let page = local_page(&imports);
     LocalReport { page, imports }
 }
 
 /// The page of already imported files.
-pub fn local_page(imports: &[ImportedFile]) -> ReportPage {
+fn local_page(imports: &[ImportedFile]) -> ReportPage {
     let runs: Vec<&Run> = imports.iter().flat_map(|f| f.runs.iter()).collect();
     let palette: Palette = {
         let mut keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
