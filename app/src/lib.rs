@@ -13,11 +13,11 @@ mod pages;
 mod panic;
 mod query;
 mod ready;
+mod route;
 mod theme;
 
+use benchdeck_core::site::Route;
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 /// Installs the panic hook and mounts the app on `<body>`.
 pub fn start() {
@@ -29,40 +29,36 @@ pub fn start() {
     leptos::mount::mount_to_body(App);
 }
 
-/// The app: a header and the routed page. Embed pages (`/embed/…`, made for iframes) have no
-/// header.
+/// The app: a header and the page of the URL ([`route`]). Embed pages (`/embed/…`, made for
+/// iframes) have no header.
 #[component]
 pub fn App() -> impl IntoView {
-    let base = data::base_path();
-    let home = data::href("");
-    let embed = web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .is_some_and(|path| path.starts_with(&data::href("embed/")));
     local::provide();
+    let route = route::provide();
+    let embed = matches!(route.get_untracked(), Route::Embed { .. });
+    // Files dropped anywhere open as a report (`components/drop.rs`).
+    components::accept_drops_anywhere();
     view! {
         {(!embed).then(|| view! {
             <header class="site-header">
-                <a class="brand" href=home>"benchdeck"</a>
+                <a class="brand" href=data::href("")>"benchdeck"</a>
             </header>
         })}
-        <Router base=base>
-            <DropTarget/>
-            <main id="main" class:embedded=embed>
-                <Routes fallback=pages::NotFound>
-                    <Route path=path!("/") view=pages::Home/>
-                    <Route path=path!("/local/") view=pages::LocalReport/>
-                    <Route path=path!("/embed/:slug/:id/") view=pages::Embed/>
-                    <Route path=path!("/:slug/") view=pages::Report/>
-                    // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
-                    <Route path=path!("/_bench/scatter/") view=pages::ScatterBench/>
-                </Routes>
-            </main>
-        </Router>
+        <main id="main" class:embedded=embed>
+            {move || page(route.get())}
+        </main>
     }
 }
 
-/// Files dropped anywhere open as a report (`components/drop.rs`); needs the router.
-#[component]
-fn DropTarget() -> impl IntoView {
-    components::accept_drops_anywhere();
+/// The page of `route`.
+fn page(route: Route) -> AnyView {
+    match route {
+        Route::Home => view! { <pages::Home/> }.into_any(),
+        Route::Local => view! { <pages::LocalReport/> }.into_any(),
+        Route::Embed { slug, id } => view! { <pages::Embed slug id/> }.into_any(),
+        Route::Report { slug } => view! { <pages::Report slug/> }.into_any(),
+        // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
+        Route::ScatterBench => view! { <pages::ScatterBench/> }.into_any(),
+        Route::NotFound => view! { <pages::NotFound/> }.into_any(),
+    }
 }

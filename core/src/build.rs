@@ -7,7 +7,7 @@ use crate::import::{import, ImportedFile};
 use crate::model::Location;
 use crate::problem::{Problem, Severity};
 use crate::report::{build_report, Palette};
-use crate::site::{ReportPage, SiteIndex};
+use crate::site::{ReportPage, SiteIndex, RESERVED_SLUGS};
 
 /// A file given to the build: its path relative to its folder, and its content.
 #[derive(Debug, Clone)]
@@ -129,11 +129,6 @@ pub fn slug_of(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.strip_suffix(".md").unwrap_or(name).to_string()
 }
-
-/// Top-level folders of the built site that no report may take: the data the app reads, the
-/// chart images, chart embeds, the published result files, the page of dropped files, and the
-/// hidden drawing benchmark page.
-const RESERVED_SLUGS: [&str; 6] = ["data", "charts", "embed", "results", "local", "_bench"];
 
 fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()

@@ -4,7 +4,11 @@
 //! ([`SiteIndex`]) and `data/reports/<slug>.json` ([`ReportPage`]), whose charts already carry
 //! their plotted values. These types are the contract between `benchdeck site` and the app.
 
+mod route;
+
 use serde::{Deserialize, Serialize};
+
+pub use route::Route;
 
 use crate::chart::ChartSpec;
 use crate::problem::Problem;
@@ -52,6 +56,14 @@ pub fn result_file_path(source: &str) -> String {
 
 /// The page that shows result files a reader dropped on the site (read in the browser only).
 pub const LOCAL_PAGE_PATH: &str = "local/";
+
+/// The hidden page of the drawing benchmark that `cargo xtask bench` runs.
+pub const BENCH_PAGE_PATH: &str = "_bench/scatter/";
+
+/// Top-level folders of the built site that no report may take: the data the app reads, the
+/// chart images, chart embeds, the published result files, the page of dropped files, and the
+/// hidden drawing benchmark page.
+pub const RESERVED_SLUGS: [&str; 6] = ["data", "charts", "embed", "results", "local", "_bench"];
 
 /// The slug of that page's report (it has no published files).
 pub const LOCAL_SLUG: &str = "local";

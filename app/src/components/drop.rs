@@ -2,27 +2,24 @@
 //! anywhere on any page. Either way the files go to the worker (`crate::local`) and the reader to
 //! the `/local/` page, which shows the progress and then the report.
 
-use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES, LOCAL_PAGE_PATH};
+use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES};
 use leptos::html::Input;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 use web_sys::{DragEvent, File};
 
-use crate::local;
+use crate::{local, route};
 
 /// A function that hands files to the worker and shows the page of dropped files; made inside
-/// a component or the app, where the router is.
+/// a component or the app, where their context is.
 fn opener() -> impl Fn(Vec<File>) + Copy + 'static {
     let state = local::state();
-    let navigate = StoredValue::new_local(use_navigate());
+    let show_local = route::local_page_opener();
     move |files: Vec<File>| {
         if files.is_empty() {
             return;
         }
         local::open(files, state);
-        // The router adds its base (`/repo` on GitHub Pages) itself.
-        navigate.with_value(|go| go(&format!("/{LOCAL_PAGE_PATH}"), NavigateOptions::default()));
+        show_local();
     }
 }
 

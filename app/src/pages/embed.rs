@@ -4,24 +4,23 @@
 
 use benchdeck_core::site::{Block, ReportPage};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::components::ChartView;
 use crate::data::{self, ReportError};
 use crate::pages::report::GridView;
 
-/// The embed page.
+/// The embed page of chart (or grid) `id` of report `slug`.
 #[component]
-pub fn Embed() -> impl IntoView {
-    let params = use_params_map();
-    let page = LocalResource::new(move || {
-        let slug = params.read().get("slug").unwrap_or_default();
-        data::report_page(slug)
-    });
+pub fn Embed(
+    /// The report's slug.
+    slug: String,
+    /// The chart's or grid's id.
+    id: String,
+) -> impl IntoView {
+    let page = LocalResource::new(move || data::report_page(slug.clone()));
     view! {
         <Suspense fallback=|| view! { <p class="loading">"Loading chart…"</p> }>
             {move || page.get().map(|result| {
-                let id = params.read_untracked().get("id").unwrap_or_default();
                 match result {
                     Ok(page) => embedded(page, &id),
                     Err(ReportError::NotFound) => missing("There is no report at this address."),

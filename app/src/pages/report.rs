@@ -4,20 +4,18 @@ use benchdeck_core::site::{
     result_file_path, runs_csv_path, runs_json_path, Block, ChartGrid, ReportPage, TocEntry,
 };
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::components::{ChartView, Download, Downloads, LoadErrorPanel, ProblemList, Wizard};
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
 
-/// The report named by the `:slug` URL segment.
+/// The report `slug` (the URL's `/<slug>/`).
 #[component]
-pub fn Report() -> impl IntoView {
-    let params = use_params_map();
-    let page = LocalResource::new(move || {
-        let slug = params.read().get("slug").unwrap_or_default();
-        data::report_page(slug)
-    });
+pub fn Report(
+    /// The report's slug.
+    slug: String,
+) -> impl IntoView {
+    let page = LocalResource::new(move || data::report_page(slug.clone()));
     view! {
         <Suspense fallback=|| view! { <p class="loading">"Loading report…"</p> }>
             {move || page.get().map(|result| match result {

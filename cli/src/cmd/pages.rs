@@ -22,8 +22,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, INDEX_PATH,
-    LOCAL_PAGE_PATH,
+    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, BENCH_PAGE_PATH,
+    INDEX_PATH, LOCAL_PAGE_PATH,
 };
 
 use super::site::png::png_size;
@@ -50,9 +50,6 @@ pub struct Args {
 
 /// The placeholder in `app/index.html` that page-specific head tags replace.
 const HEAD_MARKER: &str = "<!-- benchdeck:head -->";
-
-/// Where the hidden benchmark page lives, relative to the site root.
-const BENCH_PAGE: &str = "_bench/scatter/";
 
 /// Runs `pages`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
@@ -170,7 +167,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
     // with status 200 like every other page.
     pages.push((
-        format!("{BENCH_PAGE}index.html"),
+        format!("{BENCH_PAGE_PATH}index.html"),
         page(Head::new(
             "Scatter drawing benchmark",
             "benchdeck drawing 100,000 synthetic points",

@@ -1,0 +1,61 @@
+//! The page the app shows ([`Route`], matched by `benchdeck_core::site::Route`): read from the
+//! URL when the app starts, changed only by opening dropped files (a new history entry for
+//! `/local/`) and by the browser's back and forward buttons. Every other link is an ordinary
+//! page load: the build writes an entry page for each page of the site.
+
+use benchdeck_core::site::{Route, LOCAL_PAGE_PATH};
+use leptos::prelude::*;
+
+use crate::data;
+
+/// The route, shared through context.
+#[derive(Clone, Copy)]
+struct Current(RwSignal<Route>);
+
+/// The route of the page's URL now.
+fn of_location() -> Route {
+    let pathname = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    Route::under(&data::base_path(), &pathname)
+}
+
+/// Creates the route from the URL and follows the back and forward buttons; called once by the
+/// app. Returns the signal the app's `<main>` shows.
+pub fn provide() -> RwSignal<Route> {
+    let route = RwSignal::new(of_location());
+    provide_context(Current(route));
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| {
+        let now = of_location();
+        if route.get_untracked() != now {
+            route.set(now);
+        }
+    });
+    // A listener for the app's whole life.
+    std::mem::forget(popstate);
+    route
+}
+
+/// A function that shows the page of dropped files as a new history entry (back returns to the
+/// page the files were dropped on); made inside a component or the app, where the route is.
+pub fn local_page_opener() -> impl Fn() + Copy + 'static {
+    let route = use_context::<Current>().map(|c| c.0);
+    move || {
+        let Some(route) = route else {
+            return;
+        };
+        if route.get_untracked() == Route::Local {
+            return;
+        }
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            history
+                .push_state_with_url(
+                    &wasm_bindgen::JsValue::NULL,
+                    "",
+                    Some(&data::href(LOCAL_PAGE_PATH)),
+                )
+                .ok();
+        }
+        route.set(Route::Local);
+    }
+}
