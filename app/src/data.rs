@@ -5,6 +5,18 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+/// A signal that is `None` until `load` finishes, then its output: what a page shows while its
+/// data is on the way. (Lighter than leptos' `Suspense` with a resource, which a page that loads
+/// once does not need.)
+pub fn loaded<T: Clone + 'static>(
+    load: impl std::future::Future<Output = T> + 'static,
+) -> leptos::prelude::ReadSignal<Option<T>, leptos::prelude::LocalStorage> {
+    use leptos::prelude::{signal_local, Set};
+    let (value, set_value) = signal_local(None);
+    wasm_bindgen_futures::spawn_local(async move { set_value.set(Some(load.await)) });
+    value
+}
+
 /// Why data could not be shown: what was asked for and what went wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoadError {

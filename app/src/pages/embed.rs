@@ -17,17 +17,15 @@ pub fn Embed(
     /// The chart's or grid's id.
     id: String,
 ) -> impl IntoView {
-    let page = LocalResource::new(move || data::report_page(slug.clone()));
-    view! {
-        <Suspense fallback=|| view! { <p class="loading">"Loading chart…"</p> }>
-            {move || page.get().map(|result| {
-                match result {
-                    Ok(page) => embedded(page, &id),
-                    Err(ReportError::NotFound) => missing("There is no report at this address."),
-                    Err(ReportError::Load(error)) => missing(&format!("The chart could not be loaded: {} ({})", error.message, error.url)),
-                }
-            })}
-        </Suspense>
+    let page = data::loaded(data::report_page(slug));
+    move || match page.get() {
+        None => view! { <p class="loading">"Loading chart…"</p> }.into_any(),
+        Some(Ok(page)) => embedded(page, &id),
+        Some(Err(ReportError::NotFound)) => missing("There is no report at this address."),
+        Some(Err(ReportError::Load(error))) => missing(&format!(
+            "The chart could not be loaded: {} ({})",
+            error.message, error.url
+        )),
     }
 }
 

@@ -9,13 +9,13 @@ use crate::data;
 /// Lists the reports of the site.
 #[component]
 pub fn Home() -> impl IntoView {
-    let index = LocalResource::new(data::site_index);
+    let index = data::loaded(data::site_index());
     view! {
         <section class="home">
             <h1>"Reports"</h1>
-            <Suspense fallback=|| view! { <p class="loading">"Loading reports…"</p> }>
-                {move || index.get().map(|result| match result {
-                    Ok(index) => {
+            {move || match index.get() {
+                    None => view! { <p class="loading">"Loading reports…"</p> }.into_any(),
+                    Some(Ok(index)) => {
                         crate::ready::expect_charts(0);
                         if index.reports.is_empty() {
                             view! { <p>"No reports yet: add a Markdown file to reports/."</p> }.into_any()
@@ -27,9 +27,8 @@ pub fn Home() -> impl IntoView {
                             }.into_any()
                         }
                     }
-                    Err(error) => view! { <LoadErrorPanel error/> }.into_any(),
-                })}
-            </Suspense>
+                    Some(Err(error)) => view! { <LoadErrorPanel error/> }.into_any(),
+            }}
         </section>
         <DropZone/>
     }

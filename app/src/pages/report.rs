@@ -15,21 +15,18 @@ pub fn Report(
     /// The report's slug.
     slug: String,
 ) -> impl IntoView {
-    let page = LocalResource::new(move || data::report_page(slug.clone()));
-    view! {
-        <Suspense fallback=|| view! { <p class="loading">"Loading report…"</p> }>
-            {move || page.get().map(|result| match result {
-                Ok(page) => {
-                    let downloads = published_downloads(&page);
-                    view! { <ReportBody page downloads/> }.into_any()
-                }
-                Err(ReportError::NotFound) => view! { <NotFound/> }.into_any(),
-                Err(ReportError::Load(error)) => {
-                    crate::ready::expect_charts(0);
-                    view! { <LoadErrorPanel error/> }.into_any()
-                }
-            })}
-        </Suspense>
+    let page = data::loaded(data::report_page(slug));
+    move || match page.get() {
+        None => view! { <p class="loading">"Loading report…"</p> }.into_any(),
+        Some(Ok(page)) => {
+            let downloads = published_downloads(&page);
+            view! { <ReportBody page downloads/> }.into_any()
+        }
+        Some(Err(ReportError::NotFound)) => view! { <NotFound/> }.into_any(),
+        Some(Err(ReportError::Load(error))) => {
+            crate::ready::expect_charts(0);
+            view! { <LoadErrorPanel error/> }.into_any()
+        }
     }
 }
 
