@@ -1,6 +1,6 @@
 //! Fetching the site's data, and the URLs of pages and data relative to the site's base.
 
-use benchdeck_core::site::{report_data_path, ReportPage, SiteIndex, INDEX_PATH};
+use benchdeck_core::site::{report_data_path, wire, ReportPage, SiteIndex, INDEX_PATH};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -22,6 +22,8 @@ pub fn loaded<T: Clone + 'static>(
 pub struct LoadError {
     /// The URL that was fetched.
     pub url: String,
+    /// The HTTP status, when the server answered with an error.
+    pub status: Option<u16>,
     /// What went wrong, for the reader.
     pub message: String,
 }
@@ -43,26 +45,9 @@ pub fn href(rel: &str) -> String {
     format!("{}/{}", base_path(), rel)
 }
 
-/// Id of the JSON data block in which `benchdeck pages` embeds the site index in every page.
-const EMBEDDED_INDEX_ID: &str = "benchdeck-index";
-
-/// The home page's data: embedded in the page when the build wrote it there, else fetched.
+/// The home page's data.
 pub async fn site_index() -> Result<SiteIndex, LoadError> {
-    if let Some(embedded) = embedded_index() {
-        return embedded;
-    }
-    fetch_json(&href(INDEX_PATH)).await
-}
-
-fn embedded_index() -> Option<Result<SiteIndex, LoadError>> {
-    let block = leptos::prelude::document().get_element_by_id(EMBEDDED_INDEX_ID)?;
-    let text = block.text_content()?;
-    Some(serde_json::from_str(&text).map_err(|e| LoadError {
-        url: format!("#{EMBEDDED_INDEX_ID}"),
-        message: format!(
-            "the site index in this page is not what this version of benchdeck expects ({e}); rebuild the site"
-        ),
-    }))
+    fetch_data(&href(INDEX_PATH)).await
 }
 
 /// Why a report page cannot be shown.
@@ -74,21 +59,22 @@ pub enum ReportError {
     Load(LoadError),
 }
 
-/// Loads one report's page data; a slug the index does not list is [`ReportError::NotFound`]
-/// without asking the server.
+/// Loads one report's page data; a slug the build wrote no data for is
+/// [`ReportError::NotFound`].
 pub async fn report_page(slug: String) -> Result<ReportPage, ReportError> {
-    let index = site_index().await.map_err(ReportError::Load)?;
-    if !index.reports.iter().any(|r| r.slug == slug) {
-        return Err(ReportError::NotFound);
+    match fetch_data(&href(&report_data_path(&slug))).await {
+        Err(LoadError {
+            status: Some(404), ..
+        }) => Err(ReportError::NotFound),
+        other => other.map_err(ReportError::Load),
     }
-    fetch_json(&href(&report_data_path(&slug)))
-        .await
-        .map_err(ReportError::Load)
 }
 
-async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
+/// Fetches `url` and decodes what `benchdeck site` wrote there (`benchdeck_core::site::wire`).
+async fn fetch_data<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let fail = |message: String| LoadError {
         url: url.to_string(),
+        status: None,
         message,
     };
     let window = web_sys::window().ok_or_else(|| fail("no browser window".into()))?;
@@ -98,23 +84,23 @@ async fn fetch_json<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let response: web_sys::Response = response
         .dyn_into()
         .map_err(|_| fail("the browser returned something other than a response".into()))?;
-    if response.status() == 404 {
-        return Err(fail("not found (404): no such report in this build".into()));
-    }
     if !response.ok() {
-        return Err(fail(format!("the server answered {}", response.status())));
+        let status = response.status();
+        return Err(LoadError {
+            status: Some(status),
+            ..fail(if status == 404 {
+                "not found (404): this build has no such data".into()
+            } else {
+                format!("the server answered {status}")
+            })
+        });
     }
-    let text = response.text().map_err(|e| fail(js_message(&e)))?;
-    let text = JsFuture::from(text)
+    let buffer = response.array_buffer().map_err(|e| fail(js_message(&e)))?;
+    let buffer = JsFuture::from(buffer)
         .await
-        .map_err(|e| fail(format!("reading the response failed: {}", js_message(&e))))?
-        .as_string()
-        .unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| {
-        fail(format!(
-            "the data is not what this version of benchdeck expects ({e}); rebuild the site"
-        ))
-    })
+        .map_err(|e| fail(format!("reading the response failed: {}", js_message(&e))))?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    wire::decode(&bytes).map_err(|e| fail(format!("{e}; rebuild the site")))
 }
 
 /// The message of a JavaScript error value.

@@ -1,7 +1,7 @@
 //! benchdeck's browser app: the home page listing the reports and one page per report, with
 //! charts drawn by `benchdeck_core::chart` on canvases.
 //!
-//! The app reads only the data the build wrote (`data/index.json`, `data/reports/<slug>.json`),
+//! The app reads only the data the build wrote (`data/index.bin`, `data/reports/<slug>.bin`),
 //! resolved against the page's `<base href>`, so the same build works at `/` and under a
 //! sub-path such as GitHub Pages' `/<repo>/`.
 
@@ -35,7 +35,7 @@ pub fn start() {
 pub fn App() -> impl IntoView {
     local::provide();
     let route = route::provide();
-    let embed = matches!(route.get_untracked(), Route::Embed { .. });
+    let embed = route::is_embed_address();
     // Files dropped anywhere open as a report (`components/drop.rs`).
     components::accept_drops_anywhere();
     view! {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use benchdeck_core::site::{local_size_refusals, ReportPage, WorkerReport, WorkerStage};
+use benchdeck_core::site::{local_size_refusals, wire, ReportPage, WorkerReport, WorkerStage};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -99,12 +99,11 @@ pub fn open(files: Vec<File>, state: RwSignal<LocalState>) {
     let on_message = {
         let worker = worker.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            let report = serde_json::from_str::<WorkerReport>(&text).unwrap_or_else(|e| {
-                WorkerReport::Failed {
+            let bytes = js_sys::Uint8Array::new(&event.data()).to_vec();
+            let report =
+                wire::decode::<WorkerReport>(&bytes).unwrap_or_else(|e| WorkerReport::Failed {
                     message: format!("the file reader sent something unexpected ({e})"),
-                }
-            });
+                });
             match report {
                 WorkerReport::Ready => {
                     if let Err(e) = worker.post_message(&list) {

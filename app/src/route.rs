@@ -3,7 +3,7 @@
 //! `/local/`) and by the browser's back and forward buttons. Every other link is an ordinary
 //! page load: the build writes an entry page for each page of the site.
 
-use benchdeck_core::site::{Route, LOCAL_PAGE_PATH};
+use benchdeck_core::site::{Route, LOCAL_PAGE_PATH, NOT_FOUND_META};
 use leptos::prelude::*;
 
 use crate::data;
@@ -12,12 +12,28 @@ use crate::data;
 #[derive(Clone, Copy)]
 struct Current(RwSignal<Route>);
 
-/// The route of the page's URL now.
+/// The route of the page's URL now; every address on the host's "not found" page (`404.html`,
+/// marked by the build) is [`Route::NotFound`].
 fn of_location() -> Route {
+    let marker = format!("meta[name=\"{NOT_FOUND_META}\"]");
+    if let Ok(Some(_)) = document().query_selector(&marker) {
+        return Route::NotFound;
+    }
+    of_address()
+}
+
+/// The route the URL's path names.
+fn of_address() -> Route {
     let pathname = web_sys::window()
         .and_then(|w| w.location().pathname().ok())
         .unwrap_or_default();
     Route::under(&data::base_path(), &pathname)
+}
+
+/// Whether the URL is an embed page's (`/embed/…`), made for iframes: shown without the site's
+/// header, even when there is no such chart.
+pub fn is_embed_address() -> bool {
+    matches!(of_address(), Route::Embed { .. })
 }
 
 /// Creates the route from the URL and follows the back and forward buttons; called once by the

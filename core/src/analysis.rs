@@ -166,10 +166,10 @@ pub struct BoxStats {
     /// Largest value (the upper whisker's end).
     pub max: f64,
     /// Arithmetic mean, drawn as a marker when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mean: Option<f64>,
     /// How many values it summarises, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub count: Option<u64>,
 }
 

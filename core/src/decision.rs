@@ -39,14 +39,60 @@ pub struct Candidate {
     pub points: Vec<LoadValues>,
 }
 
-/// A qualitative attribute.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+/// A qualitative attribute. Written as the bare value in front matter and JSON (`true`,
+/// `"A100"`); binary formats (`site::wire`) tag it.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Attribute {
     /// Has it or not (scores 1 or 0).
     Flag(bool),
     /// A description (shown, and matched by constraints).
     Text(String),
+}
+
+/// [`Attribute`] as binary formats carry it: tagged, as they cannot tell a bool from a string.
+#[derive(Serialize, Deserialize)]
+enum TaggedAttribute {
+    Flag(bool),
+    Text(String),
+}
+
+impl Serialize for Attribute {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (self, s.is_human_readable()) {
+            (Attribute::Flag(flag), true) => s.serialize_bool(*flag),
+            (Attribute::Text(text), true) => s.serialize_str(text),
+            (Attribute::Flag(flag), false) => TaggedAttribute::Flag(*flag).serialize(s),
+            (Attribute::Text(text), false) => TaggedAttribute::Text(text.clone()).serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Attribute {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Attribute, D::Error> {
+        if !d.is_human_readable() {
+            return Ok(match TaggedAttribute::deserialize(d)? {
+                TaggedAttribute::Flag(flag) => Attribute::Flag(flag),
+                TaggedAttribute::Text(text) => Attribute::Text(text),
+            });
+        }
+        struct Bare;
+        impl serde::de::Visitor<'_> for Bare {
+            type Value = Attribute;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("true, false or a text")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Attribute, E> {
+                Ok(Attribute::Flag(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Attribute, E> {
+                Ok(Attribute::Text(v.to_string()))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Attribute, E> {
+                Ok(Attribute::Text(v))
+            }
+        }
+        d.deserialize_any(Bare)
+    }
 }
 
 /// The values measured at one load point.

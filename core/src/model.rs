@@ -91,14 +91,14 @@ pub enum Location {
         /// Line number, from 1.
         line: u64,
         /// Column number, from 1.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default)]
         column: Option<u64>,
     },
     /// A JSON path such as `benchmarks[2].metrics.time_to_first_token_ms`, optionally on a line
     /// of a JSON Lines file.
     Json {
         /// Line of the object in a JSON Lines file.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default)]
         line: Option<u64>,
         /// Dotted path inside the object; empty for the object itself.
         path: String,

@@ -1,10 +1,12 @@
 //! The built site as data: what the build writes and the app reads.
 //!
-//! The app never sees raw result files for a built report: it fetches `data/index.json`
-//! ([`SiteIndex`]) and `data/reports/<slug>.json` ([`ReportPage`]), whose charts already carry
-//! their plotted values. These types are the contract between `benchdeck site` and the app.
+//! The app never sees raw result files for a built report: it fetches `data/index.bin`
+//! ([`SiteIndex`]) and `data/reports/<slug>.bin` ([`ReportPage`]), in the binary form of
+//! [`wire`], whose charts already carry their plotted values. These types are the contract
+//! between `benchdeck site` and the app.
 
 mod route;
+pub mod wire;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,11 +16,11 @@ use crate::chart::ChartSpec;
 use crate::problem::Problem;
 
 /// Path of the index, relative to the site root.
-pub const INDEX_PATH: &str = "data/index.json";
+pub const INDEX_PATH: &str = "data/index.bin";
 
 /// Path of a report's page data, relative to the site root.
 pub fn report_data_path(slug: &str) -> String {
-    format!("data/reports/{slug}.json")
+    format!("data/reports/{slug}.bin")
 }
 
 /// Path of a chart's SVG file (written by the build), relative to the site root.
@@ -56,6 +58,10 @@ pub fn result_file_path(source: &str) -> String {
 
 /// The page that shows result files a reader dropped on the site (read in the browser only).
 pub const LOCAL_PAGE_PATH: &str = "local/";
+
+/// The name of the `<meta>` tag that marks `404.html`, the page a static host serves for an
+/// unknown address: the app shows "page not found" there without fetching anything.
+pub const NOT_FOUND_META: &str = "benchdeck-not-found";
 
 /// The hidden page of the drawing benchmark that `cargo xtask bench` runs.
 pub const BENCH_PAGE_PATH: &str = "_bench/scatter/";
@@ -103,7 +109,8 @@ pub fn local_size_refusals(files: &[(String, u64)]) -> Vec<String> {
     refusals
 }
 
-/// What the Web Worker that reads dropped files tells the page, as JSON (one message each).
+/// What the Web Worker that reads dropped files tells the page, in the binary form of [`wire`]
+/// (one message each).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WorkerReport {
@@ -173,13 +180,13 @@ pub struct ReportSummary {
     /// Title.
     pub title: String,
     /// Publication date, `YYYY-MM-DD`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub date: Option<String>,
     /// Authors.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub authors: Vec<String>,
     /// One or two sentences.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub summary: String,
     /// Number of charts.
     pub charts: usize,
@@ -193,18 +200,18 @@ pub struct ReportPage {
     /// What the home page shows of it.
     pub summary: ReportSummary,
     /// What the decision wizard offers for this report, when its front matter defines one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub decision: Option<DecisionData>,
     /// Its table of contents (sections and subsections); empty when the report has none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub toc: Vec<TocEntry>,
     /// The body, in order.
     pub blocks: Vec<Block>,
     /// The result files it uses, relative to `results/`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub sources: Vec<String>,
     /// Problems with the report or its data, shown on the page.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub problems: Vec<Problem>,
 }
 
@@ -221,10 +228,10 @@ pub struct DecisionData {
     /// One per configuration.
     pub candidates: Vec<crate::decision::Candidate>,
     /// The guided questions, if the report has them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub tree: Option<crate::decision::tree::Tree>,
     /// Each recommendation node's reason, rendered (sanitised HTML), by node id.
-    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[serde(default)]
     pub reasons: std::collections::BTreeMap<String, RenderedReason>,
 }
 
@@ -300,7 +307,7 @@ pub struct ChartGrid {
     /// Title above the panels.
     pub title: String,
     /// What the grid shows, in one sentence.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub caption: String,
     /// Panels per row on a wide screen.
     pub columns: usize,

@@ -277,21 +277,21 @@ test('following a link from the home page opens the report', async () => {
 
 test('data that cannot be loaded or read gives a readable error panel, not a blank page', async () => {
   const cases = [
-    { body: '{"summary": {"slug": "x"', status: 200, expect: /not what this version of benchdeck expects/ },
+    { body: '{"summary": {"slug": "x"', status: 200, expect: /expected data written by `benchdeck [^`]+`, found something else; rebuild the site/ },
     { body: 'boom', status: 500, expect: /the server answered 500/ },
   ];
   for (const { body, status, expect } of cases) {
     const page = await site.page();
-    await page.route(`**/data/reports/${REPORT}.json`, (route) =>
-      route.fulfill({ status, body, contentType: 'application/json' }));
+    await page.route(`**/data/reports/${REPORT}.bin`, (route) =>
+      route.fulfill({ status, body, contentType: 'application/octet-stream' }));
     await page.goto(`${site.url}${REPORT}/`);
     const panel = page.locator('.error-panel');
     await panel.waitFor();
     const text = await panel.innerText();
-    assert.match(text, new RegExp(`data/reports/${REPORT}\\.json`), 'the panel names the file');
+    assert.match(text, new RegExp(`data/reports/${REPORT}\\.bin`), 'the panel names the file');
     assert.match(text, expect);
     await chartsReady(page);
-    const allowed = page.errors.filter((e) => !e.includes(`data/reports/${REPORT}.json`));
+    const allowed = page.errors.filter((e) => !e.includes(`data/reports/${REPORT}.bin`));
     assert.deepEqual(allowed, []);
   }
 });

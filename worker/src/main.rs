@@ -1,14 +1,15 @@
 //! benchdeck's Web Worker: the page hands it the files a reader dropped (or picked), it reads
 //! them in slices (reporting progress in bytes), imports each (progress in files), builds their
 //! report with the site's own report code (`benchdeck_core::report::local`) and posts back one
-//! [`WorkerReport`] per message, as JSON. Nothing leaves the browser.
+//! [`WorkerReport`] per message, in the binary form of `benchdeck_core::site::wire`. Nothing
+//! leaves the browser.
 //!
 //! Running here, off the main thread, a 100 MB file never freezes the page. A panic is caught by
 //! the hook and posted as [`WorkerReport::Failed`], so the page can say so instead of waiting.
 
 use benchdeck_core::build::InputFile;
 use benchdeck_core::report::local::{local_report_with_progress, LocalReport};
-use benchdeck_core::site::{local_size_refusals, WorkerReport, WorkerStage};
+use benchdeck_core::site::{local_size_refusals, wire, WorkerReport, WorkerStage};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, File, FileReaderSync, MessageEvent};
@@ -153,11 +154,19 @@ fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-/// Posts one report to the page, as JSON.
+/// Posts one report to the page, in the binary form of `site::wire`, handing its buffer over
+/// instead of copying it.
 fn post(report: &WorkerReport) {
-    let json = serde_json::to_string(report).unwrap_or_else(|e| {
-        format!("{{\"kind\":\"failed\",\"message\":\"the report could not be encoded: {e}\"}}")
+    let bytes = wire::encode(report).or_else(|e| {
+        wire::encode(&WorkerReport::Failed {
+            message: format!("the report could not be encoded: {e}"),
+        })
     });
+    let Ok(bytes) = bytes else {
+        return;
+    };
+    let array = js_sys::Uint8Array::from(bytes.as_slice());
+    let transfer = js_sys::Array::of1(&array.buffer());
     // A page that went away takes no more messages; there is no one left to tell.
-    scope().post_message(&JsValue::from_str(&json)).ok();
+    scope().post_message_with_transfer(&array, &transfer).ok();
 }

@@ -21,7 +21,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <section class="not-found">
             <h1>"Page not found"</h1>
-            <p>"There is no report at this address. "
+            <p>"Nothing is published at this address. "
                 <a href=crate::data::href("")>"See all reports"</a>"."
             </p>
         </section>

@@ -1,15 +1,15 @@
 //! `benchdeck pages`: finish a built site so it works on any static host.
 //!
-//! Every page is the app's `index.html` with its own head tags and the site index as a JSON
-//! data block (so the app knows every report without a request):
+//! Every page is the app's `index.html` with its own head tags, and nothing else: the app fetches
+//! the data a page shows, so a page's size does not grow with the site's:
 //!
 //! - `<slug>/index.html` per report, with the report's title, description and Open Graph /
 //!   Twitter tags whose image is the PNG of its first chart, so deep links load directly and
 //!   shared links show a preview;
 //! - `embed/<slug>/<id>/index.html` per chart and grid, for `<iframe>`s (not indexed);
 //! - `local/index.html`, where the app shows result files a reader dropped;
-//! - `404.html`, a copy of the home page: GitHub Pages serves it for unknown paths and the app
-//!   routes from there; and the hidden drawing benchmark's page.
+//! - `404.html`, which GitHub Pages serves for unknown paths: marked so that the app shows its
+//!   "page not found" at once; and the hidden drawing benchmark's page.
 //!
 //! Each page gets a Content-Security-Policy ([`csp`]) unless `BENCHDECK_DEV` is set: trunk's
 //! development server injects an inline live-reload script that no hash written here can cover.
@@ -22,8 +22,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, BENCH_PAGE_PATH,
-    INDEX_PATH, LOCAL_PAGE_PATH,
+    chart_png_path, embed_page_path, report_data_path, wire, ReportPage, SiteIndex,
+    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -119,10 +119,9 @@ struct Options<'a> {
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
     let index_path = dist.join(INDEX_PATH);
-    let index: SiteIndex = read_json(&index_path, "a site index")?;
-    let embedded = embedded_index(&index)?;
+    let index: SiteIndex = read_wire(&index_path)?;
     let page = |head: Head<'_>| -> Result<String> {
-        let html = template.replacen(HEAD_MARKER, &(head.html() + &embedded), 1);
+        let html = template.replacen(HEAD_MARKER, &head.html(), 1);
         if options.csp {
             csp::insert(&html).context("cannot add the Content-Security-Policy")
         } else {
@@ -134,12 +133,16 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         "benchdeck reports",
         "LLM-serving benchmark reports",
     ))?;
-    pages.push(("index.html".to_string(), home.clone()));
-    pages.push(("404.html".to_string(), home));
+    pages.push(("index.html".to_string(), home));
+    let mut not_found = Head::new("Page not found", "There is no page at this address");
+    not_found.noindex = true;
+    not_found.social = false;
+    not_found.not_found = true;
+    pages.push(("404.html".to_string(), page(not_found)?));
     for report in &index.reports {
         let slug = &report.slug;
         let data_path = dist.join(report_data_path(slug));
-        let data: ReportPage = read_json(&data_path, "a report page")?;
+        let data: ReportPage = read_wire(&data_path)?;
         let mut head = Head::new(&report.title, &report.summary);
         head.url = Some(format!("{}{slug}/", options.base));
         head.image = preview_image(dist, options.base, &data)?;
@@ -176,14 +179,15 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     Ok(pages)
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    let text = std::fs::read_to_string(path).with_context(|| {
+/// The value `benchdeck site` wrote at `path` (`benchdeck_core::site::wire`).
+fn read_wire<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let bytes = std::fs::read(path).with_context(|| {
         format!(
             "cannot read `{}`; run `benchdeck site` first",
             path.display()
         )
     })?;
-    serde_json::from_str(&text).with_context(|| format!("`{}` is not {what}", path.display()))
+    wire::decode(&bytes).map_err(|e| anyhow::anyhow!("`{}`: {e}", path.display()))
 }
 
 /// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an
@@ -269,6 +273,9 @@ struct Head<'a> {
     noindex: bool,
     /// Whether to write Open Graph and Twitter tags.
     social: bool,
+    /// Whether this is the page the host serves for unknown addresses: the app then shows
+    /// "page not found" without asking the server for data it does not have.
+    not_found: bool,
 }
 
 impl<'a> Head<'a> {
@@ -280,6 +287,7 @@ impl<'a> Head<'a> {
             image: None,
             noindex: false,
             social: true,
+            not_found: false,
         }
     }
 
@@ -292,6 +300,9 @@ impl<'a> Head<'a> {
         ];
         if self.noindex {
             tags.push("<meta name=\"robots\" content=\"noindex\">".to_string());
+        }
+        if self.not_found {
+            tags.push(format!("<meta name=\"{NOT_FOUND_META}\" content=\"\">"));
         }
         if self.social {
             let meta = |attr: &str, name: &str, value: &str| {
@@ -329,16 +340,6 @@ impl<'a> Head<'a> {
         }
         tags.join("\n    ")
     }
-}
-
-/// The site index as an inert JSON data block, so the app knows every report without a request
-/// (and never asks the server for a report that does not exist). `<` is escaped so no text in a
-/// title can close the block.
-fn embedded_index(index: &SiteIndex) -> Result<String> {
-    let json = serde_json::to_string(index)?.replace('<', "\\u003c");
-    Ok(format!(
-        "\n    <script type=\"application/json\" id=\"benchdeck-index\">{json}</script>"
-    ))
 }
 
 #[cfg(test)]

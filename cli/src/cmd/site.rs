@@ -1,7 +1,7 @@
 //! `benchdeck site`: build the site's data from `reports/` and `results/`.
 //!
 //! Writes under `--out` (trunk's staging folder when run as its pre-build hook), at the paths
-//! `benchdeck_core::site` defines: `data/index.json` and `data/reports/<slug>.json` for the app;
+//! `benchdeck_core::site` defines: `data/index.bin` and `data/reports/<slug>.bin` for the app;
 //! every chart (grid panels and whole grids too) as `charts/<slug>/<id>.svg` and `.png`; each
 //! report's runs, normalised, as `data/runs/<slug>.json` and `.csv`; and the raw result files the
 //! reports use, under `results/`. Errors are printed as `file:line: error: ...`; they fail the
@@ -23,7 +23,7 @@ use benchdeck_core::import::ImportedFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
     chart_png_path, chart_svg_path, report_data_path, result_file_path, runs_csv_path,
-    runs_json_path, ReportPage, INDEX_PATH,
+    runs_json_path, wire, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
@@ -54,10 +54,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let site = build_site(&reports, &results);
     let rasterizer = Rasterizer::new()?;
 
-    write_json(&args.out, INDEX_PATH, &site.index)?;
+    write_wire(&args.out, INDEX_PATH, &site.index)?;
     let mut pngs = Vec::new();
     for page in &site.pages {
-        write_json(&args.out, &report_data_path(&page.summary.slug), page)?;
+        write_wire(&args.out, &report_data_path(&page.summary.slug), page)?;
         pngs.extend(write_svgs(&args.out, page)?);
         write_runs(&args.out, page, &site.imports)?;
     }
@@ -269,13 +269,23 @@ fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<(
     write_text(root, rel, &json)
 }
 
+/// Writes `value` in the app's binary form (`benchdeck_core::site::wire`).
+fn write_wire(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
+    let bytes = wire::encode(value).map_err(|e| anyhow!("{rel}: {e}"))?;
+    write_bytes(root, rel, &bytes)
+}
+
 fn write_text(root: &Path, rel: &str, text: &str) -> Result<()> {
+    write_bytes(root, rel, text.as_bytes())
+}
+
+fn write_bytes(root: &Path, rel: &str, bytes: &[u8]) -> Result<()> {
     let path = root.join(rel);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create `{}`", dir.display()))?;
     }
-    std::fs::write(&path, text).with_context(|| format!("cannot write `{}`", path.display()))
+    std::fs::write(&path, bytes).with_context(|| format!("cannot write `{}`", path.display()))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! JSON for positions that may be infinite: a request rate of `∞` is a real load point, but
 //! JSON numbers cannot say so (serde_json writes `null`). Finite values stay numbers; the
-//! others are the strings `"inf"`, `"-inf"` and `"nan"`, and `null` reads as NaN.
+//! others are the strings `"inf"`, `"-inf"` and `"nan"`, and `null` reads as NaN. Binary
+//! formats (`site::wire`) carry every `f64` as it is.
 
 use std::fmt;
 
@@ -9,7 +10,7 @@ use serde::{Deserializer, Serializer};
 
 /// Writes `v` as a number, or as `"inf"`, `"-inf"` or `"nan"`.
 pub(super) fn serialize<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
-    if v.is_finite() {
+    if v.is_finite() || !s.is_human_readable() {
         s.serialize_f64(*v)
     } else if v.is_nan() {
         s.serialize_str("nan")
@@ -22,7 +23,11 @@ pub(super) fn serialize<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error>
 
 /// Reads what [`serialize`] writes, plus `null` (NaN) and `"∞"`.
 pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    d.deserialize_any(ExtendedF64)
+    if d.is_human_readable() {
+        d.deserialize_any(ExtendedF64)
+    } else {
+        d.deserialize_f64(ExtendedF64)
+    }
 }
 
 struct ExtendedF64;

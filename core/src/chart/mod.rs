@@ -56,7 +56,7 @@ pub struct ChartSpec {
     /// Title drawn above the chart.
     pub title: String,
     /// What the chart shows, in one sentence; also the text alternative.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub caption: String,
     /// The chart's kind and its kind-specific data.
     pub kind: ChartKind,
@@ -67,11 +67,11 @@ pub struct ChartSpec {
     /// The data, one series per configuration (or per metric).
     pub series: Vec<Series>,
     /// Threshold lines and labelled markers drawn over the data (kinds with numeric axes).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub annotations: Vec<Annotation>,
     /// Other statistics of the same metric (p50, p99...) the reader can switch to: each replaces
     /// `series` and the y axis title. Empty when the chart has no such choice.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub alternatives: Vec<Alternative>,
 }
 
@@ -224,7 +224,7 @@ pub struct HBarMetric {
     /// What is compared, e.g. `TTFT p99`.
     pub label: String,
     /// Its unit, e.g. `ms`; empty when it has none.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub unit: String,
     /// Which direction wins.
     pub better: Better,
@@ -236,13 +236,13 @@ pub struct Axis {
     /// Title without the unit, e.g. `Mean TTFT`.
     pub title: String,
     /// Unit, e.g. `ms`; empty when the quantity has none.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub unit: String,
     /// Linear or log; kinds with a category axis ignore it there.
-    #[serde(default, skip_serializing_if = "Scale::is_linear")]
+    #[serde(default)]
     pub scale: Scale,
     /// Which direction of this quantity is better (scatter frontiers use it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub better: Option<Better>,
 }
 
@@ -287,19 +287,19 @@ pub struct Point {
     /// The value; `None` when the run failed or did not report it (drawn as a marked gap).
     pub y: Option<f64>,
     /// Lower end of a band around `y` (e.g. p50 when `y` is the mean), for line charts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub lo: Option<f64>,
     /// Upper end of the band (e.g. p99).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub hi: Option<f64>,
     /// The five-number summary a box plot draws (its `y` is the median).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub summary: Option<BoxStats>,
     /// Where the value came from (`file:line`), shown in tooltips.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub source: String,
     /// Why `y` is missing, when it is.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub note: String,
 }
 
@@ -336,14 +336,14 @@ pub enum Annotation {
         /// Where the line is.
         value: f64,
         /// What it means, e.g. `SLA 500 ms`; the value with its unit when empty.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
+        #[serde(default)]
         label: String,
     },
     /// A ring with a label at (`x`, `y`), e.g. a series' breaking point. Drawn in the series'
     /// colour and hidden with it when `series` is given.
     Marker {
         /// Index into [`ChartSpec::series`].
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default)]
         series: Option<usize>,
         /// Horizontal position (`+∞`, written `"inf"`, for the `∞` slot).
         #[serde(with = "float")]

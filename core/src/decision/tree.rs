@@ -37,9 +37,8 @@ pub struct Tree {
 /// A question or a recommendation. Written as a map whose keys say which (`question` and
 /// `answers`, or `recommend` and `because`); read by [`Node`]'s own `Deserialize`, so that a
 /// misspelt or missing key is an error that names it (serde's `untagged` would say only "did
-/// not match any variant", and would cost the browser a buffered copy of the input).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
+/// not match any variant"). Binary formats (`site::wire`) tag it instead.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Node {
     /// Asks, and branches on the answer.
     Question {
@@ -82,9 +81,58 @@ impl Node {
     }
 }
 
+/// [`Node`] as binary formats carry it: tagged, as they have no keys to tell the kinds apart.
+#[derive(Serialize, Deserialize)]
+enum TaggedNode {
+    Question {
+        question: String,
+        answers: Vec<Answer>,
+    },
+    Recommendation {
+        recommend: String,
+        because: String,
+    },
+}
+
+impl Serialize for Node {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        if !s.is_human_readable() {
+            return match self.clone() {
+                Node::Question { question, answers } => {
+                    TaggedNode::Question { question, answers }.serialize(s)
+                }
+                Node::Recommendation { recommend, because } => {
+                    TaggedNode::Recommendation { recommend, because }.serialize(s)
+                }
+            };
+        }
+        let mut map = s.serialize_struct("Node", 2)?;
+        match self {
+            Node::Question { question, answers } => {
+                map.serialize_field("question", question)?;
+                map.serialize_field("answers", answers)?;
+            }
+            Node::Recommendation { recommend, because } => {
+                map.serialize_field("recommend", recommend)?;
+                map.serialize_field("because", because)?;
+            }
+        }
+        map.end()
+    }
+}
+
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
-        deserializer.deserialize_map(NodeVisitor)
+        if deserializer.is_human_readable() {
+            return deserializer.deserialize_map(NodeVisitor);
+        }
+        Ok(match TaggedNode::deserialize(deserializer)? {
+            TaggedNode::Question { question, answers } => Node::Question { question, answers },
+            TaggedNode::Recommendation { recommend, because } => {
+                Node::Recommendation { recommend, because }
+            }
+        })
     }
 }
 

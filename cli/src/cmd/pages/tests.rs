@@ -66,10 +66,7 @@ fn built_site() -> tempfile::TempDir {
     let index = SiteIndex {
         reports: reports.clone(),
     };
-    write(
-        INDEX_PATH,
-        serde_json::to_string(&index).unwrap().as_bytes(),
-    );
+    write(INDEX_PATH, &wire::encode(&index).unwrap());
     let grid_first = ReportPage {
         summary: reports[0].clone(),
         decision: None,
@@ -96,17 +93,14 @@ fn built_site() -> tempfile::TempDir {
     };
     write(
         &report_data_path("grid-first"),
-        serde_json::to_string(&grid_first).unwrap().as_bytes(),
+        &wire::encode(&grid_first).unwrap(),
     );
     let plain = ReportPage {
         summary: reports[1].clone(),
         blocks: vec![],
         ..grid_first
     };
-    write(
-        &report_data_path("plain"),
-        serde_json::to_string(&plain).unwrap().as_bytes(),
-    );
+    write(&report_data_path("plain"), &wire::encode(&plain).unwrap());
     write(&chart_png_path("grid-first", "p1"), &png_header());
     dir
 }
@@ -144,21 +138,6 @@ fn head_tags_escape_untrusted_titles() {
 }
 
 #[test]
-fn the_embedded_index_cannot_close_its_script_block() {
-    let index = SiteIndex {
-        reports: vec![summary("x", "</script><script>alert(1)</script>")],
-    };
-    let block = embedded_index(&index).unwrap();
-    assert_eq!(block.matches("</script>").count(), 1, "{block}");
-    let json = block
-        .split_once('>')
-        .and_then(|(_, rest)| rest.strip_suffix("</script>"))
-        .unwrap();
-    let back: SiteIndex = serde_json::from_str(json).unwrap();
-    assert_eq!(back, index);
-}
-
-#[test]
 fn every_page_is_written_where_the_layout_says() {
     let dir = built_site();
     let pages = pages_of(dir.path(), "/repo/", true);
@@ -178,12 +157,15 @@ fn every_page_is_written_where_the_layout_says() {
             "plain/index.html",
         ]
     );
-    assert_eq!(pages["404.html"], pages["index.html"]);
-    assert!(pages["local/index.html"].contains("<title>Your result files</title>"));
-    // Every page carries the site index.
+    assert!(pages["404.html"].contains("<meta name=\"benchdeck-not-found\" content=\"\">"));
+    assert!(pages["404.html"].contains("<meta name=\"robots\" content=\"noindex\">"));
     assert!(pages
-        .values()
-        .all(|p| p.contains("<script type=\"application/json\" id=\"benchdeck-index\">")));
+        .iter()
+        .all(|(path, page)| path == "404.html" || !page.contains("benchdeck-not-found")));
+    assert!(pages["local/index.html"].contains("<title>Your result files</title>"));
+    // No page carries the site index (the home page fetches it): a page grows with its own
+    // report, not with the site.
+    assert!(pages.values().all(|p| !p.contains("application/json")));
 }
 
 #[test]
@@ -202,9 +184,8 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     ] {
         assert!(report.contains(tag), "{tag} in {report}");
     }
-    // The report's hostile title is escaped in every tag; only the loader and the data block
-    // are scripts.
-    assert_eq!(report.matches("<script").count(), 2, "{report}");
+    // The report's hostile title is escaped in every tag; the loader is the only script.
+    assert_eq!(report.matches("<script").count(), 1, "{report}");
     // With the site's address, the URLs are absolute.
     let absolute = pages_of(dir.path(), "https://user.github.io/repo/", true);
     assert!(absolute["grid-first/index.html"].contains(
@@ -233,7 +214,7 @@ fn charts_and_grids_get_embed_pages_that_are_not_indexed() {
         assert!(page.contains(&format!("<title>{title} · ")), "{id}: {page}");
         assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
         assert!(!page.contains("og:"), "{page}");
-        assert_eq!(page.matches("<script").count(), 2, "{page}");
+        assert_eq!(page.matches("<script").count(), 1, "{page}");
     }
     assert!(!pages["grid-first/index.html"].contains("noindex"));
 }
@@ -309,7 +290,7 @@ fn a_missing_report_or_png_is_an_error_naming_the_file() {
     .unwrap();
     let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
     assert!(
-        format!("{err:#}").contains("data/reports/plain.json"),
+        format!("{err:#}").contains("data/reports/plain.bin"),
         "{err:#}"
     );
 }
