@@ -262,6 +262,27 @@ test('a deep link survives a reload', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a report page downloads its data once, asked for by the page before the app starts', async () => {
+  const page = await site.page();
+  const requests = [];
+  const warnings = [];
+  page.on('request', (r) => { if (r.url().endsWith('.bin')) requests.push(r.url()); });
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  assert.deepEqual(requests, [`${site.url}data/reports/${REPORT}.bin`]);
+  // Its download started before the app's wasm had even arrived.
+  const timing = await page.evaluate(() => {
+    const entry = (end) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(end));
+    return { data: entry('.bin').startTime, wasm: entry('_bg.wasm').responseEnd };
+  });
+  assert.ok(timing.data < timing.wasm, JSON.stringify(timing));
+  // The preload's credentials match the app's fetch, so the browser used it (Chromium warns
+  // of a preloaded resource left unused, naming it).
+  assert.deepEqual(warnings.filter((w) => w.includes('.bin')), []);
+  assert.deepEqual(page.errors, []);
+});
+
 test('following a link from the home page opens the report', async () => {
   const page = await site.page();
   await page.goto(site.url);

@@ -94,6 +94,26 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     Ok(())
 }
 
+/// The charts a report page draws, counted from the SVGs the build wrote for it: one per chart
+/// and grid panel, and one per whole grid (`<grid>.svg` beside its panels `<grid>-1.svg`, …),
+/// which the page does not draw and which is not counted.
+fn drawn_charts(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let stems: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".svg").map(str::to_string)
+        })
+        .collect();
+    stems
+        .iter()
+        .filter(|stem| !stems.contains(&format!("{stem}-1")))
+        .count()
+}
+
 /// The machine, as the report names it: cores and CPU model.
 pub fn machine() -> String {
     let cores = run::output(&mut Command::new("nproc"))
@@ -158,9 +178,7 @@ fn page_loads(
     let report = measure(&site_server.url(&format!("{REPORT}/")), ready)?;
     let home = measure(&site_server.url(""), ready)?;
 
-    let charts = std::fs::read_dir(site_dir.join("charts").join(REPORT))
-        .map(|d| d.count())
-        .unwrap_or(0);
+    let charts = drawn_charts(&site_dir.join("charts").join(REPORT));
     let _ = writeln!(doc, "## Page load against seed 002's Plotly page\n");
     let _ = writeln!(
         doc,

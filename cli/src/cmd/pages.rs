@@ -129,10 +129,9 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         }
     };
     let mut pages = Vec::new();
-    let home = page(Head::new(
-        "benchdeck reports",
-        "LLM-serving benchmark reports",
-    ))?;
+    let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
+    home.preload = Some(INDEX_PATH.to_string());
+    let home = page(home)?;
     pages.push(("index.html".to_string(), home));
     let mut not_found = Head::new("Page not found", "There is no page at this address");
     not_found.noindex = true;
@@ -146,6 +145,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         let mut head = Head::new(&report.title, &report.summary);
         head.url = Some(format!("{}{slug}/", options.base));
         head.image = preview_image(dist, options.base, &data)?;
+        head.preload = Some(report_data_path(slug));
         pages.push((format!("{slug}/index.html"), page(head)?));
         let charts = data.charts().map(|c| (&c.id, &c.title));
         let grids = data.grids().map(|g| (&g.id, &g.title));
@@ -154,6 +154,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             let mut head = Head::new(&embed_title, &report.summary);
             head.noindex = true;
             head.social = false;
+            head.preload = Some(report_data_path(slug));
             pages.push((
                 format!("{}index.html", embed_page_path(slug, id)),
                 page(head)?,
@@ -276,6 +277,9 @@ struct Head<'a> {
     /// Whether this is the page the host serves for unknown addresses: the app then shows
     /// "page not found" without asking the server for data it does not have.
     not_found: bool,
+    /// The data the app will fetch for this page (relative to `<base href>`): the browser
+    /// starts downloading it with the page, while the app's wasm is still on its way.
+    preload: Option<String>,
 }
 
 impl<'a> Head<'a> {
@@ -288,6 +292,7 @@ impl<'a> Head<'a> {
             noindex: false,
             social: true,
             not_found: false,
+            preload: None,
         }
     }
 
@@ -300,6 +305,14 @@ impl<'a> Head<'a> {
         ];
         if self.noindex {
             tags.push("<meta name=\"robots\" content=\"noindex\">".to_string());
+        }
+        if let Some(data) = &self.preload {
+            // `crossorigin` makes the preload's credentials those of the app's `fetch`, so the
+            // browser hands the app this response instead of downloading the data again.
+            tags.push(format!(
+                "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>",
+                escape(data)
+            ));
         }
         if self.not_found {
             tags.push(format!("<meta name=\"{NOT_FOUND_META}\" content=\"\">"));

@@ -184,6 +184,13 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     ] {
         assert!(report.contains(tag), "{tag} in {report}");
     }
+    // The browser fetches the report's data with the page.
+    assert!(report.contains(
+        "<link rel=\"preload\" href=\"data/reports/grid-first.bin\" as=\"fetch\" crossorigin>"
+    ));
+    assert!(pages["index.html"]
+        .contains("<link rel=\"preload\" href=\"data/index.bin\" as=\"fetch\" crossorigin>"));
+    assert!(!pages["404.html"].contains(".bin"));
     // The report's hostile title is escaped in every tag; the loader is the only script.
     assert_eq!(report.matches("<script").count(), 1, "{report}");
     // With the site's address, the URLs are absolute.
