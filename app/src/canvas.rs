@@ -11,8 +11,11 @@ use std::cell::RefCell;
 
 use benchdeck_core::chart::dots::{DotBatcher, DotLayer};
 use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Frame};
+use leptos::prelude::{on_cleanup, Set, WriteSignal};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
@@ -47,6 +50,32 @@ pub fn paint(
     let frame = chart::draw(&root, spec, options).map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     Ok(frame)
+}
+
+/// Sets `width` to `container`'s content width in CSS pixels now and whenever it changes, until
+/// the calling component is disposed. A ResizeObserver reports widths after the browser has laid
+/// the page out, for every chart at once, so drawing never forces a layout (on a report's load
+/// that was one forced layout per chart). Height changes (the chart's own) are ignored.
+pub fn observe_width(container: &web_sys::HtmlDivElement, width: WriteSignal<Option<f64>>) {
+    let last = std::cell::Cell::new(None::<f64>);
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let Some(entry) = entries.iter().last() else {
+            return;
+        };
+        let entry: web_sys::ResizeObserverEntry = entry.unchecked_into();
+        let now = entry.content_rect().width().floor();
+        if last.replace(Some(now)) != Some(now) {
+            width.set(Some(now));
+        }
+    });
+    let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
+        // No observer (a very old browser): one width, read now.
+        width.set(Some(f64::from(container.client_width())));
+        return;
+    };
+    observer.observe(container);
+    let observer = SendWrapper::new((observer, callback));
+    on_cleanup(move || observer.0.disconnect());
 }
 
 /// The canvas's 2D context.

@@ -235,6 +235,30 @@ test('a narrow screen gets charts that fit', async () => {
   }
 });
 
+test('charts follow the window: resizing it redraws each chart to its new width', async () => {
+  const page = await site.page({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  // Each canvas drawn (its own pixel size, not only squeezed by CSS) at its container's width.
+  const fitted = () => page.evaluate(() => [...document.querySelectorAll('.chart-canvas')].every((box) => {
+    const canvas = box.querySelector('canvas');
+    return Math.abs(parseFloat(canvas.style.width) - Math.max(280, Math.floor(box.getBoundingClientRect().width))) <= 1;
+  }));
+  const widths = () => page.$$eval('figure.chart canvas', (cs) => cs.map((c) => c.style.width));
+  assert.ok(await fitted());
+  const wide = await widths();
+  await page.setViewportSize({ width: 500, height: 900 });
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.chart canvas')]
+    .every((c) => parseFloat(c.style.width) <= 500));
+  assert.ok(await fitted());
+  const narrow = await widths();
+  assert.equal(narrow.length, wide.length);
+  assert.notDeepEqual(narrow, wide);
+  const ink = await inkRatio(page, 'figure.chart >> nth=0 >> canvas');
+  assert.ok(ink > 0.02, `the first chart is blank after the resize (${ink})`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('unknown addresses route back into the app', async () => {
   for (const address of ['no-such-report/', 'no-such-page', 'a/b/c']) {
     const page = await site.page();

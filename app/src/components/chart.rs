@@ -1,5 +1,5 @@
-//! A chart on a canvas (painted by `crate::canvas`, crisp on HiDPI screens), redrawn when the
-//! window is resized, the colour scheme changes or a series is shown or hidden.
+//! A chart on a canvas (painted by `crate::canvas`, crisp on HiDPI screens), redrawn when its
+//! width changes, the colour scheme changes or a series is shown or hidden.
 //!
 //! Around the canvas: a tooltip for the nearest point (mouse, or arrow keys when the chart has
 //! focus), legend buttons that hide and show series, a data table (the text alternative), and
@@ -33,7 +33,10 @@ pub fn ChartView(
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let (error, set_error) = signal(None::<String>);
-    let (size_tick, set_size_tick) = signal(0u32);
+    // The canvas's width in CSS pixels, reported by a ResizeObserver after the browser's own
+    // layout (also when the window is resized): reading it while drawing would force a layout
+    // per chart.
+    let (width, set_width) = signal(None::<f64>);
     let active = RwSignal::new(None::<Target>);
     // The reader's view, as the address gives it: which statistic (an index into
     // `alternatives`), which y scale, which series hidden, where a CDF's SLA line is.
@@ -75,18 +78,19 @@ pub fn ChartView(
     let frame = StoredValue::new(Frame::default());
     let first_draw = StoredValue::new(true);
 
-    let _resize = window_event_listener(leptos::ev::resize, move |_| {
-        set_size_tick.update(|t| *t += 1)
+    Effect::new(move || {
+        if let Some(container) = container.get() {
+            crate::canvas::observe_width(&container, set_width);
+        }
     });
 
     Effect::new(move || {
-        size_tick.track();
         let hidden = hidden.get();
         let spec = spec.get();
-        let (Some(container), Some(canvas)) = (container.get(), canvas.get()) else {
+        let (Some(width), Some(canvas)) = (width.get(), canvas.get()) else {
             return;
         };
-        let width = f64::from(container.client_width()).max(280.0);
+        let width = width.max(280.0);
         let height = chart::preferred_height(&spec, width);
         let options = DrawOptions {
             theme: Theme::named(crate::theme::current()),
