@@ -34,6 +34,7 @@ pub fn start() {
 #[component]
 pub fn App() -> impl IntoView {
     local::provide();
+    theme::provide();
     let route = route::provide();
     let embed = route::is_embed_address();
     // Files dropped anywhere open as a report (`components/drop.rs`).

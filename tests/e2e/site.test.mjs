@@ -259,6 +259,23 @@ test('charts follow the window: resizing it redraws each chart to its new width'
   assert.deepEqual(page.errors, []);
 });
 
+test('charts follow the reader switching to dark mode with the page open', async () => {
+  const page = await site.page({ colorScheme: 'light' });
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  // The colour of the chart's first pixel: the plot's background.
+  const corner = () => page.$eval('figure.chart canvas', (c) => [...c.getContext('2d').getImageData(0, 0, 1, 1).data]);
+  const light = await corner();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction((before) => {
+    const now = document.querySelector('figure.chart canvas').getContext('2d').getImageData(0, 0, 1, 1).data;
+    return now[0] !== before[0];
+  }, light);
+  const dark = await corner();
+  assert.ok(dark[0] + dark[1] + dark[2] < light[0] + light[1] + light[2], `${light} then ${dark}`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('unknown addresses route back into the app', async () => {
   for (const address of ['no-such-report/', 'no-such-page', 'a/b/c']) {
     const page = await site.page();

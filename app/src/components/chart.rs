@@ -93,7 +93,7 @@ pub fn ChartView(
         let width = width.max(280.0);
         let height = chart::preferred_height(&spec, width);
         let options = DrawOptions {
-            theme: Theme::named(crate::theme::current()),
+            theme: Theme::named(crate::theme::tracked()),
             hidden,
         };
         let result = crate::canvas::paint(&canvas, &spec, (width, height), &options);
@@ -249,13 +249,13 @@ fn Legend(
     /// Bit `i` set when series `i` is hidden.
     hidden: RwSignal<u64>,
 ) -> impl IntoView {
-    let theme = Theme::named(crate::theme::current());
+    let theme = move || Theme::named(crate::theme::tracked());
     view! {
         <div class="chart-legend" role="group" aria-label="Show or hide series">
             {names.into_iter().enumerate().map(|(i, (name, slot))| {
                 let bit = if i < 64 { 1u64 << i } else { 0 };
                 let shown = move || hidden.get() & bit == 0;
-                let swatch = format!("background: {}", chart::theme::css_hex(theme.series(slot)));
+                let swatch = move || format!("background: {}", chart::theme::css_hex(theme().series(slot)));
                 view! {
                     <button
                         type="button"
