@@ -194,6 +194,30 @@ test('result files dropped on the home page become a report with charts, tables,
   assert.deepEqual(page.errors, []);
 });
 
+test('back from the dropped files returns to the report they were dropped on, and forward to them', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  const reportCharts = await page.locator('figure.chart canvas').count();
+  // Dropped on the report itself: anywhere on any page opens files.
+  await dropFiles(page, [projectFile('tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json')], 'figure.chart');
+  await page.waitForURL(`${site.url}local/`);
+  await page.locator('h1', { hasText: 'Your result files' }).waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  const localCharts = await page.locator('figure.chart canvas').count();
+  await page.goBack();
+  await page.waitForURL(`${site.url}${REPORT}/`);
+  await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('figure.chart canvas').length === n, reportCharts);
+  await chartsReady(page);
+  const ink = await inkRatio(page, 'figure.chart >> nth=0 >> canvas');
+  assert.ok(ink > 0.02, `the report's first chart is blank after going back (${ink})`);
+  await page.goForward();
+  await page.waitForURL(`${site.url}local/`);
+  await page.waitForFunction((n) => document.querySelectorAll('figure.chart canvas').length === n, localCharts);
+  assert.deepEqual(page.errors, []);
+});
+
 test('files chosen with the file dialog are read too, and a reload forgets them', async () => {
   const page = await site.page();
   await page.goto(`${site.url}local/`);
