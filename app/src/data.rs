@@ -99,8 +99,36 @@ async fn fetch_data<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let buffer = JsFuture::from(buffer)
         .await
         .map_err(|e| fail(format!("reading the response failed: {}", js_message(&e))))?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    let mut bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    if bytes.starts_with(&GZIP_MAGIC) {
+        bytes = gunzip(&buffer)
+            .await
+            .map_err(|e| fail(format!("the data is damaged: {}", js_message(&e))))?;
+    }
     wire::decode(&bytes).map_err(|e| fail(format!("{e}; rebuild the site")))
+}
+
+/// The two bytes every gzip stream starts with: the build gzips the data files, so that every
+/// host sends them small (`cli/src/data_file.rs`).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `DecompressionStream` (web-sys has it only behind its unstable APIs).
+    type DecompressionStream;
+    #[wasm_bindgen::prelude::wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, wasm_bindgen::JsValue>;
+}
+
+/// `gzipped` inflated by the browser itself, so the wasm carries no inflater.
+async fn gunzip(gzipped: &wasm_bindgen::JsValue) -> Result<Vec<u8>, wasm_bindgen::JsValue> {
+    let parts = js_sys::Array::of1(gzipped);
+    let blob = web_sys::Blob::new_with_buffer_source_sequence(&parts)?;
+    let inflate = DecompressionStream::new("gzip")?;
+    let stream = blob.stream().pipe_through(inflate.unchecked_ref());
+    let response = web_sys::Response::new_with_opt_readable_stream(Some(&stream))?;
+    let buffer = JsFuture::from(response.array_buffer()?).await?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The message of a JavaScript error value.

@@ -4,6 +4,7 @@
 //! file only parses the command line and prints errors with their causes.
 
 mod cmd;
+mod data_file;
 mod files;
 
 use std::process::ExitCode;

@@ -341,6 +341,7 @@ test('data that cannot be loaded or read gives a readable error panel, not a bla
   const cases = [
     { body: '{"summary": {"slug": "x"', status: 200, expect: /expected data written by `benchdeck [^`]+`, found something else; rebuild the site/ },
     { body: 'boom', status: 500, expect: /the server answered 500/ },
+    { body: Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]), status: 200, expect: /the data is damaged/ },
   ];
   for (const { body, status, expect } of cases) {
     const page = await site.page();

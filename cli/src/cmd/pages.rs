@@ -22,8 +22,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, wire, ReportPage, SiteIndex,
-    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, BENCH_PAGE_PATH,
+    INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -119,7 +119,7 @@ struct Options<'a> {
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
     let index_path = dist.join(INDEX_PATH);
-    let index: SiteIndex = read_wire(&index_path)?;
+    let index: SiteIndex = read_data_file(&index_path)?;
     let page = |head: Head<'_>| -> Result<String> {
         let html = template.replacen(HEAD_MARKER, &head.html(), 1);
         if options.csp {
@@ -141,7 +141,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     for report in &index.reports {
         let slug = &report.slug;
         let data_path = dist.join(report_data_path(slug));
-        let data: ReportPage = read_wire(&data_path)?;
+        let data: ReportPage = read_data_file(&data_path)?;
         let mut head = Head::new(&report.title, &report.summary);
         head.url = Some(format!("{}{slug}/", options.base));
         head.image = preview_image(dist, options.base, &data)?;
@@ -180,15 +180,15 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     Ok(pages)
 }
 
-/// The value `benchdeck site` wrote at `path` (`benchdeck_core::site::wire`).
-fn read_wire<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+/// The value `benchdeck site` wrote at `path` (`crate::data_file`).
+fn read_data_file<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
     let bytes = std::fs::read(path).with_context(|| {
         format!(
             "cannot read `{}`; run `benchdeck site` first",
             path.display()
         )
     })?;
-    wire::decode(&bytes).map_err(|e| anyhow::anyhow!("`{}`: {e}", path.display()))
+    crate::data_file::unpack(&bytes, path)
 }
 
 /// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an

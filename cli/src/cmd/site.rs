@@ -23,7 +23,7 @@ use benchdeck_core::import::ImportedFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
     chart_png_path, chart_svg_path, report_data_path, result_file_path, runs_csv_path,
-    runs_json_path, wire, ReportPage, INDEX_PATH,
+    runs_json_path, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
@@ -54,10 +54,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let site = build_site(&reports, &results);
     let rasterizer = Rasterizer::new()?;
 
-    write_wire(&args.out, INDEX_PATH, &site.index)?;
+    write_data_file(&args.out, INDEX_PATH, &site.index)?;
     let mut pngs = Vec::new();
     for page in &site.pages {
-        write_wire(&args.out, &report_data_path(&page.summary.slug), page)?;
+        write_data_file(&args.out, &report_data_path(&page.summary.slug), page)?;
         pngs.extend(write_svgs(&args.out, page)?);
         write_runs(&args.out, page, &site.imports)?;
     }
@@ -269,9 +269,9 @@ fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<(
     write_text(root, rel, &json)
 }
 
-/// Writes `value` in the app's binary form (`benchdeck_core::site::wire`).
-fn write_wire(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
-    let bytes = wire::encode(value).map_err(|e| anyhow!("{rel}: {e}"))?;
+/// Writes `value` as one of the app's data files (`crate::data_file`).
+fn write_data_file(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
+    let bytes = crate::data_file::pack(value).with_context(|| format!("cannot write `{rel}`"))?;
     write_bytes(root, rel, &bytes)
 }
 

@@ -66,7 +66,7 @@ fn built_site() -> tempfile::TempDir {
     let index = SiteIndex {
         reports: reports.clone(),
     };
-    write(INDEX_PATH, &wire::encode(&index).unwrap());
+    write(INDEX_PATH, &crate::data_file::pack(&index).unwrap());
     let grid_first = ReportPage {
         summary: reports[0].clone(),
         decision: None,
@@ -93,14 +93,17 @@ fn built_site() -> tempfile::TempDir {
     };
     write(
         &report_data_path("grid-first"),
-        &wire::encode(&grid_first).unwrap(),
+        &crate::data_file::pack(&grid_first).unwrap(),
     );
     let plain = ReportPage {
         summary: reports[1].clone(),
         blocks: vec![],
         ..grid_first
     };
-    write(&report_data_path("plain"), &wire::encode(&plain).unwrap());
+    write(
+        &report_data_path("plain"),
+        &crate::data_file::pack(&plain).unwrap(),
+    );
     write(&chart_png_path("grid-first", "p1"), &png_header());
     dir
 }
