@@ -99,18 +99,18 @@ async fn fetch_data<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let buffer = JsFuture::from(buffer)
         .await
         .map_err(|e| fail(format!("reading the response failed: {}", js_message(&e))))?;
-    let mut bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    if bytes.starts_with(&GZIP_MAGIC) {
-        bytes = gunzip(&buffer)
+    let array = js_sys::Uint8Array::new(&buffer);
+    let gzipped =
+        array.length() >= 2 && [array.get_index(0), array.get_index(1)] == wire::GZIP_MAGIC;
+    let bytes = if gzipped {
+        gunzip(&buffer)
             .await
-            .map_err(|e| fail(format!("the data is damaged: {}", js_message(&e))))?;
-    }
+            .map_err(|e| fail(format!("the data is damaged: {}", js_message(&e))))?
+    } else {
+        array.to_vec()
+    };
     wire::decode(&bytes).map_err(|e| fail(format!("{e}; rebuild the site")))
 }
-
-/// The two bytes every gzip stream starts with: the build gzips the data files, so that every
-/// host sends them small (`cli/src/data_file.rs`).
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {

@@ -8,15 +8,12 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
-use benchdeck_core::site::wire;
+use benchdeck_core::site::wire::{self, GZIP_MAGIC};
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-
-/// The two bytes every gzip stream starts with.
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// `value` as a data file: encoded, then gzipped.
 pub fn pack(value: &impl Serialize) -> Result<Vec<u8>> {

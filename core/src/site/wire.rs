@@ -15,6 +15,11 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+/// The two bytes every gzip stream starts with. The build gzips the data files it writes in this
+/// form (`cli/src/data_file.rs`), so that every host sends them small; readers inflate what
+/// starts with these and read anything else as it is.
+pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
 /// The first bytes of every encoded value: a name and the version of the code that wrote it,
 /// so data from another build is refused by name instead of misread.
 fn header() -> String {
