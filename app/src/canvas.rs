@@ -28,7 +28,7 @@ pub fn paint(
     (width, height): (f64, f64),
     options: &DrawOptions,
 ) -> Result<Frame, String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let window = crate::browser::window().ok_or("no window")?;
     let ratio = window.device_pixel_ratio().max(1.0);
     canvas.set_width((width * ratio).round() as u32);
     canvas.set_height((height * ratio).round() as u32);
@@ -123,7 +123,7 @@ fn scratch_canvas() -> Result<HtmlCanvasElement, String> {
     if let Some(canvas) = SCRATCH.with_borrow(Clone::clone) {
         return Ok(canvas);
     }
-    let document = web_sys::window()
+    let document = crate::browser::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;
     let canvas: HtmlCanvasElement = document

@@ -1,20 +1,52 @@
 //! Fetching the site's data, and the URLs of pages and data relative to the site's base.
 
+use std::cell::RefCell;
+
 use benchdeck_core::site::{report_data_path, wire, ReportPage, SiteIndex, INDEX_PATH};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// A signal that is `None` until `load` finishes, then its output: what a page shows while its
-/// data is on the way. (Lighter than leptos' `Suspense` with a resource, which a page that loads
-/// once does not need.)
-pub fn loaded<T: Clone + 'static>(
-    load: impl std::future::Future<Output = T> + 'static,
-) -> leptos::prelude::ReadSignal<Option<T>, leptos::prelude::LocalStorage> {
+/// The id of the element the app renders into and hydrates (`app/index.html`).
+pub const APP_ROOT_ID: &str = "app";
+
+/// A signal holding `initial` when the page came with its data (rendered by the build, or
+/// fetched before hydrating), else `None` until `load` finishes, then its output: what a page
+/// shows while its data is on the way. (Lighter than leptos' `Suspense` with a resource, which
+/// a page that loads once does not need.)
+pub fn loaded<T: Clone + 'static, F>(
+    initial: Option<T>,
+    load: impl FnOnce() -> F,
+) -> leptos::prelude::ReadSignal<Option<T>, leptos::prelude::LocalStorage>
+where
+    F: std::future::Future<Output = T> + 'static,
+{
     use leptos::prelude::{signal_local, Set};
-    let (value, set_value) = signal_local(None);
-    wasm_bindgen_futures::spawn_local(async move { set_value.set(Some(load.await)) });
+    let ready = initial.is_some();
+    let (value, set_value) = signal_local(initial);
+    if !ready {
+        let load = load();
+        wasm_bindgen_futures::spawn_local(async move { set_value.set(Some(load.await)) });
+    }
     value
+}
+
+/// The data the page of `route` shows first, fetched before the app hydrates the build's HTML;
+/// what could not be loaded is left out (the page then loads it again and shows why it failed).
+#[cfg(feature = "hydrate")]
+pub async fn initial(route: &benchdeck_core::site::Route) -> crate::Initial {
+    use benchdeck_core::site::Route;
+    match route {
+        Route::Home => crate::Initial {
+            index: site_index().await.ok(),
+            report: None,
+        },
+        Route::Report { slug } | Route::Embed { slug, .. } => crate::Initial {
+            index: None,
+            report: report_page(slug.clone()).await.ok(),
+        },
+        Route::Local | Route::NotFound | Route::ScatterBench => crate::Initial::default(),
+    }
 }
 
 /// Why data could not be shown: what was asked for and what went wrong.
@@ -28,15 +60,31 @@ pub struct LoadError {
     pub message: String,
 }
 
-/// The site's base path without a trailing slash (`""` at the root, `/repo` under GitHub Pages),
-/// read from `<base href>` that trunk writes from `--public-url`.
+thread_local! {
+    /// The base path the build renders pages for ([`set_base_path`]).
+    static BUILD_BASE: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Sets the site's base path for pages rendered at build time (`/`, `/repo/`).
+#[cfg(feature = "ssr")]
+pub fn set_base_path(base: &str) {
+    BUILD_BASE.set(base.to_string());
+}
+
+/// The site's base path without a trailing slash (`""` at the root, `/repo` under GitHub Pages):
+/// in the browser from `<base href>`, which trunk writes from `--public-url`; at build time
+/// as [`set_base_path`] set it.
 pub fn base_path() -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .and_then(|uri| web_sys::Url::new(&uri).ok())
-        .map(|u| u.pathname())
-        .unwrap_or_default();
+    let base = match crate::browser::document() {
+        Some(document) => document
+            .base_uri()
+            .ok()
+            .flatten()
+            .and_then(|uri| web_sys::Url::new(&uri).ok())
+            .map(|u| u.pathname())
+            .unwrap_or_default(),
+        None => BUILD_BASE.with_borrow(Clone::clone),
+    };
     base.trim_end_matches('/').to_string()
 }
 
@@ -77,7 +125,7 @@ async fn fetch_data<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
         status: None,
         message,
     };
-    let window = web_sys::window().ok_or_else(|| fail("no browser window".into()))?;
+    let window = crate::browser::window().ok_or_else(|| fail("no browser window".into()))?;
     let response = JsFuture::from(window.fetch_with_str(url))
         .await
         .map_err(|e| fail(format!("the request failed: {}", js_message(&e))))?;

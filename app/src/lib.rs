@@ -1,42 +1,98 @@
-//! benchdeck's browser app: the home page listing the reports and one page per report, with
-//! charts drawn by `benchdeck_core::chart` on canvases.
+//! benchdeck's app: the home page listing the reports and one page per report, with charts drawn
+//! by `benchdeck_core::chart` on canvases.
+//!
+//! The same components run twice. At build time, natively (feature `ssr`), [`render`] turns
+//! each page into complete HTML: text, tables, the wizard's default recommendation and every
+//! chart as the SVG image the build drew, so a page reads without JavaScript. In the browser
+//! (feature `hydrate`), [`start`] fetches the page's data and hydrates that HTML in place: the
+//! same elements get their event handlers and the canvases take over from the images.
 //!
 //! The app reads only the data the build wrote (`data/index.bin`, `data/reports/<slug>.bin`),
 //! resolved against the page's `<base href>`, so the same build works at `/` and under a
 //! sub-path such as GitHub Pages' `/<repo>/`.
 
+// The report page's view type is deep: rendering it to HTML (feature `ssr`) needs more.
+#![recursion_limit = "256"]
+
+mod browser;
 mod canvas;
 mod components;
 mod data;
+mod hydrated;
 mod local;
 mod pages;
+#[cfg(feature = "hydrate")]
 mod panic;
 mod query;
 mod ready;
 mod route;
 mod theme;
 
-use benchdeck_core::site::Route;
+use benchdeck_core::site::{ReportPage, Route, SiteIndex};
 use leptos::prelude::*;
 
-/// Installs the panic hook and mounts the app on `<body>`.
+pub use data::APP_ROOT_ID;
+
+/// What a page shows before any reader acts: the route and the data the build wrote for it.
+#[derive(Debug, Clone, Default)]
+pub struct Initial {
+    /// The site index (the home page).
+    pub index: Option<SiteIndex>,
+    /// The report (report and embed pages).
+    pub report: Option<ReportPage>,
+}
+
+/// Renders the page of `route` to HTML at build time, exactly as [`App`] will hydrate it: the
+/// inside of `<div id="app">` ([`APP_ROOT_ID`]). `base` is the site's path (`/`, `/repo/`).
+#[cfg(feature = "ssr")]
+pub fn render(route: Route, initial: Initial, base: &str) -> String {
+    use leptos::tachys::view::RenderHtml;
+    data::set_base_path(base);
+    let owner = Owner::new();
+    let html = owner.with(|| view! { <App route initial/> }.to_html());
+    owner.unset();
+    html
+}
+
+/// Starts the app in the browser: installs the panic hook, fetches the page's data and hydrates
+/// the page the build rendered. A page whose address carries a reader's view (a chart's
+/// statistic, the wizard's answers) or that the build did not render for this address is
+/// rendered afresh instead.
+#[cfg(feature = "hydrate")]
 pub fn start() {
     panic::install();
     theme::apply_from_query();
-    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
-        boot.remove();
-    }
-    leptos::mount::mount_to_body(App);
+    let route = route::of_location();
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(root) = browser::document().and_then(|d| d.get_element_by_id(APP_ROOT_ID)) else {
+            return;
+        };
+        let initial = data::initial(&route).await;
+        let root: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(root);
+        if hydrated::can_hydrate(&root, &route, &initial) {
+            leptos::mount::hydrate_from(root, move || view! { <App route initial/> }).forget();
+        } else {
+            root.set_inner_html("");
+            leptos::mount::mount_to(root, move || view! { <App route initial/> }).forget();
+        }
+        hydrated::mark();
+    });
 }
 
-/// The app: a header and the page of the URL ([`route`]). Embed pages (`/embed/…`, made for
-/// iframes) have no header.
+/// The app: a header and the page of the route. Embed pages (`/embed/…`, made for iframes) have
+/// no header.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(
+    /// The page to show first.
+    route: Route,
+    /// Its data, when the build (or the browser, before hydrating) has it.
+    initial: Initial,
+) -> impl IntoView {
     local::provide();
     theme::provide();
-    let route = route::provide();
-    let embed = route::is_embed_address();
+    let embed = matches!(route, Route::Embed { .. }) || route::is_embed_address();
+    let route = route::provide(route);
+    let initial = StoredValue::new(Some(initial));
     // Files dropped anywhere open as a report (`components/drop.rs`).
     components::accept_drops_anywhere();
     view! {
@@ -46,18 +102,25 @@ pub fn App() -> impl IntoView {
             </header>
         })}
         <main id="main" class:embedded=embed>
-            {move || page(route.get())}
+            {move || {
+                // The first page shows the data it came with; a page reached by back or forward
+                // loads its own.
+                let first = initial.try_update_value(Option::take).flatten().unwrap_or_default();
+                page(route.get(), first)
+            }}
         </main>
     }
 }
 
 /// The page of `route`.
-fn page(route: Route) -> AnyView {
+fn page(route: Route, initial: Initial) -> AnyView {
     match route {
-        Route::Home => view! { <pages::Home/> }.into_any(),
+        Route::Home => view! { <pages::Home initial=initial.index/> }.into_any(),
         Route::Local => view! { <pages::LocalReport/> }.into_any(),
-        Route::Embed { slug, id } => view! { <pages::Embed slug id/> }.into_any(),
-        Route::Report { slug } => view! { <pages::Report slug/> }.into_any(),
+        Route::Embed { slug, id } => {
+            view! { <pages::Embed slug id initial=initial.report/> }.into_any()
+        }
+        Route::Report { slug } => view! { <pages::Report slug initial=initial.report/> }.into_any(),
         // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
         Route::ScatterBench => view! { <pages::ScatterBench/> }.into_any(),
         Route::NotFound => view! { <pages::NotFound/> }.into_any(),

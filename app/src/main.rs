@@ -1,5 +1,6 @@
-//! Entry point of the browser app: install the panic hook, mount the app.
+//! Entry point of the browser app: hydrate the page the build rendered.
 
 fn main() {
+    #[cfg(feature = "hydrate")]
     benchdeck_app::start();
 }

@@ -10,7 +10,7 @@ pub fn install() {
 fn on_panic(info: &PanicHookInfo<'_>) {
     let message = info.to_string();
     web_sys::console::error_1(&format!("benchdeck crashed: {message}").into());
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(document) = crate::browser::window().and_then(|w| w.document()) else {
         return;
     };
     let Some(body) = document.body() else { return };

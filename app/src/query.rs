@@ -10,7 +10,7 @@ pub fn get(key: &str) -> Option<String> {
 /// Sets each key to its value, or removes it when the value is empty; other keys, the path and
 /// the hash stay.
 pub fn set(pairs: &[(&str, String)]) {
-    let (Some(window), Some(params)) = (web_sys::window(), params()) else {
+    let (Some(window), Some(params)) = (crate::browser::window(), params()) else {
         return;
     };
     for (key, value) in pairs {
@@ -44,7 +44,19 @@ pub fn set(pairs: &[(&str, String)]) {
     }
 }
 
+/// Whether the address holds a reader's view (any key but `theme`): then the page differs from
+/// the one the build rendered, which shows every chart and the wizard as published.
+#[cfg(feature = "hydrate")]
+pub fn has_view() -> bool {
+    let Some(params) = params() else {
+        return false;
+    };
+    js_sys::Array::from(&params.keys().into())
+        .iter()
+        .any(|key| key.as_string().as_deref() != Some("theme"))
+}
+
 fn params() -> Option<web_sys::UrlSearchParams> {
-    let search = web_sys::window()?.location().search().ok()?;
+    let search = crate::browser::window()?.location().search().ok()?;
     web_sys::UrlSearchParams::new_with_str(&search).ok()
 }

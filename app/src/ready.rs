@@ -27,7 +27,7 @@ pub fn pending() {
 
 fn unmark() {
     if MARKED.with(|m| m.replace(false)) {
-        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        if let Some(performance) = crate::browser::window().and_then(|w| w.performance()) {
             performance.clear_marks_with_mark_name("charts-ready");
         }
     }
@@ -43,7 +43,7 @@ fn check() {
     let expected = EXPECTED.with(Cell::get);
     let drawn = DRAWN.with(Cell::get);
     if expected.is_some_and(|e| drawn >= e) && !MARKED.with(|m| m.replace(true)) {
-        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        if let Some(performance) = crate::browser::window().and_then(|w| w.performance()) {
             performance.mark("charts-ready").ok();
         }
     }

@@ -14,9 +14,10 @@ struct Current(RwSignal<Route>);
 
 /// The route of the page's URL now; every address on the host's "not found" page (`404.html`,
 /// marked by the build) is [`Route::NotFound`].
-fn of_location() -> Route {
+pub fn of_location() -> Route {
     let marker = format!("meta[name=\"{NOT_FOUND_META}\"]");
-    if let Ok(Some(_)) = document().query_selector(&marker) {
+    let document = crate::browser::document();
+    if let Some(Ok(Some(_))) = document.map(|d| d.query_selector(&marker)) {
         return Route::NotFound;
     }
     of_address()
@@ -24,7 +25,7 @@ fn of_location() -> Route {
 
 /// The route the URL's path names.
 fn of_address() -> Route {
-    let pathname = web_sys::window()
+    let pathname = crate::browser::window()
         .and_then(|w| w.location().pathname().ok())
         .unwrap_or_default();
     Route::under(&data::base_path(), &pathname)
@@ -36,11 +37,14 @@ pub fn is_embed_address() -> bool {
     matches!(of_address(), Route::Embed { .. })
 }
 
-/// Creates the route from the URL and follows the back and forward buttons; called once by the
-/// app. Returns the signal the app's `<main>` shows.
-pub fn provide() -> RwSignal<Route> {
-    let route = RwSignal::new(of_location());
+/// Creates the route, `first` at first, and follows the back and forward buttons; called once
+/// by the app. Returns the signal the app's `<main>` shows.
+pub fn provide(first: Route) -> RwSignal<Route> {
+    let route = RwSignal::new(first);
     provide_context(Current(route));
+    if crate::browser::window().is_none() {
+        return route;
+    }
     let popstate = window_event_listener(leptos::ev::popstate, move |_| {
         let now = of_location();
         if route.get_untracked() != now {
@@ -63,7 +67,7 @@ pub fn local_page_opener() -> impl Fn() + Copy + 'static {
         if route.get_untracked() == Route::Local {
             return;
         }
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        if let Some(history) = crate::browser::window().and_then(|w| w.history().ok()) {
             history
                 .push_state_with_url(
                     &wasm_bindgen::JsValue::NULL,

@@ -15,7 +15,7 @@ struct Current(RwSignal<ThemeName>);
 pub fn provide() {
     let theme = RwSignal::new(current());
     provide_context(Current(theme));
-    let scheme = web_sys::window()
+    let scheme = crate::browser::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
     if let Some(scheme) = scheme {
         let on_change = Closure::<dyn FnMut()>::new(move || theme.set(current()));
@@ -33,8 +33,9 @@ pub fn tracked() -> ThemeName {
 }
 
 /// Applies `?theme=light|dark` from the address, if present; other values are ignored.
+#[cfg(feature = "hydrate")]
 pub fn apply_from_query() {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let search = window.location().search().unwrap_or_default();
@@ -51,7 +52,7 @@ pub fn apply_from_query() {
 
 /// The theme the page is shown in: `data-theme` on `<html>` when set, else the reader's scheme.
 pub fn current() -> ThemeName {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return ThemeName::Light;
     };
     let fixed = window

@@ -53,6 +53,7 @@ mod tests {
                     summary: "The same words again and again, as summaries often are.".into(),
                     charts: i,
                     runs: 10 * i,
+                    first_chart: None,
                 })
                 .collect(),
         }

@@ -121,6 +121,47 @@ pub fn data_table(spec: &ChartSpec) -> DataTable {
     }
 }
 
+/// What a chart shows, in one sentence: the alternative text of its image. Its title, the kind,
+/// what is plotted against what (with units) and the series: "Tail latency: line chart of TTFT
+/// p99 (ms) against request rate (req/s), 2 series: vLLM, SGLang."
+pub fn alt_text(spec: &ChartSpec) -> String {
+    use crate::chart::ChartKind;
+    let axis = |a: &crate::chart::Axis| {
+        if a.unit.is_empty() {
+            a.title.clone()
+        } else {
+            format!("{} ({})", a.title, a.unit)
+        }
+    };
+    let (kind, x) = match &spec.kind {
+        ChartKind::GroupedBars { .. } => ("Bar chart", axis(&spec.x)),
+        ChartKind::Lines => ("Line chart", axis(&spec.x)),
+        ChartKind::Scatter => ("Scatter plot", axis(&spec.x)),
+        ChartKind::Cdf => ("Cumulative distribution", axis(&spec.x)),
+        ChartKind::Histogram { .. } => ("Histogram", axis(&spec.x)),
+        ChartKind::Box { .. } => ("Box plot", axis(&spec.x)),
+        ChartKind::HBars { .. } => ("Horizontal bar chart", axis(&spec.x)),
+    };
+    let y = axis(&spec.y);
+    let what = match &spec.kind {
+        ChartKind::Cdf | ChartKind::Histogram { .. } if !x.is_empty() => format!("{kind} of {x}"),
+        _ if y.is_empty() => kind.to_string(),
+        _ if x.is_empty() => format!("{kind} of {y}"),
+        _ => format!("{kind} of {y} against {x}"),
+    };
+    let what = if spec.title.is_empty() {
+        what
+    } else {
+        format!("{}: {}{}", spec.title, what[..1].to_lowercase(), &what[1..])
+    };
+    let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+    match names.len() {
+        0 => format!("{what}, no data."),
+        1 => format!("{what}, {}.", names[0]),
+        n => format!("{what}, {n} series: {}.", names.join(", ")),
+    }
+}
+
 /// Every plotted value as CSV, one line per point, in full precision:
 /// `series,x,x_label,y,unit,source,note`.
 pub fn csv(spec: &ChartSpec) -> String {
@@ -401,6 +442,46 @@ pub fn runs_csv<'a>(runs: impl IntoIterator<Item = &'a Run>) -> String {
         String::from_utf8(bytes).unwrap_or_default()
     } else {
         String::new()
+    }
+}
+
+#[cfg(test)]
+mod alt_text_tests {
+    use super::alt_text;
+    use crate::chart::{Axis, ChartKind, ChartSpec, Series};
+
+    #[test]
+    fn the_alt_text_says_what_is_plotted_against_what_for_whom() {
+        let series = |name: &str| Series {
+            name: name.into(),
+            color: 0,
+            points: Vec::new(),
+        };
+        let spec = ChartSpec {
+            title: "Tail latency".into(),
+            kind: ChartKind::Lines,
+            x: Axis::new("Request rate", "req/s"),
+            y: Axis::new("TTFT p99", "ms"),
+            series: vec![series("vLLM"), series("SGLang")],
+            ..ChartSpec::default()
+        };
+        assert_eq!(
+            alt_text(&spec),
+            "Tail latency: line chart of TTFT p99 (ms) against Request rate (req/s), 2 series: \
+             vLLM, SGLang."
+        );
+        let cdf = ChartSpec {
+            kind: ChartKind::Cdf,
+            title: String::new(),
+            series: vec![series("vLLM")],
+            ..spec.clone()
+        };
+        assert_eq!(
+            alt_text(&cdf),
+            "Cumulative distribution of Request rate (req/s), vLLM."
+        );
+        let empty = ChartSpec::default();
+        assert!(alt_text(&empty).ends_with("no data."));
     }
 }
 

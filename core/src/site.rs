@@ -34,6 +34,11 @@ pub fn chart_png_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.png")
 }
 
+/// Path of a chart's plotted values as CSV (written by the build), relative to the site root.
+pub fn chart_csv_path(slug: &str, chart_id: &str) -> String {
+    format!("charts/{slug}/{chart_id}.csv")
+}
+
 /// Folder of a chart's (or grid's) embed page, relative to the site root: a page without the
 /// site's header, made for an `<iframe>`, with `?theme=light|dark` to fix its colours.
 pub fn embed_page_path(slug: &str, chart_id: &str) -> String {
@@ -192,6 +197,30 @@ pub struct ReportSummary {
     pub charts: usize,
     /// Number of runs the report draws on.
     pub runs: usize,
+    /// Its first chart (grid panels count), which the home page shows.
+    pub first_chart: Option<ChartRef>,
+}
+
+/// A chart named from elsewhere (the home page's report cards): enough to show its image.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChartRef {
+    /// The chart's id in its report.
+    pub id: String,
+    /// What it shows, in words: the image's alternative text.
+    pub alt: String,
+    /// The exported SVG's size in pixels.
+    pub size: (u32, u32),
+}
+
+impl ChartRef {
+    /// The reference to `spec`.
+    pub fn of(spec: &crate::chart::ChartSpec) -> ChartRef {
+        ChartRef {
+            id: spec.id.clone(),
+            alt: crate::export::alt_text(spec),
+            size: crate::chart::export_size(spec),
+        }
+    }
 }
 
 /// One report page.

@@ -123,7 +123,7 @@ test('the data table is the text alternative of the chart', async () => {
 
 test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted values', async () => {
   const page = await reportPage();
-  const svgHref = await page.locator(`${FIRST_CHART} a.tool`).getAttribute('href');
+  const svgHref = await page.locator(`${FIRST_CHART} a.tool`, { hasText: 'SVG' }).getAttribute('href');
   assert.equal(svgHref, `${BASE}charts/${REPORT}/mean-ttft.svg`);
   const svg = await page.request.get(`${site.url.replace(/\/$/, '')}${svgHref.slice(BASE.length - 1)}`);
   assert.equal(svg.status(), 200);
@@ -141,7 +141,7 @@ test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted val
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    page.locator(`${FIRST_CHART} button.tool`, { hasText: 'CSV' }).click(),
+    page.locator(`${FIRST_CHART} .tool`, { hasText: 'CSV' }).click(),
   ]);
   assert.equal(csv.suggestedFilename(), `${REPORT}-mean-ttft.csv`);
   const lines = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
@@ -166,7 +166,7 @@ test('switching the statistic and the scale redraws the chart and its table', as
   assert.notDeepEqual(after, before, 'the canvas was redrawn');
   const csv = await Promise.all([
     page.waitForEvent('download'),
-    figure.locator('button.tool', { hasText: 'CSV' }).click(),
+    figure.locator('.tool', { hasText: 'CSV' }).click(),
   ]).then(([d]) => d.path()).then((p) => fs.readFileSync(p, 'utf8'));
   assert.match(csv, /^vLLM,0,1,54\.8412499483674/m, 'the CSV follows the view');
 

@@ -6,7 +6,7 @@
 //! downloads (SVG written by the build, PNG from the canvas, CSV of the plotted values).
 
 use benchdeck_core::chart::{
-    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState,
+    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName, ViewState,
 };
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
@@ -76,7 +76,9 @@ pub fn ChartView(
         }
     });
     let frame = StoredValue::new(Frame::default());
-    let first_draw = StoredValue::new(true);
+    // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
+    // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
+    let drawn = RwSignal::new(false);
 
     Effect::new(move || {
         if let Some(container) = container.get() {
@@ -105,8 +107,8 @@ pub fn ChartView(
             Err(e) => set_error.set(Some(e)),
         }
         active.set(None);
-        if first_draw.get_value() {
-            first_draw.set_value(false);
+        if !drawn.get_untracked() {
+            drawn.set(true);
             crate::ready::chart_drawn();
         }
     });
@@ -154,6 +156,7 @@ pub fn ChartView(
                 .collect::<Vec<_>>(),
         )
     });
+    let (image, box_style) = base.with_value(|s| (StaticImage::of(s, &slug), box_style(s)));
     let series_count = names.len();
     let label = if caption.is_empty() {
         title.clone()
@@ -168,9 +171,14 @@ pub fn ChartView(
     };
     view! {
         <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
-            <div class="chart-canvas" node_ref=container>
+            <div class="chart-canvas" node_ref=container style=box_style>
+                {image.map(|image| view! {
+                    <img class="chart-image" class:replaced=move || drawn.get() src=image.src
+                        alt=image.alt width=image.width height=image.height loading="lazy" decoding="async"/>
+                })}
                 <canvas
                     node_ref=canvas
+                    class:drawn=move || drawn.get()
                     role="img"
                     tabindex="0"
                     aria-label=label
@@ -189,6 +197,44 @@ pub fn ChartView(
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
             {(!embed).then(|| view! { <ChartTools spec canvas slug id=id.clone()/> })}
         </figure>
+    }
+}
+
+/// The SVG the build drew of a chart: what the page shows before the canvas is drawn, and all
+/// it shows without JavaScript.
+struct StaticImage {
+    src: String,
+    alt: String,
+    width: String,
+    height: String,
+}
+
+impl StaticImage {
+    /// The image of `spec` in report `slug`; none for dropped files (the build drew nothing).
+    fn of(spec: &ChartSpec, slug: &str) -> Option<StaticImage> {
+        if slug == benchdeck_core::site::LOCAL_SLUG {
+            return None;
+        }
+        let (width, height) = chart::export_size(spec);
+        Some(StaticImage {
+            src: data::href(&benchdeck_core::site::chart_svg_path(slug, &spec.id)),
+            alt: export::alt_text(spec),
+            width: width.to_string(),
+            height: height.to_string(),
+        })
+    }
+}
+
+/// The drawing's box: its height follows [`chart::preferred_height`] in CSS (`.chart-canvas`:
+/// 56% of the width between 260 and 460 px), so the page is laid out at its final size before
+/// anything is drawn; kinds whose height does not depend on the width say it here.
+fn box_style(spec: &ChartSpec) -> Option<String> {
+    match spec.kind {
+        ChartKind::HBars { .. } => Some(format!(
+            "aspect-ratio: auto; min-height: 0; height: {}px",
+            chart::preferred_height(spec, 0.0)
+        )),
+        _ => None,
     }
 }
 
@@ -249,13 +295,21 @@ fn Legend(
     /// Bit `i` set when series `i` is hidden.
     hidden: RwSignal<u64>,
 ) -> impl IntoView {
-    let theme = move || Theme::named(crate::theme::tracked());
+    let (light, dark) = (
+        Theme::named(ThemeName::Light),
+        Theme::named(ThemeName::Dark),
+    );
     view! {
         <div class="chart-legend" role="group" aria-label="Show or hide series">
             {names.into_iter().enumerate().map(|(i, (name, slot))| {
                 let bit = if i < 64 { 1u64 << i } else { 0 };
                 let shown = move || hidden.get() & bit == 0;
-                let swatch = move || format!("background: {}", chart::theme::css_hex(theme().series(slot)));
+                // Both themes' colours, so the page rendered at build time is right in either.
+                let swatch = format!(
+                    "background: light-dark({}, {})",
+                    chart::theme::css_hex(light.series(slot)),
+                    chart::theme::css_hex(dark.series(slot))
+                );
                 view! {
                     <button
                         type="button"
@@ -302,7 +356,7 @@ fn ViewControls(
         y_scale.set(if checked { Scale::Log } else { Scale::Linear });
     };
     view! {
-        <div class="chart-controls">
+        <div class="chart-controls js-only">
             {(!labels.is_empty()).then(|| view! {
                 <label>
                     "Statistic "
@@ -315,7 +369,7 @@ fn ViewControls(
             })}
             {scalable.then(|| view! {
                 <label>
-                    <input type="checkbox" class="log-toggle" prop:checked=move || y_scale.get() == Scale::Log on:change=on_log/>
+                    <input type="checkbox" class="log-toggle" checked=y_scale.get_untracked() == Scale::Log prop:checked=move || y_scale.get() == Scale::Log on:change=on_log/>
                     " Log scale"
                 </label>
             })}
@@ -378,7 +432,7 @@ fn SlaControl(
     };
     view! {
         <div class="sla-control">
-            <label>
+            <label class="js-only">
                 "SLA "
                 <input
                     type="range"
@@ -386,6 +440,7 @@ fn SlaControl(
                     min=min.to_string()
                     max=max.to_string()
                     step=step.to_string()
+                    value=sla.get_untracked().unwrap_or(max).to_string()
                     prop:value=move || sla.get().unwrap_or(max).to_string()
                     aria-label=format!("SLA threshold in {unit}")
                     on:input=on_input
@@ -430,7 +485,7 @@ fn ChartTools(
     let svg_href = data::href(&benchdeck_core::site::chart_svg_path(&slug, &id));
     let file_stem = format!("{slug}-{id}");
     let png_name = format!("{file_stem}.png");
-    let csv_name = format!("{file_stem}.csv");
+    let csv_name = StoredValue::new(format!("{file_stem}.csv"));
     let download_png = move |_| {
         if let Some(canvas) = canvas.get_untracked() {
             if let Ok(url) = canvas.to_data_url() {
@@ -438,24 +493,32 @@ fn ChartTools(
             }
         }
     };
-    let download_csv = move |_| {
+    let download_csv = move |()| {
         let text = spec.with_untracked(export::csv);
         let url = format!(
             "data:text/csv;charset=utf-8,{}",
             String::from(js_sys::encode_uri_component(&text))
         );
-        save(&url, &csv_name);
+        csv_name.with_value(|name| save(&url, name));
     };
     // Dropped files have no published SVG, embed page or stable address.
     let published = slug != benchdeck_core::site::LOCAL_SLUG;
     let show_embed = RwSignal::new(false);
+    // A published chart's CSV is a file the build wrote (a plain link, without JavaScript too);
+    // a dropped file's is made in the page.
+    let csv_href = data::href(&benchdeck_core::site::chart_csv_path(&slug, &id));
     view! {
         <div class="chart-tools">
             {published.then(|| view! { <a class="tool" href=svg_href download=format!("{file_stem}.svg")>"SVG"</a> })}
-            <button type="button" class="tool" on:click=download_png>"PNG"</button>
-            <button type="button" class="tool" on:click=download_csv>"CSV"</button>
+            // With the app running, the CSV follows the reader's view (another statistic).
             {published.then(|| view! {
-                <button type="button" class="tool embed-toggle" aria-expanded=move || show_embed.get().to_string()
+                <a class="tool" href=csv_href download=format!("{file_stem}.csv")
+                    on:click=move |ev: MouseEvent| { ev.prevent_default(); download_csv(()); }>"CSV"</a>
+            })}
+            <button type="button" class="tool js-only" on:click=download_png>"PNG"</button>
+            {(!published).then(|| view! { <button type="button" class="tool js-only" on:click=move |_| download_csv(())>"CSV"</button> })}
+            {published.then(|| view! {
+                <button type="button" class="tool embed-toggle js-only" aria-expanded=move || show_embed.get().to_string()
                     on:click=move |_| show_embed.update(|s| *s = !*s)>"Embed"</button>
             })}
         </div>
@@ -497,7 +560,7 @@ fn ChartTools(
 fn EmbedCode(spec: Memo<ChartSpec>, slug: String, id: String) -> impl IntoView {
     use benchdeck_core::html::escape;
     use benchdeck_core::site::{chart_svg_path, embed_page_path};
-    let origin = web_sys::window()
+    let origin = crate::browser::window()
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
     let (title, height) = spec.with_untracked(|s| {
@@ -534,7 +597,7 @@ fn CopyField(label: &'static str, text: String) -> impl IntoView {
     let copied = RwSignal::new(false);
     let value = text.clone();
     let copy = move |_| {
-        if let Some(window) = web_sys::window() {
+        if let Some(window) = crate::browser::window() {
             let promise = window.navigator().clipboard().write_text(&value);
             wasm_bindgen_futures::spawn_local(async move {
                 let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
@@ -555,7 +618,7 @@ fn CopyField(label: &'static str, text: String) -> impl IntoView {
 
 /// Saves `url` under `name` through a temporary link.
 fn save(url: &str, name: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(document) = crate::browser::window().and_then(|w| w.document()) else {
         return;
     };
     let Ok(link) = document.create_element("a") else {

@@ -77,6 +77,9 @@ pub fn DropZone() -> impl IntoView {
 /// Dropping files anywhere on a page opens them too; call once, in the app.
 pub fn accept_drops_anywhere() {
     let open = opener();
+    if crate::browser::window().is_none() {
+        return;
+    }
     let over = window_event_listener(leptos::ev::dragover, |ev: DragEvent| {
         if carries_files(&ev) {
             ev.prevent_default();

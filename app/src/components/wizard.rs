@@ -104,13 +104,14 @@ fn Guided(
     let label_of = move |key: &str| {
         labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
+    let live = crate::hydrated::live();
     let current = move || {
         let Ok(walk) = walk.get() else {
             return view! { <p class="error">"The question tree is broken."</p> }.into_any();
         };
         match tree.with_value(|t| t.nodes.get(&walk.at).cloned()) {
             Some(Node::Question { question, answers: choices }) => view! {
-                <fieldset class="question">
+                <fieldset class="question" disabled=move || !live.get()>
                     <legend>{question}</legend>
                     {choices.into_iter().enumerate().map(|(i, a)| view! {
                         <button type="button" class="answer" on:click=move |_| answers.update(|v| v.push(i))>
@@ -183,9 +184,9 @@ fn Guided(
             <ol class="answers-so-far">{summary}</ol>
             <div class="wizard-controls">
                 <button type="button" on:click=move |_| answers.update(|v| { v.pop(); })
-                    disabled=move || answers.get().is_empty()>"Back"</button>
+                    disabled=move || !live.get() || answers.get().is_empty()>"Back"</button>
                 <button type="button" on:click=move |_| answers.set(Vec::new())
-                    disabled=move || answers.get().is_empty()>"Restart"</button>
+                    disabled=move || !live.get() || answers.get().is_empty()>"Restart"</button>
             </div>
             <TreeDiagram diagram path description answers/>
             <details class="tree">
@@ -350,6 +351,7 @@ fn Requirements(
             decide(&d.candidates, &question)
         })
     });
+    let live = crate::hydrated::live();
     let sla_inputs = data.with_value(|d| {
         d.constraints
             .iter()
@@ -363,6 +365,7 @@ fn Requirements(
                 view! {
                     <label>{name}" "
                         <input type="number" min="0" step="any" class="sla-limit"
+                            value=limits.get_untracked().get(i).copied().unwrap_or_default()
                             prop:value=move || limits.get().get(i).copied().unwrap_or_default()
                             on:change=move |ev| set_at(limits, i, &event_target_value(&ev))/>
                     </label>
@@ -379,6 +382,7 @@ fn Requirements(
                 view! {
                     <label>{name.clone()}" "
                         <input type="range" min="0" max="5" step="0.5" class="weight" aria-label=format!("Weight of {name}")
+                            value=weights.get_untracked().get(i).copied().unwrap_or_default()
                             prop:value=move || weights.get().get(i).copied().unwrap_or_default()
                             on:input=move |ev| set_at(weights, i, &event_target_value(&ev))/>
                         <output>{move || format::number(weights.get().get(i).copied().unwrap_or_default())}</output>
@@ -391,9 +395,12 @@ fn Requirements(
         <div class="requirements">
             <h3>"By requirements"</h3>
             <form class="wizard-form" on:submit=|ev| ev.prevent_default()>
-                <fieldset><legend>"Hard limits (SLAs)"</legend>
+                // The build's page shows the published requirements; they can be changed once
+                // the app runs.
+                <fieldset disabled=move || !live.get()><legend>"Hard limits (SLAs)"</legend>
                     <label>"At load "
                         <input type="number" min="0" step="any" class="load"
+                            value=load.get_untracked()
                             prop:value=move || load.get()
                             on:change=move |ev| {
                                 if let Some(v) = parse_input(&event_target_value(&ev)) {
@@ -403,7 +410,7 @@ fn Requirements(
                     </label>
                     {sla_inputs}
                 </fieldset>
-                <fieldset><legend>"What matters (weights)"</legend>{weight_inputs}</fieldset>
+                <fieldset disabled=move || !live.get()><legend>"What matters (weights)"</legend>{weight_inputs}</fieldset>
             </form>
             {move || view! { <Outcome decision=decision.get()/> }}
         </div>
@@ -491,11 +498,10 @@ fn join(values: &[f64]) -> String {
 struct Query(Option<web_sys::UrlSearchParams>);
 
 impl Query {
+    /// The page's query; none at build time.
     fn read() -> Query {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        Query(web_sys::UrlSearchParams::new_with_str(&search).ok())
+        let search = crate::browser::window().and_then(|w| w.location().search().ok());
+        Query(search.and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok()))
     }
 
     fn get(&self, key: &str) -> Option<String> {

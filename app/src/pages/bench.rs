@@ -133,7 +133,7 @@ pub fn ScatterBench() -> impl IntoView {
 
 /// Runs every step, filling `out` as it goes.
 async fn run(canvas: &HtmlCanvasElement, out: &mut Results) -> Result<(), String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let window = crate::browser::window().ok_or("no window")?;
     let performance = window.performance().ok_or("no performance API")?;
     out.device_pixel_ratio = window.device_pixel_ratio();
 
@@ -238,7 +238,7 @@ fn timed<T>(performance: &Performance, name: &str, f: impl FnOnce() -> T) -> (T,
 async fn next_frame() {
     for _ in 0..2 {
         let promise = js_sys::Promise::new(&mut |resolve: js_sys::Function, _| {
-            let queued = web_sys::window()
+            let queued = crate::browser::window()
                 .map(|w| w.request_animation_frame(&resolve).is_ok())
                 .unwrap_or(false);
             if !queued {

@@ -16,8 +16,10 @@ pub fn Embed(
     slug: String,
     /// The chart's or grid's id.
     id: String,
+    /// The report's data, when the page came with it.
+    initial: Option<ReportPage>,
 ) -> impl IntoView {
-    let page = data::loaded(data::report_page(slug));
+    let page = data::loaded(initial.map(Ok), || data::report_page(slug));
     move || match page.get() {
         None => view! { <p class="loading">"Loading chart…"</p> }.into_any(),
         Some(Ok(page)) => embedded(page, &id),
@@ -47,12 +49,12 @@ fn embedded(page: ReportPage, id: &str) -> AnyView {
     let body = match found {
         Some(Block::Chart { chart }) => {
             crate::ready::expect_charts(1);
-            leptos::prelude::document().set_title(&format!("{} · {title}", chart.title));
+            crate::browser::set_title(&format!("{} · {title}", chart.title));
             view! { <ChartView spec=chart slug embed=true/> }.into_any()
         }
         Some(Block::Grid { grid }) => {
             crate::ready::expect_charts(grid.panels.len());
-            leptos::prelude::document().set_title(&format!("{} · {title}", grid.title));
+            crate::browser::set_title(&format!("{} · {title}", grid.title));
             view! { <GridView grid slug embed=true/> }.into_any()
         }
         _ => return missing(&format!("The report “{title}” has no chart `{id}`.")),

@@ -1,6 +1,6 @@
 //! The home page: every report, newest first.
 
-use benchdeck_core::site::ReportSummary;
+use benchdeck_core::site::{chart_svg_path, ReportSummary, SiteIndex};
 use leptos::prelude::*;
 
 use crate::components::{DropZone, LoadErrorPanel};
@@ -8,8 +8,11 @@ use crate::data;
 
 /// Lists the reports of the site.
 #[component]
-pub fn Home() -> impl IntoView {
-    let index = data::loaded(data::site_index());
+pub fn Home(
+    /// The site index, when the page came with it.
+    initial: Option<SiteIndex>,
+) -> impl IntoView {
+    let index = data::loaded(initial.map(Ok), data::site_index);
     view! {
         <section class="home">
             <h1>"Reports"</h1>
@@ -50,11 +53,23 @@ fn ReportCard(
     .flatten()
     .collect::<Vec<_>>()
     .join(" · ");
+    let image = report.first_chart.map(|chart| {
+        let src = data::href(&chart_svg_path(&report.slug, &chart.id));
+        view! {
+            <a class="card-chart" href=link.clone() tabindex="-1" aria-hidden="true">
+                <img src=src alt=chart.alt width=chart.size.0.to_string()
+                    height=chart.size.1.to_string() loading="lazy" decoding="async"/>
+            </a>
+        }
+    });
     view! {
         <li class="report-card">
-            <h2><a href=link>{report.title}</a></h2>
-            <p class="meta">{meta}</p>
-            <p class="summary">{report.summary}</p>
+            <div class="card-text">
+                <h2><a href=link.clone()>{report.title}</a></h2>
+                <p class="meta">{meta}</p>
+                <p class="summary">{report.summary}</p>
+            </div>
+            {image}
         </li>
     }
 }

@@ -99,5 +99,5 @@ fn Progress(stage: WorkerStage, file: String, done: u64, total: u64) -> impl Int
 }
 
 fn set_title(title: &str) {
-    leptos::prelude::document().set_title(&format!("{title} · benchdeck"));
+    crate::browser::set_title(&format!("{title} · benchdeck"));
 }

@@ -14,8 +14,10 @@ use crate::pages::NotFound;
 pub fn Report(
     /// The report's slug.
     slug: String,
+    /// Its data, when the page came with it.
+    initial: Option<ReportPage>,
 ) -> impl IntoView {
-    let page = data::loaded(data::report_page(slug));
+    let page = data::loaded(initial.map(Ok), || data::report_page(slug));
     move || match page.get() {
         None => view! { <p class="loading">"Loading report…"</p> }.into_any(),
         Some(Ok(page)) => {
@@ -56,12 +58,20 @@ fn published_downloads(page: &ReportPage) -> Vec<Download> {
     items
 }
 
-/// `path` with each segment percent-encoded (result file names may hold spaces or `#`).
+/// `path` with each segment percent-encoded (result file names may hold spaces or `#`): every
+/// byte but ASCII letters, digits and `-_.~`, as `encodeURIComponent` would (and the same at
+/// build time as in the browser).
 fn encode_path(path: &str) -> String {
-    path.split('/')
-        .map(|segment| String::from(js_sys::encode_uri_component(segment)))
-        .collect::<Vec<_>>()
-        .join("/")
+    use std::fmt::Write;
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            write!(out, "%{byte:02X}").ok();
+        }
+    }
+    out
 }
 
 /// A report: its header, problems, contents, narrative with charts, the wizard and the data to
@@ -74,7 +84,7 @@ pub fn ReportBody(
     downloads: Vec<Download>,
 ) -> impl IntoView {
     crate::ready::expect_charts(page.charts().count());
-    set_title(&page.summary.title);
+    crate::browser::set_title(&format!("{} · benchdeck", page.summary.title));
     let meta = [
         page.summary.date.clone(),
         (!page.summary.authors.is_empty()).then(|| page.summary.authors.join(", ")),
@@ -102,7 +112,7 @@ pub fn ReportBody(
                 <p class="meta">{meta}</p>
             </header>
             <ProblemList problems=page.problems/>
-            <Contents entries=page.toc/>
+            <Contents entries=page.toc page=data::href(&format!("{slug}/"))/>
             {blocks}
             {page.decision.map(|data| view! { <Wizard data/> })}
             <Downloads items=downloads/>
@@ -116,6 +126,8 @@ pub fn ReportBody(
 fn Contents(
     /// Sections and subsections, in order.
     entries: Vec<TocEntry>,
+    /// The page's own path: links are `page#id`, so they work without JavaScript too.
+    page: String,
 ) -> impl IntoView {
     (!entries.is_empty()).then(|| {
         let items = entries
@@ -124,13 +136,14 @@ fn Contents(
                 let id = entry.id.clone();
                 let jump = move |ev: leptos::ev::MouseEvent| {
                     ev.prevent_default();
-                    if let Some(heading) = document().get_element_by_id(&id) {
+                    let heading = crate::browser::document().and_then(|d| d.get_element_by_id(&id));
+                    if let Some(heading) = heading {
                         heading.scroll_into_view();
                     }
                 };
                 view! {
                     <li class=format!("toc-level-{}", entry.level)>
-                        <a href=format!("#{}", entry.id) on:click=jump>{entry.text}</a>
+                        <a href=format!("{page}#{}", entry.id) on:click=jump>{entry.text}</a>
                     </li>
                 }
             })
@@ -167,8 +180,4 @@ pub fn GridView(
             {(!embed).then(|| view! { <a class="tool" href=svg download=format!("{slug}-{}.svg", grid.id)>"Whole grid as SVG"</a> })}
         </section>
     }
-}
-
-fn set_title(title: &str) {
-    leptos::prelude::document().set_title(&format!("{title} · benchdeck"));
 }

@@ -1,7 +1,9 @@
 //! `benchdeck pages`: finish a built site so it works on any static host.
 //!
-//! Every page is the app's `index.html` with its own head tags, and nothing else: the app fetches
-//! the data a page shows, so a page's size does not grow with the site's:
+//! Every page is the app's `index.html` with its own head tags and its body rendered by the
+//! app's own components (`benchdeck_app::render`, leptos on the server side), so it reads
+//! completely without JavaScript; in the browser the app fetches the page's data and hydrates
+//! that HTML in place:
 //!
 //! - `<slug>/index.html` per report, with the report's title, description and Open Graph /
 //!   Twitter tags whose image is the PNG of its first chart, so deep links load directly and
@@ -20,10 +22,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use benchdeck_app::{Initial, APP_ROOT_ID};
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, SiteIndex, BENCH_PAGE_PATH,
-    INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    chart_png_path, embed_page_path, report_data_path, ReportPage, Route, SiteIndex,
+    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -51,20 +54,27 @@ pub struct Args {
 /// The placeholder in `app/index.html` that page-specific head tags replace.
 const HEAD_MARKER: &str = "<!-- benchdeck:head -->";
 
+/// The element of `app/index.html` that each page's rendered body goes into (and the app
+/// hydrates).
+const APP_ROOT: &str = "<div id=\"app\"></div>";
+
 /// Runs `pages`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let index_html_path = args.dist.join("index.html");
     let template = std::fs::read_to_string(&index_html_path)
         .with_context(|| format!("cannot read `{}`", index_html_path.display()))?;
-    if !template.contains(HEAD_MARKER) {
-        bail!(
-            "`{}` has no `{HEAD_MARKER}` line; expected the app's index.html",
-            index_html_path.display()
-        );
+    for marker in [HEAD_MARKER, APP_ROOT] {
+        if !template.contains(marker) {
+            bail!(
+                "`{}` has no `{marker}`; expected the app's index.html",
+                index_html_path.display()
+            );
+        }
     }
     let base = preview_base(args.site_url.as_deref(), &args.public_url)?;
     let options = Options {
         base: &base,
+        public_url: &args.public_url,
         csp: !args.dev,
     };
     let pages = site_pages(&args.dist, &template, &options)?;
@@ -110,6 +120,8 @@ struct Options<'a> {
     /// Base of the URLs in link previews: the site URL or its root-relative path, with a
     /// trailing `/`.
     base: &'a str,
+    /// The path the site is served under (`/`, `/repo/`): the app's links start with it.
+    public_url: &'a str,
     /// Whether pages get a Content-Security-Policy.
     csp: bool,
 }
@@ -120,8 +132,15 @@ struct Options<'a> {
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
     let index_path = dist.join(INDEX_PATH);
     let index: SiteIndex = read_data_file(&index_path)?;
-    let page = |head: Head<'_>| -> Result<String> {
-        let html = template.replacen(HEAD_MARKER, &head.html(), 1);
+    let page = |head: Head<'_>, body: Option<(Route, Initial)>| -> Result<String> {
+        let body = body.map_or_else(String::new, |(route, initial)| {
+            benchdeck_app::render(route, initial, options.public_url)
+        });
+        let html = template.replacen(HEAD_MARKER, &head.html(), 1).replacen(
+            APP_ROOT,
+            &format!("<div id=\"{APP_ROOT_ID}\">{body}</div>"),
+            1,
+        );
         if options.csp {
             csp::insert(&html).context("cannot add the Content-Security-Policy")
         } else {
@@ -131,13 +150,25 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     let mut pages = Vec::new();
     let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
     home.preload = Some(INDEX_PATH.to_string());
-    let home = page(home)?;
+    let home = page(
+        home,
+        Some((
+            Route::Home,
+            Initial {
+                index: Some(index.clone()),
+                report: None,
+            },
+        )),
+    )?;
     pages.push(("index.html".to_string(), home));
     let mut not_found = Head::new("Page not found", "There is no page at this address");
     not_found.noindex = true;
     not_found.social = false;
     not_found.not_found = true;
-    pages.push(("404.html".to_string(), page(not_found)?));
+    pages.push((
+        "404.html".to_string(),
+        page(not_found, Some((Route::NotFound, Initial::default())))?,
+    ));
     for report in &index.reports {
         let slug = &report.slug;
         let data_path = dist.join(report_data_path(slug));
@@ -146,7 +177,15 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         head.url = Some(format!("{}{slug}/", options.base));
         head.image = preview_image(dist, options.base, &data)?;
         head.preload = Some(report_data_path(slug));
-        pages.push((format!("{slug}/index.html"), page(head)?));
+        let report_route = Route::Report { slug: slug.clone() };
+        let with_data = Initial {
+            index: None,
+            report: Some(data.clone()),
+        };
+        pages.push((
+            format!("{slug}/index.html"),
+            page(head, Some((report_route, with_data.clone())))?,
+        ));
         let charts = data.charts().map(|c| (&c.id, &c.title));
         let grids = data.grids().map(|g| (&g.id, &g.title));
         for (id, title) in charts.chain(grids) {
@@ -155,27 +194,38 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             head.noindex = true;
             head.social = false;
             head.preload = Some(report_data_path(slug));
+            let route = Route::Embed {
+                slug: slug.clone(),
+                id: id.clone(),
+            };
             pages.push((
                 format!("{}index.html", embed_page_path(slug, id)),
-                page(head)?,
+                page(head, Some((route, with_data.clone())))?,
             ));
         }
     }
     pages.push((
         format!("{LOCAL_PAGE_PATH}index.html"),
-        page(Head::new(
-            "Your result files",
-            "Benchmark result files you opened, read in your browser",
-        ))?,
+        page(
+            Head::new(
+                "Your result files",
+                "Benchmark result files you opened, read in your browser",
+            ),
+            Some((Route::Local, Initial::default())),
+        )?,
     ));
     // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
     // with status 200 like every other page.
     pages.push((
         format!("{BENCH_PAGE_PATH}index.html"),
-        page(Head::new(
-            "Scatter drawing benchmark",
-            "benchdeck drawing 100,000 synthetic points",
-        ))?,
+        // Drawn by the app alone: it measures drawing, not reading.
+        page(
+            Head::new(
+                "Scatter drawing benchmark",
+                "benchdeck drawing 100,000 synthetic points",
+            ),
+            None,
+        )?,
     ));
     Ok(pages)
 }

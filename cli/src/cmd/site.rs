@@ -22,8 +22,8 @@ use benchdeck_core::export::runs_csv;
 use benchdeck_core::import::ImportedFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
-    chart_png_path, chart_svg_path, report_data_path, result_file_path, runs_csv_path,
-    runs_json_path, ReportPage, INDEX_PATH,
+    chart_csv_path, chart_png_path, chart_svg_path, report_data_path, result_file_path,
+    runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
@@ -99,10 +99,6 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Width of the exported SVGs, in pixels, and the height of a 16:9 figure at that width; charts
-/// that want less height (head-to-head bars) get less.
-const SVG_SIZE: (u32, u32) = (960, 540);
-
 /// The PNGs have twice the SVG's pixels in each direction, for high-density screens and link
 /// previews (1920 px wide).
 const PNG_SCALE: u32 = 2;
@@ -121,8 +117,7 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
     let slug = &page.summary.slug;
     let mut drawings = Vec::new();
     for spec in page.charts() {
-        let height = chart::preferred_height(spec, f64::from(SVG_SIZE.0)).round() as u32;
-        let size = (SVG_SIZE.0, height.max(1));
+        let size = chart::export_size(spec);
         let svg = chart::to_svg(spec, size, &DrawOptions::default()).with_context(|| {
             format!("cannot draw chart `{}` of report `{slug}` as SVG", spec.id)
         })?;
@@ -136,7 +131,7 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
         let svg = chart::grid_to_svg(
             &grid.panels,
             grid.columns,
-            SVG_SIZE.0,
+            chart::EXPORT_WIDTH,
             &DrawOptions::default(),
         )
         .with_context(|| format!("cannot draw grid `{}` of report `{slug}` as SVG", grid.id))?;
@@ -145,6 +140,16 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
             &grid.id,
             svg,
         ));
+    }
+    // Each chart's plotted values, for readers and for the link under its image.
+    for spec in page.charts() {
+        let path = root.join(chart_csv_path(slug, &spec.id));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, benchdeck_core::export::csv(spec))
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     let mut jobs = Vec::with_capacity(drawings.len());
     for (what, id, svg) in drawings {
@@ -176,7 +181,12 @@ fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
             let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 return Ok(());
             };
-            rasterizer.write(&job.svg, SVG_SIZE.0 * PNG_SCALE, &job.path, &job.what)?;
+            rasterizer.write(
+                &job.svg,
+                chart::EXPORT_WIDTH * PNG_SCALE,
+                &job.path,
+                &job.what,
+            )?;
         }
     };
     std::thread::scope(|scope| {
@@ -360,6 +370,7 @@ mod tests {
                 summary: String::new(),
                 charts: 0,
                 runs: 0,
+                first_chart: None,
             },
             decision: None,
             toc: vec![],

@@ -355,6 +355,16 @@ pub enum Annotation {
     },
 }
 
+/// Width of the chart files the build writes (SVG; the PNGs have twice its pixels), in pixels.
+pub const EXPORT_WIDTH: u32 = 960;
+
+/// The size of `spec`'s exported SVG: [`EXPORT_WIDTH`] wide and its [`preferred_height`] at that
+/// width.
+pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
+    let height = preferred_height(spec, f64::from(EXPORT_WIDTH)).round() as u32;
+    (EXPORT_WIDTH, height.max(1))
+}
+
 /// The height a chart wants at `width` pixels: a 16:9-ish figure for plots, and for head-to-head
 /// bars just enough for their rows, so a short comparison does not float in empty space.
 pub fn preferred_height(spec: &ChartSpec, width: f64) -> f64 {

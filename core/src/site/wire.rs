@@ -77,6 +77,7 @@ mod tests {
                 summary: String::new(),
                 charts: 2,
                 runs: 10,
+                first_chart: None,
             }],
         }
     }

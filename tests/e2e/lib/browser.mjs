@@ -10,7 +10,9 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-export async function launch() {
+/// A browser; `{ javaScriptEnabled: false }` gives one that runs no script, as a crawler, a
+/// feed reader or a reader with JavaScript off sees the site.
+export async function launch({ javaScriptEnabled = true } = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchdeck-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -18,6 +20,7 @@ export async function launch() {
     headless: true,
     viewport: { width: 1200, height: 900 },
     deviceScaleFactor: 1,
+    javaScriptEnabled,
   });
   return {
     context,

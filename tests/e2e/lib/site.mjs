@@ -14,12 +14,14 @@ export const REPORT = 'inference-framework-benchmarks';
 export function siteUnderTest() {
   let server;
   let browser;
+  let withoutScripts;
   before(async () => {
     server = await serve(DIST, BASE);
     browser = await launch();
   });
   after(async () => {
     await browser?.close();
+    await withoutScripts?.close();
     await server?.close();
   });
   return {
@@ -27,5 +29,10 @@ export function siteUnderTest() {
     get url() { return server.url; },
     /// A new page (tab) with console errors collected in `page.errors`.
     page: (options) => browser.page(options),
+    /// A new page in a browser with JavaScript off (started on first use).
+    async pageWithoutScripts(options) {
+      withoutScripts ??= await launch({ javaScriptEnabled: false });
+      return withoutScripts.page(options);
+    },
   };
 }

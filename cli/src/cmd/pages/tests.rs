@@ -17,6 +17,7 @@ const TEMPLATE: &str = r#"<!doctype html>
     <link rel="modulepreload" href="/repo/app-1.js" crossorigin="anonymous" integrity="sha384-x">
   </head>
   <body>
+    <div id="app"></div>
 <script type="module">
 import init from '/repo/app-1.js';
 const wasm = await init({ module_or_path: '/repo/app-1_bg.wasm' });
@@ -32,6 +33,7 @@ fn summary(slug: &str, title: &str) -> ReportSummary {
         summary: format!("About {title}"),
         charts: 0,
         runs: 0,
+        first_chart: None,
     }
 }
 
@@ -109,7 +111,11 @@ fn built_site() -> tempfile::TempDir {
 }
 
 fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<String, String> {
-    let options = Options { base, csp };
+    let options = Options {
+        base,
+        public_url: "/repo/",
+        csp,
+    };
     site_pages(dir, TEMPLATE, &options)
         .unwrap()
         .into_iter()
@@ -285,6 +291,7 @@ fn a_missing_report_or_png_is_an_error_naming_the_file() {
     std::fs::remove_file(dir.path().join(chart_png_path("grid-first", "p1"))).unwrap();
     let options = Options {
         base: "/",
+        public_url: "/",
         csp: true,
     };
     let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
@@ -303,4 +310,53 @@ fn a_missing_report_or_png_is_an_error_naming_the_file() {
         format!("{err:#}").contains("data/reports/plain.bin"),
         "{err:#}"
     );
+}
+
+/// The part of a page the app renders (inside `<div id="app">`).
+fn app_root(page: &str) -> &str {
+    let start = page
+        .find("<div id=\"app\">")
+        .expect("the page has the app's root");
+    let end = page
+        .rfind("</div>\n<script")
+        .expect("the root ends before the loader");
+    &page[start..end + "</div>".len()]
+}
+
+#[test]
+fn every_page_is_rendered_by_the_app_into_its_root() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", true);
+    let report = app_root(&pages["grid-first/index.html"]);
+    // The hostile title is text, never markup, in the rendered body too.
+    assert!(!report.contains("<script>alert(1)"), "{report}");
+    assert!(report.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(report.contains("<p>Intro</p>"));
+    // Each chart is its SVG image (under the site's path) with a CSV link.
+    for id in ["p1", "p2", "c1"] {
+        assert!(report.contains(&format!("src=\"/repo/charts/grid-first/{id}.svg\"")));
+        assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.csv\"")));
+    }
+    let home = app_root(&pages["index.html"]);
+    assert!(home.contains("href=\"/repo/plain/\""), "{home}");
+    assert!(app_root(&pages["404.html"]).contains("Page not found"));
+    assert!(app_root(&pages["local/index.html"]).contains("Your result files"));
+    let embed = app_root(&pages["embed/grid-first/c1/index.html"]);
+    assert!(embed.contains("class=\"embed\"") && !embed.contains("site-header"));
+    // The benchmark page is drawn by the app alone.
+    assert_eq!(
+        app_root(&pages["_bench/scatter/index.html"]),
+        "<div id=\"app\"></div>"
+    );
+    // No page runs an inline script of its own: the policy's only hash is trunk's loader.
+    for page in pages.values() {
+        assert_eq!(csp::inline_scripts(page).unwrap().len(), 1);
+    }
+}
+
+#[test]
+fn a_rendered_report_page_matches_its_snapshot() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", false);
+    insta::assert_snapshot!(app_root(&pages["grid-first/index.html"]).replace("><", ">\n<"));
 }

@@ -1,0 +1,185 @@
+// Pages are complete before any script runs: read with JavaScript off (text, tables, inline
+// values, the wizard's recommendation, every chart as an image with its alt text and its CSV),
+// the same text once the app has taken over, nothing moving when it does, and a clean print.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
+import { chartsReady, screenshot } from './lib/browser.mjs';
+
+const site = siteUnderTest();
+
+/// Every page worth reading: the home page, each report, one chart's embed page, the dropped
+/// files' page and the 404 page.
+async function routes() {
+  const page = await site.pageWithoutScripts();
+  await page.goto(site.url);
+  const reports = await page.locator('.report-card h2 a').evaluateAll((links) =>
+    links.map((a) => new URL(a.href).pathname));
+  await page.close();
+  assert.equal(reports.length, 3, `reports linked from the home page: ${reports}`);
+  const relative = (p) => p.slice(BASE.length);
+  return ['', ...reports.map(relative), `embed/${REPORT}/at-a-glance-1/`, 'local/', 'no-such-page/'];
+}
+
+/// The visible text of the page's app root, without the controls that only exist with
+/// JavaScript (`.js-only`), whitespace folded.
+async function visibleText(page) {
+  return page.evaluate(() => {
+    const root = document.getElementById('app').cloneNode(true);
+    root.querySelectorAll('.js-only').forEach((e) => e.remove());
+    const holder = document.createElement('div');
+    holder.style.cssText = 'position:absolute;left:-99999px;width:1200px';
+    holder.append(root);
+    document.body.append(holder);
+    const text = holder.innerText.replace(/\s+/g, ' ').trim();
+    holder.remove();
+    return text;
+  });
+}
+
+test('without JavaScript a report reads completely: narrative, tables, values, wizard, charts as images with their data', async () => {
+  const page = await site.pageWithoutScripts();
+  const response = await page.goto(`${site.url}${REPORT}/`);
+  assert.equal(response.status(), 200);
+  assert.equal(await page.locator('h1').innerText(), 'Inference Framework Benchmarks: vLLM vs SGLang');
+  assert.match(await page.locator('.prose').first().innerText(), /vllm bench serve/);
+  // The summary tables, as seed 002 printed them.
+  const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
+  const rows = await ttft.locator('tbody tr').allInnerTexts();
+  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58%']);
+  // Inline values are computed numbers in the text.
+  assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
+  // Every chart is an image of its final size with alt text saying what it shows.
+  const images = page.locator('figure.chart img.chart-image');
+  assert.equal(await images.count(), 16);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await image.evaluate((img) => img.decode());
+    const { natural, alt, box } = await image.evaluate((img) => ({
+      natural: img.naturalWidth, alt: img.alt, box: img.getBoundingClientRect().height,
+    }));
+    assert.ok(natural > 0, 'the image loaded');
+    assert.match(alt, /(chart|plot|distribution|Histogram) of .+ (against|series|:)/i, alt);
+    assert.ok(box >= 140, `the image has its final height (${box}px)`);
+  }
+  // Each chart links to its data, which the host serves.
+  const csv = page.locator('figure.chart .chart-tools a', { hasText: 'CSV' });
+  assert.equal(await csv.count(), 16);
+  const csvResponse = await page.request.get(new URL(await csv.first().getAttribute('href'), site.url).href);
+  assert.equal(csvResponse.status(), 200);
+  assert.match(await csvResponse.text(), /^series,x,x_label,y,unit,source,note/);
+  // The wizard shows the published recommendation, its controls disabled.
+  const wizard = page.locator('.wizard');
+  assert.match(await wizard.locator('.verdict').innerText(), /\S/);
+  assert.ok(await wizard.locator('table.ranking tbody tr').count() >= 2);
+  assert.ok(await wizard.locator('fieldset[disabled]').count() >= 1);
+  // Contents links stay on the page.
+  const toc = await page.locator('.toc a').first().getAttribute('href');
+  assert.ok(toc.startsWith(`${BASE}${REPORT}/#`), toc);
+  for (const colorScheme of ['light', 'dark']) {
+    for (const width of [1280, 390]) {
+      const shot = await site.pageWithoutScripts({ colorScheme, viewport: { width, height: 900 } });
+      await shot.goto(`${site.url}${REPORT}/`);
+      await screenshot(shot, `no-js-report-${colorScheme}-${width}`, { fullPage: false });
+      await shot.close();
+    }
+  }
+});
+
+test('without JavaScript every page has its content and its links work', async () => {
+  for (const route of await routes()) {
+    const page = await site.pageWithoutScripts();
+    await page.goto(`${site.url}${route}`);
+    const text = await visibleText(page);
+    assert.ok(text.length > 40, `${route || 'home'} has text: ${text}`);
+    assert.equal(await page.locator('text=Loading').count(), 0, `${route}: no loading placeholder`);
+    const broken = await page.locator('img').evaluateAll((images) => images
+      .filter((img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight)
+      .filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
+    assert.deepEqual(broken, [], `${route}: broken images`);
+    await page.close();
+  }
+  // From the home page to a report by its link, with no script to route it.
+  const page = await site.pageWithoutScripts();
+  await page.goto(site.url);
+  await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
+  await page.waitForURL(`**${BASE}${REPORT}/`);
+  assert.equal(await page.locator('figure.chart img.chart-image').count(), 16);
+  // The home page shows each report's first chart.
+  await page.goto(site.url);
+  assert.equal(await page.locator('.report-card .card-chart img').count(), 3);
+});
+
+test('the app takes over the page the build rendered: the same text on every page', async () => {
+  for (const route of await routes()) {
+    const still = await site.pageWithoutScripts();
+    await still.goto(`${site.url}${route}`);
+    const before = await visibleText(still);
+    await still.close();
+    const page = await site.page();
+    await page.goto(`${site.url}${route}`);
+    await chartsReady(page);
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    const after = await visibleText(page);
+    assert.equal(after, before, `${route || 'home'}: the text changed when the app took over`);
+    assert.deepEqual(page.errors.filter((e) => !/status of 404/.test(e)), [], route);
+    await page.close();
+  }
+});
+
+test('nothing moves when the app takes over: layout shift at most 0.05, the scroll position kept', async () => {
+  for (const width of [1280, 390]) {
+    const page = await site.page({ viewport: { width, height: 900 } });
+    // Hold the app back until the reader has scrolled, as a slow network would.
+    let release;
+    const gate = new Promise((resolve) => { release = resolve; });
+    await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
+    await page.goto(`${site.url}${REPORT}/`);
+    const heading = page.locator('h2', { hasText: 'Tail latency' });
+    await heading.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -100));
+    const before = await page.evaluate(() => ({ y: scrollY }));
+    const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    assert.equal(await page.locator('canvas.drawn').count(), 0, 'the app has not run yet');
+    await page.evaluate(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    release();
+    await chartsReady(page);
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => window.__shift);
+    console.log(`layout shift at ${width}px: ${shift}`);
+    assert.ok(shift <= 0.05, `cumulative layout shift ${shift} at ${width}px`);
+    assert.equal(await page.evaluate(() => scrollY), before.y, 'the scroll position is kept');
+    const topAfter = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    assert.ok(Math.abs(topAfter - top) <= 1, `the heading moved from ${top} to ${topAfter}`);
+    // Every chart became a canvas of the image's size, in its place.
+    const sizes = await page.locator('figure.chart .chart-canvas').evaluateAll((boxes) => boxes.map((b) => {
+      const canvas = b.querySelector('canvas').getBoundingClientRect();
+      const box = b.getBoundingClientRect();
+      return [Math.round(box.height), Math.round(canvas.height)];
+    }));
+    for (const [box, canvas] of sizes) assert.ok(Math.abs(box - canvas) <= 1, `canvas ${canvas}px in a ${box}px box`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('a report prints as a clean document: narrative, tables and charts, no controls', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  await page.emulateMedia({ media: 'print' });
+  const hidden = await page.evaluate(() => ['.site-header', '.chart-tools', '.chart-controls', '.toc']
+    .map((s) => [s, [...document.querySelectorAll(s)].every((e) => getComputedStyle(e).display === 'none')]));
+  for (const [selector, gone] of hidden) assert.ok(gone, `${selector} is not printed`);
+  assert.ok(await page.locator('figure.chart canvas.drawn').first().isVisible());
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  assert.ok(pages >= 4, `the report printed on ${pages} pages`);
+  assert.deepEqual(page.errors, []);
+});
