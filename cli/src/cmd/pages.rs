@@ -17,6 +17,7 @@
 //! development server injects an inline live-reload script that no hash written here can cover.
 
 mod csp;
+mod feeds;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -76,6 +77,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         base: &base,
         public_url: &args.public_url,
         csp: !args.dev,
+        published: base.contains("://"),
     };
     let pages = site_pages(&args.dist, &template, &options)?;
     for (rel, html) in &pages {
@@ -99,15 +101,21 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
              --site-url (BENCHDECK_SITE_URL) for the absolute URLs crawlers need"
         );
     }
+    let html = pages.iter().filter(|(p, _)| p.ends_with(".html")).count();
     let count = |prefix: &str| pages.iter().filter(|(p, _)| p.starts_with(prefix)).count();
     eprintln!(
         "benchdeck: wrote {} pages: the home page, 404.html, {} report entry page(s), {} chart \
-         embed page(s), the local files page and the benchmark page{}",
-        pages.len(),
-        pages.len() - 4 - count("embed/"),
+         embed page(s), the local files page and the benchmark page{}{}",
+        html,
+        html - 4 - count("embed/"),
         count("embed/"),
         if options.csp {
             ", each with a Content-Security-Policy"
+        } else {
+            ""
+        },
+        if options.published {
+            "; sitemap.xml, feed.xml and robots.txt"
         } else {
             ""
         }
@@ -124,15 +132,24 @@ struct Options<'a> {
     public_url: &'a str,
     /// Whether pages get a Content-Security-Policy.
     csp: bool,
+    /// Whether the site's public address is known (`--site-url`): then `base` is absolute and
+    /// pages get canonical links, and the site a sitemap and a feed ([`feeds`]).
+    published: bool,
 }
 
-/// Every page of the site, as (path relative to the site root, HTML). Reads the site index and
+/// Every page of the site, as (path relative to the site root, HTML), and with `--site-url` the
+/// sitemap, the feed and `robots.txt`. Reads the site index and
 /// each report's data from `dist` (`benchdeck site` wrote them) and each report's first chart
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
     let index_path = dist.join(INDEX_PATH);
     let index: SiteIndex = read_data_file(&index_path)?;
-    let page = |head: Head<'_>, body: Option<(Route, Initial)>| -> Result<String> {
+    let page = |mut head: Head<'_>, body: Option<(Route, Initial)>| -> Result<String> {
+        if options.published {
+            head.feed = (!head.not_found).then(|| format!("{}{}", options.base, feeds::FEED_PATH));
+        } else {
+            head.canonical = None;
+        }
         let body = body.map_or_else(String::new, |(route, initial)| {
             benchdeck_app::render(route, initial, options.public_url)
         });
@@ -150,6 +167,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     let mut pages = Vec::new();
     let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
     home.preload = Some(INDEX_PATH.to_string());
+    home.canonical = Some(options.base.to_string());
     let home = page(
         home,
         Some((
@@ -175,6 +193,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         let data: ReportPage = read_data_file(&data_path)?;
         let mut head = Head::new(&report.title, &report.summary);
         head.url = Some(format!("{}{slug}/", options.base));
+        head.canonical.clone_from(&head.url);
         head.image = preview_image(dist, options.base, &data)?;
         head.preload = Some(report_data_path(slug));
         let report_route = Route::Report { slug: slug.clone() };
@@ -194,6 +213,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             head.noindex = true;
             head.social = false;
             head.preload = Some(report_data_path(slug));
+            head.canonical = Some(format!("{}{}", options.base, embed_page_path(slug, id)));
             let route = Route::Embed {
                 slug: slug.clone(),
                 id: id.clone(),
@@ -204,15 +224,14 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             ));
         }
     }
+    let mut local = Head::new(
+        "Your result files",
+        "Benchmark result files you opened, read in your browser",
+    );
+    local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", options.base));
     pages.push((
         format!("{LOCAL_PAGE_PATH}index.html"),
-        page(
-            Head::new(
-                "Your result files",
-                "Benchmark result files you opened, read in your browser",
-            ),
-            Some((Route::Local, Initial::default())),
-        )?,
+        page(local, Some((Route::Local, Initial::default())))?,
     ));
     // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
     // with status 200 like every other page.
@@ -227,6 +246,9 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             None,
         )?,
     ));
+    if options.published {
+        pages.extend(feeds::files(&index, options.base));
+    }
     Ok(pages)
 }
 
@@ -330,6 +352,10 @@ struct Head<'a> {
     /// The data the app will fetch for this page (relative to `<base href>`): the browser
     /// starts downloading it with the page, while the app's wasm is still on its way.
     preload: Option<String>,
+    /// The page's own absolute address (only with `--site-url`).
+    canonical: Option<String>,
+    /// The site's Atom feed (only with `--site-url`).
+    feed: Option<String>,
 }
 
 impl<'a> Head<'a> {
@@ -343,6 +369,8 @@ impl<'a> Head<'a> {
             social: true,
             not_found: false,
             preload: None,
+            canonical: None,
+            feed: None,
         }
     }
 
@@ -355,6 +383,16 @@ impl<'a> Head<'a> {
         ];
         if self.noindex {
             tags.push("<meta name=\"robots\" content=\"noindex\">".to_string());
+        }
+        if let Some(url) = &self.canonical {
+            tags.push(format!("<link rel=\"canonical\" href=\"{}\">", escape(url)));
+        }
+        if let Some(url) = &self.feed {
+            tags.push(format!(
+                "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"benchdeck \
+                 reports\" href=\"{}\">",
+                escape(url)
+            ));
         }
         if let Some(data) = &self.preload {
             // `crossorigin` makes the preload's credentials those of the app's `fetch`, so the

@@ -115,6 +115,7 @@ fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<Str
         base,
         public_url: "/repo/",
         csp,
+        published: base.contains("://"),
     };
     site_pages(dir, TEMPLATE, &options)
         .unwrap()
@@ -293,6 +294,7 @@ fn a_missing_report_or_png_is_an_error_naming_the_file() {
         base: "/",
         public_url: "/",
         csp: true,
+        published: false,
     };
     let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
     assert!(
@@ -359,4 +361,26 @@ fn a_rendered_report_page_matches_its_snapshot() {
     let dir = built_site();
     let pages = pages_of(dir.path(), "/repo/", false);
     insta::assert_snapshot!(app_root(&pages["grid-first/index.html"]).replace("><", ">\n<"));
+}
+
+#[test]
+fn with_a_site_url_pages_are_canonical_and_the_site_has_a_sitemap_and_a_feed() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "https://u.github.io/repo/", true);
+    assert!(pages["grid-first/index.html"]
+        .contains("<link rel=\"canonical\" href=\"https://u.github.io/repo/grid-first/\">"));
+    assert!(
+        pages["index.html"].contains("<link rel=\"canonical\" href=\"https://u.github.io/repo/\">")
+    );
+    assert!(pages["plain/index.html"].contains(
+        "type=\"application/atom+xml\" title=\"benchdeck reports\" \
+         href=\"https://u.github.io/repo/feed.xml\""
+    ));
+    assert!(!pages["404.html"].contains("rel=\"canonical\""));
+    assert!(pages["sitemap.xml"].contains("<loc>https://u.github.io/repo/plain/</loc>"));
+    assert_eq!(pages["feed.xml"].matches("<entry>").count(), 2);
+    // Without it: root-relative addresses, so no canonical links and no sitemap.
+    let pages = pages_of(dir.path(), "/repo/", true);
+    assert!(pages.values().all(|p| !p.contains("rel=\"canonical\"")));
+    assert!(!pages.contains_key("sitemap.xml"));
 }
