@@ -34,6 +34,12 @@ pub fn chart_png_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.png")
 }
 
+/// Path of a chart's SVG in the dark theme (written by the build), relative to the site root:
+/// what a page shows a reader in dark mode before the app draws the chart, or without it.
+pub fn chart_dark_svg_path(slug: &str, chart_id: &str) -> String {
+    format!("charts/{slug}/{chart_id}.dark.svg")
+}
+
 /// Path of a chart's plotted values as CSV (written by the build), relative to the site root.
 pub fn chart_csv_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.csv")

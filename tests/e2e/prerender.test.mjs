@@ -50,7 +50,7 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
   // Every chart is an image of its final size with alt text saying what it shows.
-  const images = page.locator('figure.chart img.chart-image');
+  const images = page.locator('figure.chart .chart-image img');
   assert.equal(await images.count(), 16);
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
@@ -80,6 +80,11 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
     for (const width of [1280, 390]) {
       const shot = await site.pageWithoutScripts({ colorScheme, viewport: { width, height: 900 } });
       await shot.goto(`${site.url}${REPORT}/`);
+      // Readers in dark mode get the charts drawn in the dark theme.
+      const first = shot.locator('figure.chart .chart-image img').first();
+      await first.evaluate((img) => img.decode());
+      const src = await first.evaluate((img) => img.currentSrc);
+      assert.equal(src.endsWith('.dark.svg'), colorScheme === 'dark', src);
       await screenshot(shot, `no-js-report-${colorScheme}-${width}`, { fullPage: false });
       await shot.close();
     }
@@ -104,7 +109,7 @@ test('without JavaScript every page has its content and its links work', async (
   await page.goto(site.url);
   await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
   await page.waitForURL(`**${BASE}${REPORT}/`);
-  assert.equal(await page.locator('figure.chart img.chart-image').count(), 16);
+  assert.equal(await page.locator('figure.chart .chart-image img').count(), 16);
   // The home page shows each report's first chart.
   await page.goto(site.url);
   assert.equal(await page.locator('.report-card .card-chart img').count(), 3);

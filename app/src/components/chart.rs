@@ -173,8 +173,11 @@ pub fn ChartView(
         <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
             <div class="chart-canvas" node_ref=container style=box_style>
                 {image.map(|image| view! {
-                    <img class="chart-image" class:replaced=move || drawn.get() src=image.src
-                        alt=image.alt width=image.width height=image.height loading="lazy" decoding="async"/>
+                    <picture class="chart-image" class:replaced=move || drawn.get()>
+                        <source media="(prefers-color-scheme: dark)" srcset=image.dark/>
+                        <img src=image.src alt=image.alt width=image.width height=image.height
+                            decoding="async"/>
+                    </picture>
                 })}
                 <canvas
                     node_ref=canvas
@@ -204,6 +207,8 @@ pub fn ChartView(
 /// it shows without JavaScript.
 struct StaticImage {
     src: String,
+    /// The dark theme's drawing, for readers in dark mode.
+    dark: String,
     alt: String,
     width: String,
     height: String,
@@ -218,6 +223,7 @@ impl StaticImage {
         let (width, height) = chart::export_size(spec);
         Some(StaticImage {
             src: data::href(&benchdeck_core::site::chart_svg_path(slug, &spec.id)),
+            dark: data::href(&benchdeck_core::site::chart_dark_svg_path(slug, &spec.id)),
             alt: export::alt_text(spec),
             width: width.to_string(),
             height: height.to_string(),

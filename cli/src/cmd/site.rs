@@ -22,8 +22,8 @@ use benchdeck_core::export::runs_csv;
 use benchdeck_core::import::ImportedFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
-    chart_csv_path, chart_png_path, chart_svg_path, report_data_path, result_file_path,
-    runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
+    chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path, report_data_path,
+    result_file_path, runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
@@ -111,8 +111,9 @@ struct PngJob {
 }
 
 /// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown),
-/// grid panels included, and every grid as one SVG under its own id. Returns the PNGs to make
-/// from them, next to each SVG.
+/// grid panels included, and every grid as one SVG under its own id; each chart also in the dark
+/// theme (`<id>.dark.svg`) and its values as `<id>.csv`. Returns the PNGs to make from the
+/// light SVGs, next to each.
 fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
     let slug = &page.summary.slug;
     let mut drawings = Vec::new();
@@ -141,13 +142,23 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
             svg,
         ));
     }
-    // Each chart's plotted values, for readers and for the link under its image.
+    // Each chart in the dark theme (the image pages show readers in dark mode until the app
+    // draws it) and its plotted values (the link under it).
+    let dark = DrawOptions {
+        theme: chart::Theme::named(chart::ThemeName::Dark),
+        ..DrawOptions::default()
+    };
     for spec in page.charts() {
-        let path = root.join(chart_csv_path(slug, &spec.id));
+        let svg = chart::to_svg(spec, chart::export_size(spec), &dark).with_context(|| {
+            format!("cannot draw chart `{}` of report `{slug}` as SVG", spec.id)
+        })?;
+        let path = root.join(chart_dark_svg_path(slug, &spec.id));
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create `{}`", dir.display()))?;
         }
+        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
+        let path = root.join(chart_csv_path(slug, &spec.id));
         std::fs::write(&path, benchdeck_core::export::csv(spec))
             .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
