@@ -31,6 +31,7 @@ pub const TARGETS: &[(&str, &[&str])] = &[
         &["simple_full_stack_load_test", "simple_full_stack_report"],
     ),
     ("tidy_csv", &["tidy-csv"]),
+    ("console", &["console"]),
     ("any", &[""]),
 ];
 

@@ -4,6 +4,7 @@
 //! One importer per format, each a pure function of the file's name and text, so the same code
 //! runs in the CLI, in the site build and in the browser for dropped files.
 
+mod console;
 mod fields;
 mod genai_perf;
 mod guidellm;
@@ -125,6 +126,8 @@ pub enum Format {
     SfsLoadTest,
     /// A CSV mapped by `# benchdeck:` lines.
     TidyCsv,
+    /// The result blocks `vllm bench serve` and SGLang `bench_serving` print, in any text.
+    Console,
 }
 
 /// UTF-8 text of a file within the size limit, or the refusal saying why not.
@@ -175,6 +178,10 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
                 "file is empty; expected benchmark results",
             ),
         );
+    }
+    // A log whose first line is `[timestamp] …` is text, not JSON: result blocks win.
+    if forced.is_none_or(|f| f == Format::Console) && console::is_console(trimmed) {
+        return console::read(file, text);
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         return import_json(file, text, forced);
@@ -300,6 +307,12 @@ const TEXT_FORMATS: &[TextFormat] = &[
         format: Format::TidyCsv,
         detect: tidy_csv::is_tidy_csv,
         read: tidy_csv::read,
+    },
+    // Result blocks printed by `vllm bench serve` and SGLang, in any text file.
+    TextFormat {
+        format: Format::Console,
+        detect: console::is_console,
+        read: console::read,
     },
     // Markdown and console reports: checked last, since a first line such as `# …` says little;
     // text that is not a report is handed to any text format listed after this one.

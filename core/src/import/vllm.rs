@@ -28,7 +28,7 @@ pub(super) fn is_serve_result(value: &Value) -> bool {
 
 /// Reads one result object into the file's runs (or its problems).
 pub(super) fn read_serve_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    match read_serve_result(&out.file, value, at) {
+    match read_serve_object(&out.file, value, at) {
         Ok(run) => out.runs.push(run),
         Err(problem) => out.problems.push(problem),
     }
@@ -45,14 +45,16 @@ fn latency_key(key: &str) -> Option<(&str, Metric)> {
         "e2el" => Metric::E2e,
         _ => return None,
     };
-    let known = matches!(stat, "mean" | "median" | "std")
+    let known = matches!(stat, "mean" | "median" | "std" | "min" | "max")
         || stat
             .strip_prefix('p')
             .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok());
     known.then_some((stat, metric))
 }
 
-fn read_serve_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
+/// One result object as a run; also the reader of console result blocks ([`super::console`]),
+/// which turns each block into the keys this object has.
+pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
     let obj = value.as_object().ok_or_else(|| {
         Problem::error(
             file,

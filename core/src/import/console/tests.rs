@@ -1,0 +1,145 @@
+use crate::import::{import, ImportedFile};
+use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
+use crate::problem::Severity;
+
+fn fixture(name: &str) -> ImportedFile {
+    let full = format!(
+        "{}/../tests/fixtures/console/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    import(name, &bytes)
+}
+
+#[test]
+fn commented_out_blocks_in_a_shell_script_are_runs_with_their_load_points() {
+    let f = fixture("sweep-commented.sh");
+    assert_eq!(f.producer, Some(Producer::VllmServe));
+    assert_eq!(f.runs.len(), 2, "{:?}", f.problems);
+    let (first, second) = (&f.runs[0], &f.runs[1]);
+    assert_eq!(first.provenance.location, Location::line(8));
+    assert_eq!(first.load.target, LoadTarget::Concurrency(8.0));
+    assert_eq!(second.load.target, LoadTarget::Concurrency(32.0));
+    assert_eq!(first.requests.succeeded, Some(64));
+    assert_eq!(second.requests.failed, Some(1));
+    assert_eq!(first.throughput.output_tok_s, Some(652.75));
+    assert_eq!(first.throughput.total_tok_s, Some(1958.25));
+    assert_eq!(first.tokens.total_input, Some(16384));
+    assert_eq!(first.latency_stat(Metric::Ttft, Stat::Mean), Some(120.40));
+    assert_eq!(first.latency_stat(Metric::Ttft, Stat::Median), Some(110.25));
+    assert_eq!(
+        first.latency(Metric::Ttft).unwrap().percentile(99.0),
+        Some(310.90)
+    );
+    assert_eq!(first.latency_stat(Metric::Tpot, Stat::Mean), Some(11.20));
+    // `-0.00` is zero, not negative.
+    let p99_itl = first
+        .latency(Metric::Itl)
+        .unwrap()
+        .percentile(99.0)
+        .unwrap();
+    assert!(p99_itl == 0.0 && p99_itl.is_sign_positive());
+    assert!(f.all_problems().all(|p| p.severity != Severity::Error));
+}
+
+#[test]
+fn markdown_headings_give_the_rate_and_unknown_sections_are_warnings() {
+    let f = fixture("by-rate.md");
+    assert_eq!(f.runs.len(), 2, "{:?}", f.problems);
+    let rates: Vec<LoadTarget> = f.runs.iter().map(|r| r.load.target).collect();
+    assert_eq!(
+        rates,
+        [
+            LoadTarget::RequestRate(Rate::PerSecond(2.0)),
+            LoadTarget::RequestRate(Rate::PerSecond(8.0))
+        ]
+    );
+    // ANSI colours around a value are taken off.
+    assert_eq!(f.runs[0].requests.succeeded, Some(100));
+    assert_eq!(f.runs[1].latency_stat(Metric::Ttft, Stat::Mean), Some(75.0));
+    let accuracy = f
+        .problems
+        .iter()
+        .find(|p| p.message.contains("Accuracy"))
+        .expect("the unknown section is reported");
+    assert_eq!(accuracy.severity, Severity::Warning);
+    assert_eq!(accuracy.location, Location::line(20));
+}
+
+#[test]
+fn an_sglang_log_with_its_own_sections() {
+    let f = fixture("sglang.log");
+    assert_eq!(f.producer, Some(Producer::SglangServing));
+    let run = &f.runs[0];
+    assert_eq!(run.provenance.producer, Producer::SglangServing);
+    assert_eq!(run.config.engine.as_deref(), Some("sglang"));
+    assert_eq!(
+        run.load.target,
+        LoadTarget::RequestRate(Rate::PerSecond(10.0))
+    );
+    assert_eq!(run.load.max_concurrency, None, "`not set`");
+    assert_eq!(run.throughput.input_tok_s, Some(2496.34));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::Mean), Some(760.33));
+    let itl = run.latency(Metric::Itl).unwrap();
+    assert_eq!(itl.percentile(95.0), Some(7.80));
+    assert_eq!(itl.max, Some(60.11));
+    assert!(
+        f.all_problems().all(|p| p.severity != Severity::Error),
+        "{:?}",
+        f.problems
+    );
+}
+
+#[test]
+fn a_block_cut_off_keeps_what_it_read_and_says_where_it_starts() {
+    let f = fixture("cut-off.txt");
+    assert_eq!(f.runs.len(), 1);
+    let run = &f.runs[0];
+    assert_eq!(
+        run.load.target,
+        LoadTarget::RequestRate(Rate::PerSecond(4.0))
+    );
+    assert_eq!(run.latency_stat(Metric::Ttft, Stat::Mean), Some(33.3));
+    let cut = f
+        .problems
+        .iter()
+        .find(|p| p.message.contains("no closing"))
+        .unwrap();
+    assert_eq!(
+        (cut.severity, &cut.location),
+        (Severity::Error, &Location::line(3))
+    );
+    let four = f
+        .problems
+        .iter()
+        .find(|p| p.message.contains("`four`"))
+        .unwrap();
+    assert_eq!(four.location, Location::line(6));
+}
+
+#[test]
+fn a_block_without_any_load_is_read_at_rate_infinity_with_a_warning() {
+    let text = "============ Serving Benchmark Result ============\n\
+                Successful requests:   3\n\
+                Mean TTFT (ms):        10\n\
+                ==================================================\n";
+    let f = import("run.txt", text.as_bytes());
+    assert_eq!(
+        f.runs[0].load.target,
+        LoadTarget::RequestRate(Rate::Infinite)
+    );
+    let warning = &f.runs[0]
+        .problems
+        .iter()
+        .find(|p| p.message.contains("no load point"))
+        .unwrap();
+    assert_eq!(warning.severity, Severity::Warning);
+}
+
+#[test]
+fn text_without_a_block_is_not_taken_for_console_output() {
+    assert!(!super::is_console("Serving Benchmark Result in prose\n"));
+    assert!(super::is_console(
+        "> ====== Serving Benchmark Result ======\n"
+    ));
+}
