@@ -2,8 +2,9 @@
 // What a page costs before any script runs, for `cargo xtask bench`:
 // - with JavaScript off (a crawler, a feed or chat preview, a reader without scripts): every
 //   byte the page pulls in until it has loaded (HTML, CSS, chart images), raw and gzip -9;
-// - with JavaScript on: the first contentful paint, and the bytes of the resources that had
-//   arrived by then (the HTML and the stylesheet: what the reader needs to see the page).
+// - with JavaScript on: the first contentful paint, and the bytes the browser had to have before
+//   it (the document and the resources Resource Timing marks render-blocking: what the reader
+//   needs to see the page).
 // Each load uses a fresh browser context with an empty cache; medians of LOADS loads.
 //
 // usage: NODE_PATH=<dir with playwright-core> node static.cjs URL [LOADS]
@@ -65,9 +66,11 @@ function bodies(page) {
       new PerformanceObserver((list) => {
         const paint = list.getEntries().find((e) => e.name === 'first-contentful-paint');
         if (!paint) return;
-        const arrived = performance.getEntriesByType('resource')
-          .filter((r) => r.responseEnd <= paint.startTime).map((r) => r.name);
-        resolve({ fcp: paint.startTime, arrived: [location.href, ...arrived] });
+        // What the browser waited for before painting: the document and the resources it
+        // marks render-blocking (stylesheets, synchronous scripts in the head).
+        const blocking = performance.getEntriesByType('resource')
+          .filter((r) => r.renderBlockingStatus === 'blocking').map((r) => r.name);
+        resolve({ fcp: paint.startTime, arrived: [location.href, ...blocking] });
       }).observe({ type: 'paint', buffered: true });
     }));
     await tab.waitForLoadState('networkidle');

@@ -314,7 +314,7 @@ fn before_scripts(
     );
     let _ = writeln!(
         doc,
-        "| what arrived before the first contentful paint ({}; paint at {:.0} ms) | {} gzip | ≤ 50 KB | {} |",
+        "| what the first contentful paint waits for ({}; paint at {:.0} ms) | {} gzip | ≤ 50 KB | {} |",
         still.first_paint.resources.join(", "),
         still.first_paint.median_fcp_ms,
         kb(still.first_paint.gzip_bytes),

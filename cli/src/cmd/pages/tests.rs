@@ -384,3 +384,19 @@ fn with_a_site_url_pages_are_canonical_and_the_site_has_a_sitemap_and_a_feed() {
     assert!(pages.values().all(|p| !p.contains("rel=\"canonical\"")));
     assert!(!pages.contains_key("sitemap.xml"));
 }
+
+#[test]
+fn pages_do_not_preload_the_app() {
+    let template = "<head>\n    <link rel=\"stylesheet\" href=\"/m.css\">\n    <link rel=\"modulepreload\" \
+                    href=\"/app.js\" crossorigin=\"anonymous\">\n    <link rel=\"preload\" href=\"/app_bg.wasm\" \
+                    as=\"fetch\" type=\"application/wasm\">\n    <link rel=\"preload\" href=\"data/x.bin\" \
+                    as=\"fetch\" crossorigin>\n</head>";
+    assert_eq!(
+        without_app_preloads(template),
+        "<head>\n    <link rel=\"stylesheet\" href=\"/m.css\">\n    <link rel=\"preload\" \
+         href=\"data/x.bin\" as=\"fetch\" crossorigin>\n</head>"
+    );
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", true);
+    assert!(pages.values().all(|p| !p.contains("modulepreload")));
+}
