@@ -16,6 +16,7 @@ mod sglang;
 mod stats;
 mod table;
 mod vllm;
+mod vllm_csv;
 mod vllm_offline;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
@@ -302,6 +303,11 @@ const TEXT_FORMATS: &[TextFormat] = &[
         format: Format::Locust,
         detect: |text| locust::is_locust_csv(table::first_line(text)),
         read: locust::read,
+    },
+    TextFormat {
+        format: Format::VllmServe,
+        detect: |text| vllm_csv::is_vllm_csv(table::first_line(text)),
+        read: vllm_csv::read,
     },
     TextFormat {
         format: Format::TidyCsv,
