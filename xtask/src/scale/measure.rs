@@ -489,9 +489,10 @@ fn pages_section(
     let _ = writeln!(
         doc,
         "What a page carries as the site grows: an HTML page is {} bytes on average with {} \
-         reports and {} bytes with {}. Pages carry only their own head tags; the app fetches \
-         the data a page shows (the home page the index, a report page its own data), so no \
-         page grows with the number of reports but the home page's list.\n",
+         reports and {} bytes with {}. A page carries its own head tags and its own content, \
+         rendered at build time; the app fetches the data a page shows (the home page the \
+         index, a report page its own data), so no page grows with the number of reports but \
+         the home page, which lists them all.\n",
         thousands(mean_page(small)),
         small.reports,
         thousands(mean_page(large)),
