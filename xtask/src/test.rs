@@ -1,5 +1,7 @@
-//! `cargo xtask test`: every test, in the order that fails fastest.
+//! `cargo xtask test`: every check and every test, in the order that fails fastest.
 //!
+//! 0. `cargo fmt --check` and clippy with warnings denied, natively and on wasm32
+//!    ([`crate::lint`]), so style cannot drift in CI;
 //! 1. native tests of the workspace (core, CLI, xtask);
 //! 2. the core's WebAssembly tests (`core/tests/wasm.rs`), run by `wasm-bindgen-test-runner` in
 //!    Node.js;
@@ -20,6 +22,7 @@ const SUB_PATH: &str = "/benchdeck/";
 
 /// Runs every test.
 pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    crate::lint::all(root)?;
     native(root)?;
     wasm(root, toolbox)?;
     let sites = root.join("target").join("site");
