@@ -20,11 +20,21 @@ pub(super) fn is_serve_result(value: &Value) -> bool {
     let Some(obj) = value.as_object() else {
         return false;
     };
+    let latency = obj.keys().any(|k| latency_key(k).is_some());
+    // Early-2025 `--save-result` files hold the latency statistics alone (no `completed`).
     obj.contains_key("date")
         && obj.contains_key("backend")
-        && obj.contains_key("completed")
-        && (obj.contains_key("model_id") || obj.keys().any(|k| latency_key(k).is_some()))
+        && (latency || (obj.contains_key("completed") && obj.contains_key("model_id")))
 }
+
+/// The keys a full result has and a latency-only one (no `completed`) may lack.
+const COUNT_AND_THROUGHPUT_KEYS: [&str; 5] = [
+    "completed",
+    "duration",
+    "request_throughput",
+    "output_throughput",
+    "total_token_throughput",
+];
 
 /// Reads one result object into the file's runs (or its problems).
 pub(super) fn read_serve_document(out: &mut ImportedFile, value: &Value, at: Location) {
@@ -63,6 +73,21 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         )
     })?;
     let mut f = Fields::new(obj, file, at.clone());
+    if !obj.contains_key("completed") {
+        let absent: Vec<&str> = COUNT_AND_THROUGHPUT_KEYS
+            .into_iter()
+            .filter(|k| !obj.contains_key(*k))
+            .collect();
+        f.problems.push(Problem::warning(
+            file,
+            at.clone(),
+            format!(
+                "no `{}` in this result (early `--save-result` files hold latency statistics \
+                 only): the run has its latencies, without request counts or throughput",
+                absent.join("`, `"),
+            ),
+        ));
+    }
 
     let config = ConfigIdentity {
         model: f.string("model_id"),
@@ -301,5 +326,38 @@ mod tests {
         assert_eq!(latency_key("max_output_tokens_per_s"), None);
         assert_eq!(latency_key("p_ttft_ms"), None);
         assert_eq!(latency_key("mean_foo_ms"), None);
+        assert_eq!(latency_key("max_itl_ms"), Some(("max", Metric::Itl)));
+    }
+
+    #[test]
+    fn a_latency_only_result_is_read_and_says_what_it_lacks() {
+        let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": 4.0, "mean_ttft_ms": 41.5, "p99_ttft_ms": 90.0, "mean_tpot_ms": 7.25}"#;
+        let f = crate::import::import("early.json", text.as_bytes());
+        assert_eq!(f.producer, Some(Producer::VllmServe));
+        let run = &f.runs[0];
+        assert_eq!(
+            run.latency_stat(Metric::Ttft, crate::model::Stat::Mean),
+            Some(41.5)
+        );
+        assert_eq!(run.requests.succeeded, None);
+        assert_eq!(run.throughput.output_tok_s, None);
+        let lacks = run
+            .problems
+            .iter()
+            .find(|p| p.message.contains("latency statistics only"))
+            .expect("the absent keys are named");
+        assert_eq!(lacks.severity, crate::problem::Severity::Warning);
+        assert!(lacks
+            .message
+            .contains("`completed`, `duration`, `request_throughput`"));
+        // Not a vLLM result: no date, or no latency and no counts.
+        for other in [
+            r#"{"backend": "vllm", "mean_ttft_ms": 1}"#,
+            r#"{"date": "x", "backend": "vllm", "model_id": "m"}"#,
+        ] {
+            let value: Value = serde_json::from_str(other).unwrap();
+            assert!(!is_serve_result(&value), "{other}");
+        }
     }
 }
