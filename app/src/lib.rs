@@ -3,7 +3,7 @@
 //!
 //! The same components run twice. At build time, natively (feature `ssr`), [`render`] turns
 //! each page into complete HTML: text, tables, the wizard's default recommendation and every
-//! chart as the SVG image the build drew, so a page reads without JavaScript. In the browser
+//! chart as the SVG the build drew (inline), so a page reads without JavaScript. In the browser
 //! (feature `hydrate`), [`start`] fetches the page's data and hydrates that HTML in place: the
 //! same elements get their event handlers and the canvases take over from the images.
 //!
@@ -31,6 +31,7 @@ mod theme;
 use benchdeck_core::site::{ReportPage, Route, SiteIndex};
 use leptos::prelude::*;
 
+pub use components::Drawings;
 pub use data::APP_ROOT_ID;
 
 /// What a page shows before any reader acts: the route and the data the build wrote for it.
@@ -43,13 +44,17 @@ pub struct Initial {
 }
 
 /// Renders the page of `route` to HTML at build time, exactly as [`App`] will hydrate it: the
-/// inside of `<div id="app">` ([`APP_ROOT_ID`]). `base` is the site's path (`/`, `/repo/`).
+/// inside of `<div id="app">` ([`APP_ROOT_ID`]), with the charts' `drawings` inline. `base` is
+/// the site's path (`/`, `/repo/`).
 #[cfg(feature = "ssr")]
-pub fn render(route: Route, initial: Initial, base: &str) -> String {
+pub fn render(route: Route, initial: Initial, drawings: Drawings, base: &str) -> String {
     use leptos::tachys::view::RenderHtml;
     data::set_base_path(base);
     let owner = Owner::new();
-    let html = owner.with(|| view! { <App route initial/> }.to_html());
+    let html = owner.with(|| {
+        provide_context(drawings);
+        view! { <App route initial/> }.to_html()
+    });
     owner.unset();
     html
 }

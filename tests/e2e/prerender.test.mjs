@@ -1,5 +1,5 @@
 // Pages are complete before any script runs: read with JavaScript off (text, tables, inline
-// values, the wizard's recommendation, every chart as an image with its alt text and its CSV),
+// values, the wizard's recommendation, every chart as an inline drawing with its label and its CSV),
 // the same text once the app has taken over, nothing moving when it does, and a clean print.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,11 +22,12 @@ async function routes() {
 }
 
 /// The visible text of the page's app root, without the controls that only exist with
-/// JavaScript (`.js-only`), whitespace folded.
+/// JavaScript (`.js-only`) and the text inside the build's chart drawings (the canvases replace
+/// them; both carry the same label), whitespace folded.
 async function visibleText(page) {
   return page.evaluate(() => {
     const root = document.getElementById('app').cloneNode(true);
-    root.querySelectorAll('.js-only').forEach((e) => e.remove());
+    root.querySelectorAll('.js-only, .chart-image').forEach((e) => e.remove());
     const holder = document.createElement('div');
     holder.style.cssText = 'position:absolute;left:-99999px;width:1200px';
     holder.append(root);
@@ -37,7 +38,7 @@ async function visibleText(page) {
   });
 }
 
-test('without JavaScript a report reads completely: narrative, tables, values, wizard, charts as images with their data', async () => {
+test('without JavaScript a report reads completely: narrative, tables, values, wizard, charts drawn inline with their data', async () => {
   const page = await site.pageWithoutScripts();
   const response = await page.goto(`${site.url}${REPORT}/`);
   assert.equal(response.status(), 200);
@@ -49,19 +50,19 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58%']);
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
-  // Every chart is an image of its final size with alt text saying what it shows.
-  const images = page.locator('figure.chart .chart-image img');
-  assert.equal(await images.count(), 16);
-  for (const image of await images.all()) {
-    await image.scrollIntoViewIfNeeded();
-    await image.evaluate((img) => img.decode());
-    const { natural, alt, box } = await image.evaluate((img) => ({
-      natural: img.naturalWidth, alt: img.alt, box: img.getBoundingClientRect().height,
+  // Every chart is the build's drawing, inline, at its final size, labelled with what it shows.
+  const drawings = page.locator('figure.chart .chart-image svg');
+  assert.equal(await drawings.count(), 16);
+  for (const drawing of await drawings.all()) {
+    const { label, box, shapes } = await drawing.evaluate((svg) => ({
+      label: svg.getAttribute('aria-label'), box: svg.getBoundingClientRect().height,
+      shapes: svg.querySelectorAll('polyline, rect, circle, line, path, polygon').length,
     }));
-    assert.ok(natural > 0, 'the image loaded');
-    assert.match(alt, /(chart|plot|distribution|Histogram) of .+ (against|series|:)/i, alt);
-    assert.ok(box >= 140, `the image has its final height (${box}px)`);
+    assert.match(label, /(chart|plot|distribution|Histogram) of .+ (against|series|:)/i, label);
+    assert.ok(box >= 140, `the drawing has its final height (${box}px)`);
+    assert.ok(shapes > 5, `the drawing has its marks (${shapes})`);
   }
+  assert.equal(await page.locator('figure.chart .chart-image img').count(), 0, 'no image requests for charts');
   // Each chart links to its data, which the host serves.
   const csv = page.locator('figure.chart .chart-tools a', { hasText: 'CSV' });
   assert.equal(await csv.count(), 16);
@@ -80,11 +81,10 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
     for (const width of [1280, 390]) {
       const shot = await site.pageWithoutScripts({ colorScheme, viewport: { width, height: 900 } });
       await shot.goto(`${site.url}${REPORT}/`);
-      // Readers in dark mode get the charts drawn in the dark theme.
-      const first = shot.locator('figure.chart .chart-image img').first();
-      await first.evaluate((img) => img.decode());
-      const src = await first.evaluate((img) => img.currentSrc);
-      assert.equal(src.endsWith('.dark.svg'), colorScheme === 'dark', src);
+      // Readers in dark mode get the charts in the dark theme: the stylesheet recolours them.
+      const background = await shot.locator('figure.chart .chart-image svg rect').first()
+        .evaluate((rect) => getComputedStyle(rect).fill);
+      assert.equal(background, colorScheme === 'dark' ? 'rgb(22, 24, 29)' : 'rgb(255, 255, 255)');
       await screenshot(shot, `no-js-report-${colorScheme}-${width}`, { fullPage: false });
       await shot.close();
     }
@@ -109,7 +109,7 @@ test('without JavaScript every page has its content and its links work', async (
   await page.goto(site.url);
   await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
   await page.waitForURL(`**${BASE}${REPORT}/`);
-  assert.equal(await page.locator('figure.chart .chart-image img').count(), 16);
+  assert.equal(await page.locator('figure.chart .chart-image svg').count(), 16);
   // The home page shows each report's first chart.
   await page.goto(site.url);
   assert.equal(await page.locator('.report-card .card-chart img').count(), 3);

@@ -248,13 +248,15 @@ fn page_loads(
     Ok(())
 }
 
-/// Every chart of the page is on screen, as the build's image or drawn by the app, and its
-/// headline numbers (inline values) are in the text: what a reader came for.
+/// Every chart of the page is on screen, as the build's drawing (inline, or an image when the app
+/// rendered the page) or drawn by the app, its headline numbers (inline values) are in the text,
+/// and the page has painted: what a reader came for.
 const CONTENT_READY: &str = "(() => { const f = [...document.querySelectorAll('figure.chart')]; \
     return f.length > 0 && f.every((x) => { const c = x.querySelector('canvas.drawn'); \
-    const i = x.querySelector('.chart-image img'); \
-    return c || (i && i.complete && i.naturalWidth > 0); }) \
-    && document.querySelector('.prose .value') !== null; })()";
+    const s = x.querySelector('.chart-image svg'); const i = x.querySelector('.chart-image img'); \
+    return c || s || (i && i.complete && i.naturalWidth > 0); }) \
+    && document.querySelector('.prose .value') !== null \
+    && performance.getEntriesByName('first-contentful-paint').length > 0; })()";
 
 /// What `xtask/bench/static.cjs` prints.
 #[derive(Debug, serde::Deserialize)]
@@ -299,8 +301,8 @@ fn before_scripts(
         doc,
         "Pages are rendered at build time by the app's own components; the app hydrates them. \
          Measured on the seed 002 report (`xtask/bench/static.cjs`, and `page-load.cjs` with \
-         the condition \"every chart on screen, as image or canvas, and the inline values in \
-         the text\").\n"
+         the condition \"every chart on screen, as the build's inline drawing or the app's canvas, \
+         and the inline values in the text, painted\": the first contentful paint has happened).\n"
     );
     let _ = writeln!(doc, "| what | measured | goal | met |");
     let _ = writeln!(doc, "|---|---|---|---|");

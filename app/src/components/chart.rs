@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, MouseEvent};
 
+use super::chart_image;
 use crate::data;
 
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
@@ -156,7 +157,7 @@ pub fn ChartView(
                 .collect::<Vec<_>>(),
         )
     });
-    let (image, box_style) = base.with_value(|s| (StaticImage::of(s, &slug), box_style(s)));
+    let box_style = base.with_value(box_style);
     let series_count = names.len();
     let label = if caption.is_empty() {
         title.clone()
@@ -172,13 +173,7 @@ pub fn ChartView(
     view! {
         <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
             <div class="chart-canvas" node_ref=container style=box_style>
-                {image.map(|image| view! {
-                    <picture class="chart-image" class:replaced=move || drawn.get()>
-                        <source media="(prefers-color-scheme: dark)" srcset=image.dark/>
-                        <img src=image.src alt=image.alt width=image.width height=image.height
-                            decoding="async"/>
-                    </picture>
-                })}
+                {chart_image::chart_image(&base.read_value(), &slug, drawn.into())}
                 <canvas
                     node_ref=canvas
                     class:drawn=move || drawn.get()
@@ -200,34 +195,6 @@ pub fn ChartView(
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
             {(!embed).then(|| view! { <ChartTools spec canvas slug id=id.clone()/> })}
         </figure>
-    }
-}
-
-/// The SVG the build drew of a chart: what the page shows before the canvas is drawn, and all
-/// it shows without JavaScript.
-struct StaticImage {
-    src: String,
-    /// The dark theme's drawing, for readers in dark mode.
-    dark: String,
-    alt: String,
-    width: String,
-    height: String,
-}
-
-impl StaticImage {
-    /// The image of `spec` in report `slug`; none for dropped files (the build drew nothing).
-    fn of(spec: &ChartSpec, slug: &str) -> Option<StaticImage> {
-        if slug == benchdeck_core::site::LOCAL_SLUG {
-            return None;
-        }
-        let (width, height) = chart::export_size(spec);
-        Some(StaticImage {
-            src: data::href(&benchdeck_core::site::chart_svg_path(slug, &spec.id)),
-            dark: data::href(&benchdeck_core::site::chart_dark_svg_path(slug, &spec.id)),
-            alt: export::alt_text(spec),
-            width: width.to_string(),
-            height: height.to_string(),
-        })
     }
 }
 

@@ -1,12 +1,14 @@
 //! Reusable pieces of pages.
 
 mod chart;
+mod chart_image;
 mod downloads;
 mod drop;
 mod problems;
 mod wizard;
 
 pub use chart::ChartView;
+pub use chart_image::Drawings;
 pub use downloads::{Download, Downloads};
 pub use drop::{accept_drops_anywhere, DropZone};
 pub use problems::{LoadErrorPanel, ProblemList};

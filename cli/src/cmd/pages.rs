@@ -23,11 +23,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use benchdeck_app::{Initial, APP_ROOT_ID};
+use benchdeck_app::{Drawings, Initial, APP_ROOT_ID};
+use benchdeck_core::chart::inline::inline_svg;
+use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, Route, SiteIndex,
-    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    chart_png_path, chart_svg_path, embed_page_path, report_data_path, ReportPage, Route,
+    SiteIndex, BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -145,14 +147,14 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     let template = &without_app_preloads(template);
     let index_path = dist.join(INDEX_PATH);
     let index: SiteIndex = read_data_file(&index_path)?;
-    let page = |mut head: Head<'_>, body: Option<(Route, Initial)>| -> Result<String> {
+    let page = |mut head: Head<'_>, body: Option<(Route, Initial, Drawings)>| -> Result<String> {
         if options.published {
             head.feed = (!head.not_found).then(|| format!("{}{}", options.base, feeds::FEED_PATH));
         } else {
             head.canonical = None;
         }
-        let body = body.map_or_else(String::new, |(route, initial)| {
-            benchdeck_app::render(route, initial, options.public_url)
+        let body = body.map_or_else(String::new, |(route, initial, drawings)| {
+            benchdeck_app::render(route, initial, drawings, options.public_url)
         });
         let html = template.replacen(HEAD_MARKER, &head.html(), 1).replacen(
             APP_ROOT,
@@ -177,6 +179,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
                 index: Some(index.clone()),
                 report: None,
             },
+            Drawings::default(),
         )),
     )?;
     pages.push(("index.html".to_string(), home));
@@ -186,7 +189,10 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     not_found.not_found = true;
     pages.push((
         "404.html".to_string(),
-        page(not_found, Some((Route::NotFound, Initial::default())))?,
+        page(
+            not_found,
+            Some((Route::NotFound, Initial::default(), Drawings::default())),
+        )?,
     ));
     for report in &index.reports {
         let slug = &report.slug;
@@ -198,13 +204,17 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         head.image = preview_image(dist, options.base, &data)?;
         head.preload = Some(report_data_path(slug));
         let report_route = Route::Report { slug: slug.clone() };
+        let drawings = drawings(dist, &data)?;
         let with_data = Initial {
             index: None,
             report: Some(data.clone()),
         };
         pages.push((
             format!("{slug}/index.html"),
-            page(head, Some((report_route, with_data.clone())))?,
+            page(
+                head,
+                Some((report_route, with_data.clone(), drawings.clone())),
+            )?,
         ));
         let charts = data.charts().map(|c| (&c.id, &c.title));
         let grids = data.grids().map(|g| (&g.id, &g.title));
@@ -221,7 +231,7 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             };
             pages.push((
                 format!("{}index.html", embed_page_path(slug, id)),
-                page(head, Some((route, with_data.clone())))?,
+                page(head, Some((route, with_data.clone(), drawings.clone())))?,
             ));
         }
     }
@@ -232,7 +242,10 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", options.base));
     pages.push((
         format!("{LOCAL_PAGE_PATH}index.html"),
-        page(local, Some((Route::Local, Initial::default())))?,
+        page(
+            local,
+            Some((Route::Local, Initial::default(), Drawings::default())),
+        )?,
     ));
     // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
     // with status 200 like every other page.
@@ -251,6 +264,26 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
         pages.extend(feeds::files(&index, options.base));
     }
     Ok(pages)
+}
+
+/// Every chart of `report` as inline SVG markup for its pages: the drawing `benchdeck site`
+/// wrote (`charts/<slug>/<id>.svg`), labelled with the chart's text alternative.
+fn drawings(dist: &Path, report: &ReportPage) -> Result<Drawings> {
+    let slug = &report.summary.slug;
+    let mut drawings = Drawings::default();
+    for spec in report.charts() {
+        let path = dist.join(chart_svg_path(slug, &spec.id));
+        let svg = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "cannot read `{}`; run `benchdeck site` first",
+                path.display()
+            )
+        })?;
+        let markup = inline_svg(&svg, &alt_text(spec))
+            .with_context(|| format!("cannot put `{}` in its page", path.display()))?;
+        drawings.0.insert(spec.id.clone(), markup);
+    }
+    Ok(drawings)
 }
 
 /// `template` without trunk's preload links for the app's JavaScript and WebAssembly

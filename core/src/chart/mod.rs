@@ -20,6 +20,7 @@ mod grid;
 mod hbars;
 mod header;
 mod histogram;
+pub mod inline;
 mod lines;
 mod plot;
 pub mod scale;

@@ -106,7 +106,7 @@ fn nice_ceilings() {
     assert_eq!(nice_ceiling(7.3), 8.0);
 }
 
-mod fixtures;
+pub(super) mod fixtures;
 mod frames;
 mod kinds;
 mod robust;

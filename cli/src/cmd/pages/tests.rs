@@ -2,7 +2,7 @@
 //! Content-Security-Policy, on a small built site in a scratch folder.
 
 use super::*;
-use benchdeck_core::chart::ChartSpec;
+use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::site::{Block, ChartGrid, ReportSummary};
 
 const HOSTILE: &str = "</script><script>alert(1)</script> \"q\" & 'x'";
@@ -37,10 +37,22 @@ fn summary(slug: &str, title: &str) -> ReportSummary {
     }
 }
 
+/// A line chart of one series, `id`, titled `title`.
 fn chart(id: &str, title: &str) -> ChartSpec {
+    let point = |x: f64, y: f64| chart::Point {
+        x,
+        y: Some(y),
+        ..chart::Point::default()
+    };
     ChartSpec {
         id: id.into(),
         title: title.into(),
+        kind: chart::ChartKind::Lines,
+        series: vec![chart::Series {
+            name: "vLLM".into(),
+            color: 0,
+            points: vec![point(1.0, 40.0), point(2.0, 55.0)],
+        }],
         ..ChartSpec::default()
     }
 }
@@ -69,6 +81,7 @@ fn built_site() -> tempfile::TempDir {
         reports: reports.clone(),
     };
     write(INDEX_PATH, &crate::data_file::pack(&index).unwrap());
+    let [p1, p2, c1] = grid_first_charts();
     let grid_first = ReportPage {
         summary: reports[0].clone(),
         decision: None,
@@ -83,12 +96,10 @@ fn built_site() -> tempfile::TempDir {
                     title: "The grid".into(),
                     caption: String::new(),
                     columns: 2,
-                    panels: vec![chart("p1", HOSTILE), chart("p2", "Panel 2")],
+                    panels: vec![p1, p2],
                 },
             },
-            Block::Chart {
-                chart: chart("c1", "Chart 1"),
-            },
+            Block::Chart { chart: c1 },
         ],
         sources: vec![],
         problems: vec![],
@@ -107,7 +118,21 @@ fn built_site() -> tempfile::TempDir {
         &crate::data_file::pack(&plain).unwrap(),
     );
     write(&chart_png_path("grid-first", "p1"), &png_header());
+    for spec in grid_first_charts() {
+        let size = chart::export_size(&spec);
+        let svg = chart::to_svg(&spec, size, &chart::DrawOptions::default()).unwrap();
+        write(&chart_svg_path("grid-first", &spec.id), svg.as_bytes());
+    }
     dir
+}
+
+/// The charts of report `grid-first` in [`built_site`], grid panels first.
+fn grid_first_charts() -> [ChartSpec; 3] {
+    [
+        chart("p1", HOSTILE),
+        chart("p2", "Panel 2"),
+        chart("c1", "Chart 1"),
+    ]
 }
 
 fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<String, String> {
@@ -312,6 +337,13 @@ fn a_missing_report_or_png_is_an_error_naming_the_file() {
         format!("{err:#}").contains("data/reports/plain.bin"),
         "{err:#}"
     );
+    let dir = built_site();
+    std::fs::remove_file(dir.path().join(chart_svg_path("grid-first", "c1"))).unwrap();
+    let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("charts/grid-first/c1.svg"),
+        "{err:#}"
+    );
 }
 
 /// The part of a page the app renders (inside `<div id="app">`).
@@ -334,11 +366,23 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
     assert!(!report.contains("<script>alert(1)"), "{report}");
     assert!(report.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(report.contains("<p>Intro</p>"));
-    // Each chart is its SVG image (under the site's path) with a CSV link.
-    for id in ["p1", "p2", "c1"] {
-        assert!(report.contains(&format!("src=\"/repo/charts/grid-first/{id}.svg\"")));
+    // Each chart is its drawing, inline and labelled with its text alternative, with links to
+    // its SVG file and its CSV (under the site's path).
+    for spec in grid_first_charts() {
+        let id = &spec.id;
+        let label = escape(&alt_text(&spec));
+        assert!(
+            report.contains(&format!("role=\"img\" aria-label=\"{label}\">")),
+            "{id}"
+        );
+        assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.svg\"")));
         assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.csv\"")));
     }
+    assert_eq!(report.matches("<svg ").count(), 3);
+    assert!(
+        !report.contains("<img src=\"/repo/charts/"),
+        "no chart image requests"
+    );
     let home = app_root(&pages["index.html"]);
     assert!(home.contains("href=\"/repo/plain/\""), "{home}");
     assert!(app_root(&pages["404.html"]).contains("Page not found"));
@@ -360,7 +404,25 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
 fn a_rendered_report_page_matches_its_snapshot() {
     let dir = built_site();
     let pages = pages_of(dir.path(), "/repo/", false);
-    insta::assert_snapshot!(app_root(&pages["grid-first/index.html"]).replace("><", ">\n<"));
+    let page = without_drawings(app_root(&pages["grid-first/index.html"]));
+    insta::assert_snapshot!(page.replace("><", ">\n<"));
+}
+
+/// `html` with each inline drawing's elements left out (`<svg …>…</svg>`): the chart tests of
+/// `benchdeck_core::chart` snapshot the drawings.
+fn without_drawings(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<svg ") {
+        let open_end = start + rest[start..].find('>').unwrap() + 1;
+        let end = open_end + rest[open_end..].find("</svg>").unwrap();
+        out.push_str(&rest[..open_end]);
+        out.push('…');
+        out.push_str("</svg>");
+        rest = &rest[end + "</svg>".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[test]

@@ -1,0 +1,49 @@
+//! The build's drawing of a chart: shown in the chart's place until the app has drawn the canvas,
+//! and all a reader without JavaScript sees.
+//!
+//! Pre-rendered pages carry each drawing inline: `benchdeck pages` hands the renderer the SVG
+//! markup of every chart ([`Drawings`], made by `benchdeck_core::chart::inline`), so a page
+//! costs no image request and no image document per chart, and the stylesheet draws it in the
+//! page's colour scheme. When the app hydrates such a page, leptos leaves the element's inner
+//! HTML as the build wrote it; a page the app renders afresh (another report, a reader's view in
+//! the address) gets a `<picture>` of the same drawing's files instead.
+
+use std::collections::HashMap;
+
+use benchdeck_core::chart::{self, ChartSpec};
+use benchdeck_core::html::escape;
+use benchdeck_core::site::{chart_dark_svg_path, chart_svg_path, LOCAL_SLUG};
+use leptos::prelude::*;
+
+use crate::data;
+
+/// Each chart's drawing as inline SVG markup, by chart id: what the renderer puts in
+/// pre-rendered pages (provided as a context by [`crate::render`]; absent in the browser).
+#[derive(Debug, Clone, Default)]
+pub struct Drawings(pub HashMap<String, String>);
+
+/// The drawing of `spec` from report `slug`, hidden once `drawn` (the canvas took over); none for
+/// dropped files, which the build never saw.
+pub fn chart_image(spec: &ChartSpec, slug: &str, drawn: Signal<bool>) -> Option<impl IntoView> {
+    if slug == LOCAL_SLUG {
+        return None;
+    }
+    let inline = use_context::<Drawings>().and_then(|d| d.0.get(&spec.id).cloned());
+    let markup = inline.unwrap_or_else(|| picture(spec, slug));
+    Some(
+        view! { <div class="chart-image" class:replaced=move || drawn.get() inner_html=markup></div> },
+    )
+}
+
+/// A `<picture>` of the chart's SVG files: the dark drawing for readers in dark mode.
+fn picture(spec: &ChartSpec, slug: &str) -> String {
+    let (width, height) = chart::export_size(spec);
+    format!(
+        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"{dark}\">\
+         <img src=\"{src}\" alt=\"{alt}\" width=\"{width}\" height=\"{height}\" \
+         decoding=\"async\"></picture>",
+        dark = escape(&data::href(&chart_dark_svg_path(slug, &spec.id))),
+        src = escape(&data::href(&chart_svg_path(slug, &spec.id))),
+        alt = escape(&benchdeck_core::export::alt_text(spec)),
+    )
+}
