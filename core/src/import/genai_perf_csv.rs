@@ -44,7 +44,17 @@ pub(super) fn is_genai_perf_csv(first_line: &str) -> bool {
     cells.len() >= 3
         && cells[0].eq_ignore_ascii_case("metric")
         && cells[1..].iter().any(|c| c.eq_ignore_ascii_case("avg"))
-        && cells[1..].iter().all(|c| Stat::parse(c).is_some())
+        && cells[1..].iter().all(|c| statistic_column(c).is_some())
+}
+
+/// What a column of the request-metrics table holds: `Some(Some(stat))` for a statistic,
+/// `Some(None)` for AIPerf's `sum` (the total over requests; the `Metric,Value` table has the
+/// totals the model keeps), `None` for a column neither tool writes.
+fn statistic_column(name: &str) -> Option<Option<Stat>> {
+    if name.trim().eq_ignore_ascii_case("sum") {
+        return Some(None);
+    }
+    Stat::parse(name).map(Some)
 }
 
 /// What a request-metrics row is.
@@ -160,6 +170,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     let mut succeeded = None;
     let mut failed = None;
     let mut seen: Vec<(String, u64)> = Vec::new();
+    let mut unknown: Vec<&Row> = Vec::new();
 
     for section in &sections {
         let header = section.header;
@@ -182,9 +193,9 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
             ));
             continue;
         }
-        let stats: Option<Vec<Option<Stat>>> = (names.len() >= 2
-            && names[1..].iter().all(|n| Stat::parse(n).is_some()))
-        .then(|| names.iter().skip(1).map(|n| Stat::parse(n)).collect());
+        let stats: Option<Vec<Option<Stat>>> = (names.len() >= 2)
+            .then(|| names[1..].iter().map(|n| statistic_column(n)).collect())
+            .flatten();
         let is_values = names.len() == 2 && names[1] == "value";
         if stats.is_none() && !is_values {
             problems.push(Problem::warning(
@@ -237,6 +248,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
                         &mut latency,
                         &mut tokens,
                         &mut problems,
+                        &mut unknown,
                     );
                     if per_user.is_some() {
                         throughput.output_tok_s_per_user = per_user;
@@ -247,7 +259,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
                         continue;
                     };
                     let Some(kind) = value_row(&name) else {
-                        problems.push(unknown_row(file, row));
+                        unknown.push(row);
                         continue;
                     };
                     match kind {
@@ -292,6 +304,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
             }
         }
     }
+    problems.extend(unknown_rows(file, &unknown));
     problems.extend(broken);
 
     let mut out = ImportedFile {
@@ -384,18 +397,19 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn read_request_row(
+fn read_request_row<'a>(
     file: &str,
-    row: &Row,
+    row: &'a Row,
     name: &str,
     unit: Option<&str>,
     stats: &[Option<Stat>],
     latency: &mut Vec<LatencyMetric>,
     tokens: &mut TokenStats,
     problems: &mut Vec<Problem>,
+    unknown: &mut Vec<&'a Row>,
 ) -> Option<f64> {
     let Some(kind) = request_row(name) else {
-        problems.push(unknown_row(file, row));
+        unknown.push(row);
         return None;
     };
     let scale = match kind {
@@ -448,15 +462,28 @@ fn read_request_row(
     None
 }
 
-fn unknown_row(file: &str, row: &Row) -> Problem {
-    Problem::warning(
-        file,
-        row.at(0),
+/// One warning for every row whose metric benchdeck does not read (AIPerf writes a dozen HTTP
+/// timings and token counts besides the latencies), at the first of them.
+fn unknown_rows(file: &str, rows: &[&Row]) -> Option<Problem> {
+    let (first, rest) = rows.split_first()?;
+    let message = if rest.is_empty() {
         format!(
             "`{}` is not a metric benchdeck reads from GenAI-Perf or AIPerf; its values are ignored",
-            row.cell(0)
-        ),
-    )
+            first.cell(0)
+        )
+    } else {
+        let names: Vec<String> = rows
+            .iter()
+            .map(|r| format!("`{}` (line {})", r.cell(0), r.line))
+            .collect();
+        format!(
+            "{} rows hold metrics benchdeck does not read from GenAI-Perf or AIPerf; their \
+             values are ignored: {}",
+            rows.len(),
+            names.join(", ")
+        )
+    };
+    Some(Problem::warning(file, first.at(0), message))
 }
 
 /// Cell `i` as a finite number; `N/A` and empty cells are missing.

@@ -115,6 +115,46 @@ fn aiperf_csv_with_std_error_count_token_totals_and_gpu_telemetry() {
     );
 }
 
+/// AIPerf 0.10 (schema 1.3): a `sum` column, rows sorted by name, a dozen HTTP timings and
+/// counts benchdeck does not model, a metric without a unit, negative values, an empty GPU table
+/// after two blank lines, CRLF.
+#[test]
+fn aiperf_0_10_csv_with_a_sum_column_and_an_empty_gpu_table() {
+    let path = "aiperf/acme_chat-13b-openai-chat-concurrency16/profile_export_aiperf.csv";
+    let f = fixture(path);
+    assert_eq!(f.producer, Some(Producer::Aiperf));
+    let [run] = f.runs.as_slice() else {
+        panic!("one run expected: {:?}", f.problems)
+    };
+    assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
+    assert_eq!(run.config.model.as_deref(), Some("acme_chat-13b"));
+    let ttft = run.latency(Metric::Ttft).unwrap();
+    assert_eq!(ttft.mean, Some(189.1));
+    assert_eq!(ttft.get(Stat::P(5.0)), Some(71.05));
+    assert_eq!(ttft.std, Some(120.6));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::P(99.0)), Some(17600.8));
+    assert_eq!(run.latency_stat(Metric::Tpot, Stat::Median), Some(14.8));
+    assert_eq!(run.latency_stat(Metric::Ttst, Stat::Mean), Some(21.35));
+    assert_eq!(run.throughput.output_tok_s, Some(623.7));
+    assert_eq!(run.throughput.output_tok_s_per_user, Some(68.4));
+    assert_eq!(run.requests.succeeded, Some(64));
+    assert_eq!(run.requests.failed, Some(2));
+    assert_eq!(run.tokens.total_output, Some(26_259));
+    let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+    assert_eq!(
+        problems,
+        [
+            format!("{path}:25: warning: GPU telemetry table (0 rows) skipped: the model has no place for GPU metrics"),
+            format!(
+                "{path}:2:1: warning: 4 rows hold metrics benchdeck does not read from GenAI-Perf \
+                 or AIPerf; their values are ignored: `E2E Output Token Throughput \
+                 (tokens/sec/user)` (line 2), `HTTP Chunks Received` (line 3), `HTTP Waiting \
+                 (TTFB) (ms)` (line 4), `OSL Mismatch Diff % (%)` (line 7)"
+            ),
+        ]
+    );
+}
+
 #[test]
 fn aiperf_with_every_request_failed_is_a_failed_run() {
     let f = fixture("aiperf/all-failed/profile_export_aiperf.csv");
