@@ -6,6 +6,7 @@
 //! compared with vLLM's TPOT (which does not).
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::problem::Problem;
@@ -239,18 +240,27 @@ pub struct ConfigIdentity {
     /// Dataset, e.g. `sharegpt` or `random-1024-128`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dataset: Option<String>,
+    /// Server settings that tell configurations of one sweep apart, e.g. `max_num_seqs` → `4`
+    /// from `vllm bench sweep` (its folder names and the keys it adds to each result).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub settings: BTreeMap<String, String>,
 }
 
 impl ConfigIdentity {
     /// The name a configuration is known by in reports: the label if the user gave one, else the
-    /// engine, else the model, else `unnamed`.
+    /// engine, else the model, else `unnamed`; then its settings, if any (`vllm max_num_seqs=4`).
     pub fn key(&self) -> String {
-        self.label
+        let mut key = self
+            .label
             .as_deref()
             .or(self.engine.as_deref())
             .or(self.model.as_deref())
             .unwrap_or("unnamed")
-            .to_string()
+            .to_string();
+        for (name, value) in &self.settings {
+            key.push_str(&format!(" {name}={value}"));
+        }
+        key
     }
 }
 

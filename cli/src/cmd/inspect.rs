@@ -141,6 +141,7 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
                         identity.push(format!("{name} {v}"));
                     }
                 }
+                identity.extend(c.settings.iter().map(|(name, v)| format!("{name} {v}")));
                 let _ = writeln!(out, "  configuration `{key}`: {}", identity.join(", "));
             }
             let _ = writeln!(out, "    {}", run_line(run));

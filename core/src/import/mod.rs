@@ -18,6 +18,7 @@ mod table;
 mod vllm;
 mod vllm_csv;
 mod vllm_offline;
+mod vllm_sweep;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
 mod locust;
@@ -397,6 +398,12 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::VllmServe,
         detect: vllm::is_serve_result,
         read: vllm::read_serve_document,
+    },
+    JsonFormat {
+        format: Format::VllmServe,
+        producer: Producer::VllmServe,
+        detect: vllm_sweep::is_summary,
+        read: vllm_sweep::read_summary,
     },
     JsonFormat {
         format: Format::Sglang,

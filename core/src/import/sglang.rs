@@ -89,6 +89,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         label: f.string("tag"),
         hardware: None,
         dataset: read_dataset(&mut f),
+        settings: Default::default(),
     };
 
     let load = read_sglang_load(&mut f);

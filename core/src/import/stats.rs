@@ -105,6 +105,7 @@ pub(crate) fn metadata_identity(f: &mut Fields<'_>) -> ConfigIdentity {
         label: f.string("label"),
         hardware: f.string("hardware").or_else(|| f.string("gpu")),
         dataset: f.string("dataset"),
+        settings: Default::default(),
     }
 }
 

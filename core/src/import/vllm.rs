@@ -45,7 +45,7 @@ pub(super) fn read_serve_document(out: &mut ImportedFile, value: &Value, at: Loc
 }
 
 /// Splits `p99.9_ttft_ms` into (`p99.9`, TTFT).
-fn latency_key(key: &str) -> Option<(&str, Metric)> {
+pub(super) fn latency_key(key: &str) -> Option<(&str, Metric)> {
     let rest = key.strip_suffix("_ms")?;
     let (stat, metric) = rest.split_once('_')?;
     let metric = match metric {
@@ -98,6 +98,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         label: f.string("label"),
         hardware: f.string("hardware").or_else(|| f.string("gpu")),
         dataset: f.string("dataset").or_else(|| f.string("dataset_name")),
+        settings: super::vllm_sweep::settings(file, obj, &at, &mut f.problems),
     };
 
     let load = read_load(&mut f);

@@ -1,0 +1,285 @@
+//! `vllm bench sweep`: a grid of `vllm bench serve` runs over server and benchmark parameters.
+//!
+//! The sweep writes each combination into a folder named after it,
+//! `SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/`, holding one `run=N.json` per
+//! repetition (a `--save-result` object with the sweep's keys added: `run_number` and the server
+//! parameters, e.g. `max_num_seqs`) and a `summary.json` with all of them as a JSON array.
+//!
+//! The server parameters are what tells the sweep's configurations apart, so they become the
+//! run's [`ConfigIdentity::settings`](crate::model::ConfigIdentity): read from the folder name's
+//! `SERVE--` part and from the keys a sweep adds (any key a plain result does not have, in an
+//! object that has `run_number`). The benchmark parameters are the load, which the object itself
+//! records (`max_concurrency`, `request_rate`). In a folder name, pairs are separated by `-` and
+//! a value may contain `-` itself (`a=1-b=x-y-c=2` is `a=1`, `b=x-y`, `c=2`).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use super::{vllm, ImportedFile};
+use crate::model::Location;
+use crate::problem::Problem;
+
+/// True for a sweep's `summary.json`: a non-empty array of `vllm bench serve` results.
+pub(super) fn is_summary(value: &Value) -> bool {
+    value
+        .as_array()
+        .is_some_and(|runs| !runs.is_empty() && runs.iter().all(vllm::is_serve_result))
+}
+
+/// Every result of a `summary.json` as a run, located by its index in the array.
+pub(super) fn read_summary(out: &mut ImportedFile, value: &Value, at: Location) {
+    let Some(runs) = value.as_array() else {
+        return;
+    };
+    for (i, run) in runs.iter().enumerate() {
+        vllm::read_serve_document(out, run, at.child(&format!("[{i}]")));
+    }
+}
+
+/// The keys of a plain `vllm bench serve` result (and of the forks and metadata this importer
+/// reads elsewhere): every other key in a sweep's result is a server parameter.
+const RESULT_KEYS: &[&str] = &[
+    "date",
+    "endpoint_type",
+    "backend",
+    "label",
+    "model_id",
+    "tokenizer_id",
+    "num_prompts",
+    "request_rate",
+    "burstiness",
+    "max_concurrency",
+    "duration",
+    "completed",
+    "failed",
+    "total_input_tokens",
+    "total_output_tokens",
+    "request_throughput",
+    "request_goodput",
+    "request_goodput:",
+    "output_throughput",
+    "total_token_throughput",
+    "max_output_tokens_per_s",
+    "max_concurrent_requests",
+    "rtfx",
+    "input_lens",
+    "output_lens",
+    "ttfts",
+    "itls",
+    "generated_texts",
+    "errors",
+    "start_times",
+    "run_number",
+    "framework",
+    "engine",
+    "hardware",
+    "gpu",
+    "dataset",
+    "dataset_name",
+];
+
+/// The server settings of the run `obj` from `file`: the folder name's, then the keys the sweep
+/// added (which win when the two disagree, with a warning).
+pub(super) fn settings(
+    file: &str,
+    obj: &Map<String, Value>,
+    at: &Location,
+    problems: &mut Vec<Problem>,
+) -> BTreeMap<String, String> {
+    let mut settings = match folder_settings(file) {
+        Some(Ok(settings)) => settings,
+        Some(Err(folder)) => {
+            problems.push(Problem::warning(
+                file,
+                Location::File,
+                format!(
+                    "the sweep folder name `{folder}` cannot be read as \
+                     `SERVE--name=value-…-BENCH--name=value-…`; its server settings are not used"
+                ),
+            ));
+            BTreeMap::new()
+        }
+        None => BTreeMap::new(),
+    };
+    if !obj.contains_key("run_number") {
+        return settings;
+    }
+    for (key, value) in obj {
+        if RESULT_KEYS.contains(&key.as_str()) || vllm::latency_key(key).is_some() {
+            continue;
+        }
+        let text = match value {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => continue,
+        };
+        if let Some(folder) = settings.get(key).filter(|v| **v != text) {
+            problems.push(Problem::warning(
+                file,
+                at.child(key),
+                format!(
+                    "`{key}` is {text} in the result but {folder} in the sweep's folder name; \
+                     the result's value is used"
+                ),
+            ));
+        }
+        settings.insert(key.clone(), text);
+    }
+    settings
+}
+
+/// The server settings in the `SERVE--…-BENCH--…` folder `file` sits in: none when it sits in no
+/// such folder, the folder's name when it cannot be read.
+fn folder_settings(file: &str) -> Option<Result<BTreeMap<String, String>, String>> {
+    let folder = file
+        .split(['/', '\\'])
+        .rev()
+        .skip(1)
+        .find(|part| part.starts_with("SERVE--"))?;
+    let serve = folder["SERVE--".len()..]
+        .split("-BENCH--")
+        .next()
+        .unwrap_or_default();
+    Some(pairs(serve).ok_or_else(|| folder.to_string()))
+}
+
+/// `a=1-b=x-y-c=2` as `{a: 1, b: x-y, c: 2}`; none when a part has no name or the text no `=`.
+fn pairs(text: &str) -> Option<BTreeMap<String, String>> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut prefix = String::new();
+    for token in text.split('-').filter(|t| !t.is_empty()) {
+        match token.split_once('=') {
+            Some((name, value)) => {
+                let name = format!("{prefix}{name}");
+                prefix.clear();
+                if name.is_empty() {
+                    return None;
+                }
+                out.push((name, value.to_string()));
+            }
+            // A value with `-` in it, or the start of a name with `-` in it.
+            None => match out.last_mut() {
+                Some((_, value)) if prefix.is_empty() => {
+                    value.push('-');
+                    value.push_str(token);
+                }
+                _ => {
+                    prefix.push_str(token);
+                    prefix.push('-');
+                }
+            },
+        }
+    }
+    (prefix.is_empty() && (!out.is_empty() || text.is_empty())).then(|| out.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::import;
+    use crate::model::{LoadTarget, Metric, Producer, Stat};
+
+    #[test]
+    fn folder_names_give_the_server_settings() {
+        let settings = |file: &str| {
+            folder_settings(file).map(|r| r.map(|s| s.into_iter().collect::<Vec<_>>()))
+        };
+        assert_eq!(
+            settings("r/SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/run=0.json"),
+            Some(Ok(vec![("max_num_seqs".into(), "4".into())]))
+        );
+        assert_eq!(
+            settings("SERVE--a=1-b=x-y-c=2-BENCH--/summary.json"),
+            Some(Ok(vec![
+                ("a".into(), "1".into()),
+                ("b".into(), "x-y".into()),
+                ("c".into(), "2".into())
+            ]))
+        );
+        assert_eq!(
+            settings("SERVE---BENCH--rate=1/summary.json"),
+            Some(Ok(vec![]))
+        );
+        assert_eq!(settings("results/run=0.json"), None);
+        assert_eq!(
+            settings("SERVE--oops-BENCH--x=1/summary.json"),
+            Some(Err("SERVE--oops-BENCH--x=1".into()))
+        );
+    }
+
+    const RUN: &str = r#"{"date": "20260818-021333", "backend": "openai", "model_id": "m",
+        "max_concurrency": 2, "request_rate": "inf", "completed": 8, "failed": 0,
+        "duration": 1.5, "output_throughput": 93.7, "mean_ttft_ms": 217.3, "p99_ttft_ms": 762.5,
+        "run_number": 0, "max_num_seqs": 4, "enable_prefix_caching": true}"#;
+
+    #[test]
+    fn a_summary_is_an_array_of_runs_with_their_settings() {
+        let other = RUN
+            .replace("\"max_num_seqs\": 4", "\"max_num_seqs\": 8")
+            .replace("217.3", "301.0");
+        let text = format!("[{RUN}, {other}]");
+        let f = import("sweep/summary.json", text.as_bytes());
+        assert_eq!(f.producer, Some(Producer::VllmServe));
+        assert_eq!(f.problems, vec![]);
+        let keys: Vec<String> = f.runs.iter().map(|r| r.config.key()).collect();
+        assert_eq!(
+            keys,
+            [
+                "openai enable_prefix_caching=true max_num_seqs=4",
+                "openai enable_prefix_caching=true max_num_seqs=8"
+            ]
+        );
+        assert_eq!(
+            f.runs[1].latency_stat(Metric::Ttft, Stat::Mean),
+            Some(301.0)
+        );
+        assert_eq!(f.runs[0].load.target, LoadTarget::Concurrency(2.0));
+        assert_eq!(f.runs[1].provenance.to_string(), "sweep/summary.json#[1]");
+    }
+
+    #[test]
+    fn the_folder_name_and_the_keys_agree_or_the_keys_win() {
+        let f = import(
+            "r/SERVE--max_num_seqs=16-BENCH--max_concurrency=2/run=0.json",
+            RUN.as_bytes(),
+        );
+        let run = &f.runs[0];
+        assert_eq!(run.config.settings["max_num_seqs"], "4");
+        let messages: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "r/SERVE--max_num_seqs=16-BENCH--max_concurrency=2/run=0.json#max_num_seqs: \
+              warning: `max_num_seqs` is 4 in the result but 16 in the sweep's folder name; the \
+              result's value is used"
+            ]
+        );
+        // Without the sweep's `run_number`, extra keys are not settings; the folder's still are.
+        let plain = RUN.replace("\"run_number\": 0,", "");
+        let f = import("x/SERVE--max_num_seqs=16-BENCH--/r.json", plain.as_bytes());
+        let settings: Vec<(&String, &String)> = f.runs[0].config.settings.iter().collect();
+        assert_eq!(settings, [(&"max_num_seqs".to_string(), &"16".to_string())]);
+    }
+
+    #[test]
+    fn an_unreadable_folder_name_is_a_warning_and_the_run_is_kept() {
+        let f = import("SERVE--nonsense-BENCH--/run=0.json", RUN.as_bytes());
+        assert_eq!(f.runs.len(), 1);
+        let messages: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("the sweep folder name `SERVE--nonsense-BENCH--`")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn an_array_with_something_else_in_it_is_not_a_summary() {
+        let value: Value = serde_json::from_str(&format!("[{RUN}, {{\"a\": 1}}]")).unwrap();
+        assert!(!is_summary(&value));
+        assert!(!is_summary(&Value::Array(vec![])));
+    }
+}
