@@ -276,6 +276,31 @@ mod tests {
         );
     }
 
+    /// A sweep folder as `vllm bench sweep` writes it: `summary.json` and `run=N.json`.
+    #[test]
+    fn a_sweep_folder_reads_the_same_runs_from_the_summary_and_the_run_files() {
+        let dir = "vllm/sweep/SERVE--max_num_seqs=8-BENCH--max_concurrency=4-num_prompts=16";
+        let read = |name: &str| {
+            let path = format!(
+                "{}/../tests/fixtures/{dir}/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            import(&format!("{dir}/{name}"), &std::fs::read(&path).unwrap())
+        };
+        let summary = read("summary.json");
+        let single = read("run=1.json");
+        assert_eq!(summary.runs.len(), 2);
+        assert_eq!(summary.problems, vec![]);
+        let (a, b) = (&summary.runs[1], &single.runs[0]);
+        assert_eq!(a.config, b.config);
+        assert_eq!(a.config.key(), "openai max_num_seqs=8");
+        assert_eq!(a.load, b.load);
+        assert_eq!(a.load.target, LoadTarget::Concurrency(4.0));
+        assert_eq!(a.latency, b.latency);
+        assert_eq!(a.latency_stat(Metric::Ttft, Stat::Mean), Some(96.25));
+        assert_eq!(a.throughput, b.throughput);
+    }
+
     #[test]
     fn an_array_with_something_else_in_it_is_not_a_summary() {
         let value: Value = serde_json::from_str(&format!("[{RUN}, {{\"a\": 1}}]")).unwrap();
