@@ -226,9 +226,14 @@ fn page_loads(
         plotly.gzip_bytes as f64 / report.gzip_bytes.max(1) as f64
     );
     before_scripts(doc, &plotly, &content, &report, &still);
+    // The app's, not the worker's (`benchdeck-worker_bg.wasm`, loaded only for dropped files).
     let wasm: Vec<PathBuf> = std::fs::read_dir(site_dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "wasm")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("benchdeck-app"))
+        })
         .collect();
     if let Some(wasm) = wasm.first() {
         let bytes = std::fs::read(wasm)?;
