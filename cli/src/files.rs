@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use benchdeck_core::build::InputFile;
+use benchdeck_core::input::InputFile;
 
 /// Every regular file below `root` (or `root` itself if it is a file), sorted by path. Hidden
 /// files and folders (starting with `.`) and README files are skipped.

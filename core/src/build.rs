@@ -4,19 +4,11 @@
 use std::collections::BTreeSet;
 
 use crate::import::{import, ImportedFile};
+use crate::input::InputFile;
 use crate::model::Location;
 use crate::problem::{Problem, Severity};
 use crate::report::{build_report, Palette};
 use crate::site::{ReportPage, SiteIndex, RESERVED_SLUGS};
-
-/// A file given to the build: its path relative to its folder, and its content.
-#[derive(Debug, Clone)]
-pub struct InputFile {
-    /// Path relative to `reports/` or `results/`, with `/` separators.
-    pub path: String,
-    /// The file's bytes.
-    pub bytes: Vec<u8>,
-}
 
 /// The built site.
 #[derive(Debug, Clone)]

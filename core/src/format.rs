@@ -3,6 +3,15 @@
 //! Components and charts only display strings made here, so the same value reads the same in a
 //! table, a tooltip, an axis and an inline value.
 
+/// `"s"` unless `n` is 1, for counted nouns: `format!("{n} file{}", plural(n))`.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Formats `v` with thousands separators and a precision that suits its size:
 /// `5028` → `5,028`, `85.1` → `85.1`, `45.037` → `45.04`, `0.00123` → `0.00123`.
 pub fn number(v: f64) -> String {

@@ -13,10 +13,14 @@ pub mod analysis;
 pub mod chart;
 pub mod decision;
 pub mod export;
+#[cfg(test)]
+mod fixtures;
 pub mod format;
 pub mod html;
 pub mod import;
+pub mod input;
 pub mod json;
+pub mod location;
 pub mod model;
 pub mod number;
 pub mod order;

@@ -16,11 +16,13 @@ use serde::Deserialize;
 use crate::import::ImportedFile;
 use crate::markdown::{self, Segment};
 use crate::model::{Location, Run};
-use crate::problem::Problem;
+use crate::problem::{Problem, Severity};
 use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
+mod context;
 mod decision;
+mod load;
 pub mod local;
 mod tables;
 mod values;
@@ -153,7 +155,7 @@ pub fn build_report(
         problems.extend(imported.all_problems().cloned());
     }
 
-    let context = charts::ChartContext {
+    let context = context::ReportContext {
         file,
         front: &front,
         runs: &runs,
@@ -168,8 +170,8 @@ pub fn build_report(
         if let Some((severity, message)) = inline.problem {
             let at = Location::line(line as u64);
             inline_problems.push(match severity {
-                values::Severity::Error => Problem::error(file, at, message),
-                values::Severity::Warning => Problem::warning(file, at, message),
+                Severity::Error => Problem::error(file, at, message),
+                Severity::Warning => Problem::warning(file, at, message),
             });
         }
         inline.html
@@ -203,8 +205,8 @@ pub fn build_report(
                             let message = format!("decision `tree`, `{node}`: {message}");
                             let place = Location::line(at);
                             reason_problems.push(match severity {
-                                values::Severity::Error => Problem::error(file, place, message),
-                                values::Severity::Warning => Problem::warning(file, place, message),
+                                Severity::Error => Problem::error(file, place, message),
+                                Severity::Warning => Problem::warning(file, place, message),
                             });
                         }
                         inline.html

@@ -7,7 +7,7 @@
 //! Running here, off the main thread, a 100 MB file never freezes the page. A panic is caught by
 //! the hook and posted as [`WorkerReport::Failed`], so the page can say so instead of waiting.
 
-use benchdeck_core::build::InputFile;
+use benchdeck_core::input::InputFile;
 use benchdeck_core::report::local::{local_report_with_progress, LocalReport};
 use benchdeck_core::site::{local_size_refusals, wire, WorkerReport, WorkerStage};
 use wasm_bindgen::prelude::*;

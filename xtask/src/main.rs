@@ -7,6 +7,7 @@ mod bench;
 mod conformance;
 mod fuzz;
 mod lint;
+mod measuring;
 mod rng;
 mod run;
 mod scale;

@@ -958,7 +958,8 @@ fn report_markdown(plan: &Plan) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use benchdeck_core::build::{build_site, InputFile};
+    use benchdeck_core::build::build_site;
+    use benchdeck_core::input::InputFile;
 
     fn inputs(files: &[GeneratedFile]) -> Vec<InputFile> {
         files

@@ -1,5 +1,6 @@
 //! Readable error panels: which file, where, what went wrong.
 
+use benchdeck_core::format::plural;
 use benchdeck_core::problem::{Problem, Severity};
 use leptos::prelude::*;
 
@@ -74,12 +75,4 @@ pub fn ProblemList(
         </details>
     }
     .into_any()
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -16,10 +16,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
-use benchdeck_core::build::{build_site, InputFile};
+use benchdeck_core::build::build_site;
 use benchdeck_core::chart::{self, DrawOptions};
 use benchdeck_core::export::runs_csv;
+use benchdeck_core::format::plural;
 use benchdeck_core::import::ImportedFile;
+use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
     chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path, report_data_path,
@@ -88,14 +90,6 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         Ok(ExitCode::SUCCESS)
     } else {
         Ok(ExitCode::from(1))
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

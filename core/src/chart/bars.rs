@@ -4,6 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::text::estimate_text_width;
 use super::{max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target};
 use crate::format;
 
@@ -144,9 +145,4 @@ pub(super) fn draw<DB: DrawingBackend>(
 fn y_label_width(top: f64) -> u32 {
     let widest = estimate_text_width(&format::number(top), 12);
     widest + 30
-}
-
-/// Rough text width in pixels (0.6 em per character), enough to avoid collisions.
-pub(super) fn estimate_text_width(text: &str, size: u32) -> u32 {
-    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as u32
 }

@@ -6,11 +6,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::bars::estimate_text_width;
 use super::plot::{
     self, annotation_values, dedup_path, draw_label, label_box, AxisSetup, Extent, LabelBox, Plot,
     XAxis,
 };
+use super::text::estimate_text_width;
 use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Frame, Scale, Series};
 use crate::format;
 

@@ -7,8 +7,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::bars::estimate_text_width;
 use super::plot::{self, gap_mark, to_target, FONT};
+use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions, Frame, HBarMetric};
 use crate::format;
 use crate::quantity::Better;

@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::bars::estimate_text_width;
+use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions};
 
 const FONT: &str = "sans-serif";

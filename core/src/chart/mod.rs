@@ -26,6 +26,7 @@ mod plot;
 pub mod scale;
 mod scatter;
 pub mod synthetic;
+mod text;
 pub mod theme;
 mod view_state;
 

@@ -10,8 +10,8 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::bars::estimate_text_width;
 use super::scale::{keep_labels, linear_ticks, log_bounds, log_ticks, AxisMap, Scale};
+use super::text::estimate_text_width;
 use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Target};
 use crate::format;
 

@@ -452,10 +452,4 @@ fn sniff_json(value: &serde_json::Value, forced: Option<Format>) -> Option<&'sta
 }
 
 #[cfg(test)]
-mod fuzz_regressions;
-#[cfg(test)]
-mod robustness;
-#[cfg(test)]
-mod shared_samples;
-#[cfg(test)]
 mod tests;

@@ -1,13 +1,16 @@
+//! Tests of sniffing and of every importer together; the suites over whole fixture sets are
+//! in `tests/`: fuzz regressions, truncation and wrong-type robustness, the shared samples.
+
+mod fuzz_regressions;
+mod robustness;
+mod shared_samples;
+
 use super::*;
 use crate::model::{LoadTarget, Metric, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(path: &str) -> (String, Vec<u8>) {
-    let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    (
-        path.to_string(),
-        std::fs::read(&full).expect("fixture exists"),
-    )
+    (path.to_string(), crate::fixtures::bytes(path))
 }
 
 fn import_fixture(path: &str) -> ImportedFile {

@@ -280,13 +280,7 @@ mod tests {
     #[test]
     fn a_sweep_folder_reads_the_same_runs_from_the_summary_and_the_run_files() {
         let dir = "vllm/sweep/SERVE--max_num_seqs=8-BENCH--max_concurrency=4-num_prompts=16";
-        let read = |name: &str| {
-            let path = format!(
-                "{}/../tests/fixtures/{dir}/{name}",
-                env!("CARGO_MANIFEST_DIR")
-            );
-            import(&format!("{dir}/{name}"), &std::fs::read(&path).unwrap())
-        };
+        let read = |name: &str| crate::fixtures::import_file(&format!("{dir}/{name}"));
         let summary = read("summary.json");
         let single = read("run=1.json");
         assert_eq!(summary.runs.len(), 2);

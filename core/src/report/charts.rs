@@ -19,8 +19,8 @@
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
-use super::values::LoadText;
-use super::{FrontMatter, Palette};
+use super::context::ReportContext;
+use super::load::LoadText;
 use crate::analysis::{breaking_point, BoxStats, BreakingRule, LoadObservation};
 use crate::chart::{
     box_chart, cdf_chart, histogram_chart, percentile_bars, Alternative, Annotation, Axis,
@@ -123,15 +123,7 @@ fn check_id(id: &str) -> Result<(), String> {
     }
 }
 
-/// What a chart block can see: the report's runs and how configurations are shown.
-pub(super) struct ChartContext<'a> {
-    pub file: &'a str,
-    pub front: &'a FrontMatter,
-    pub runs: &'a [&'a Run],
-    pub palette: &'a Palette,
-}
-
-impl ChartContext<'_> {
+impl ReportContext<'_> {
     /// Builds the chart (or grid of charts) of the block whose body starts at `line`; `n`
     /// numbers it for its default id.
     pub fn chart(&self, body: &str, line: usize, n: usize) -> Result<Built, Problem> {

@@ -19,8 +19,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::charts::ChartContext;
-use super::values::{parse_quantity, LoadKind};
+use super::context::ReportContext;
+use super::load::LoadKind;
+use super::values::parse_quantity;
 use crate::decision::tree::{Node, Tree};
 use crate::decision::{Attribute, Bound, Candidate, Constraint, Criterion, CriterionKind};
 use crate::model::Run;
@@ -112,7 +113,7 @@ const STANDARD: &[&str] = &[
     "success_rate",
 ];
 
-impl ChartContext<'_> {
+impl ReportContext<'_> {
     /// The wizard's data, or every mistake in the block (as messages for the front matter).
     pub fn decision(
         &self,

@@ -6,8 +6,9 @@
 //! of quantities go into the generated text. What comes from the files (names, labels, models)
 //! reaches the page only through charts, tables and problem lists, which escape it.
 
-use crate::build::InputFile;
+use crate::format::plural;
 use crate::import::{import, ImportedFile};
+use crate::input::InputFile;
 use crate::model::{LoadAxis, Metric, Run, Stat};
 use crate::quantity::Quantity;
 use crate::report::{build_report, Palette};
@@ -281,14 +282,6 @@ fn quantity_name(q: Quantity) -> String {
         Quantity::Goodput => "goodput".into(),
         Quantity::SuccessRate => "success_rate".into(),
         Quantity::ErrorRate => "error_rate".into(),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

@@ -16,8 +16,9 @@
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
-use super::charts::ChartContext;
-use super::values::{escape, parse_quantity, same, LoadKind, LoadText};
+use super::context::ReportContext;
+use super::load::{same, LoadKind, LoadText};
+use super::values::{escape, parse_quantity};
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -90,7 +91,7 @@ enum Take {
     Min,
 }
 
-impl ChartContext<'_> {
+impl ReportContext<'_> {
     /// The HTML of the table block whose body starts at `line`.
     pub fn table(&self, body: &str, line: usize) -> Result<String, Problem> {
         let error =

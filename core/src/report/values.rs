@@ -17,11 +17,13 @@
 //! A and B are any expression. An expression naming data that does not exist is an error at its
 //! line; the page shows the expression marked instead of a number.
 
-use super::charts::ChartContext;
+use super::context::ReportContext;
+use super::load::{parse_load, same, LoadKind};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::format;
 pub(super) use crate::html::escape;
-use crate::model::{LoadTarget, Metric, Run, Stat};
+use crate::model::{Metric, Run, Stat};
+use crate::problem::Severity;
 use crate::quantity::{Better, Quantity};
 
 /// A computed value.
@@ -42,17 +44,9 @@ pub struct Computed {
 pub struct Inline {
     /// A `<span>` (escaped; sanitised with the rest of the page).
     pub html: String,
-    /// An error (bad expression) or a warning (a claim the data contradicts).
+    /// An error (the expression cannot be computed) or a warning (the prose says something the
+    /// data does not).
     pub problem: Option<(Severity, String)>,
-}
-
-/// How bad an inline problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Severity {
-    /// The expression cannot be computed.
-    Error,
-    /// The prose says something the data does not.
-    Warning,
 }
 
 /// Where the word at the start of `text` ends: at `,`, `(` or `)`, except that a comma
@@ -126,7 +120,7 @@ fn parse_at(text: &str, depth: usize) -> Result<(Expr, &str), String> {
     }
 }
 
-impl ChartContext<'_> {
+impl ReportContext<'_> {
     /// Renders the inline value `` `=text` `` (without the `=`).
     pub fn inline(&self, text: &str) -> Inline {
         let result = parse(text).and_then(|expr| match &expr {
@@ -555,90 +549,6 @@ pub(super) fn parse_quantity(text: &str) -> Result<Quantity, String> {
     Quantity::parse(metric, stat)
 }
 
-/// Which kind of sweep a load belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum LoadKind {
-    Concurrency,
-    Rate,
-}
-
-impl LoadKind {
-    /// `rate` or `concurrency` as written in an expression.
-    fn parse(word: &str) -> Option<LoadKind> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "rate" | "rps" | "req/s" => Some(LoadKind::Rate),
-            "concurrency" => Some(LoadKind::Concurrency),
-            _ => None,
-        }
-    }
-
-    pub(super) fn of(target: &LoadTarget) -> Option<LoadKind> {
-        match target {
-            LoadTarget::Concurrency(_) => Some(LoadKind::Concurrency),
-            LoadTarget::RequestRate(_) => Some(LoadKind::Rate),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            LoadKind::Concurrency => "concurrency",
-            LoadKind::Rate => "request-rate",
-        }
-    }
-}
-
-/// A load as written in a chart or table block: `10`, or text such as `inf`, `10 req/s` or
-/// `concurrency 16`.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(untagged)]
-pub(super) enum LoadText {
-    Number(f64),
-    Text(String),
-}
-
-impl LoadText {
-    /// The load and, when written, its kind.
-    pub(super) fn parse(&self) -> Result<(f64, Option<LoadKind>), String> {
-        match self {
-            LoadText::Number(v) => Ok((*v, None)),
-            LoadText::Text(t) => parse_load(t),
-        }
-    }
-
-    /// True when `target` is this load (and of its kind, when one was written).
-    pub(super) fn matches(&self, target: &LoadTarget) -> Result<bool, String> {
-        let (value, kind) = self.parse()?;
-        Ok(target.value().is_some_and(|v| same(v, value))
-            && (kind.is_none() || LoadKind::of(target) == kind))
-    }
-}
-
-/// A load as written: `10`, `0.5`, `inf`, or with its kind: `10 req/s`, `concurrency 16`.
-pub(super) fn parse_load(text: &str) -> Result<(f64, Option<LoadKind>), String> {
-    let lower = text.trim().to_ascii_lowercase();
-    let (number, kind) = if let Some(n) = lower.strip_prefix("concurrency") {
-        (n.trim(), Some(LoadKind::Concurrency))
-    } else if let Some(n) = lower
-        .strip_suffix("req/s")
-        .or_else(|| lower.strip_suffix("rps"))
-    {
-        (n.trim(), Some(LoadKind::Rate))
-    } else {
-        (lower.as_str(), None)
-    };
-    let value = match number {
-        "inf" | "infinity" | "∞" => f64::INFINITY,
-        other => other.parse().map_err(|_| {
-            format!(
-                "`{text}` is not a load point; expected a number, `inf`, `10 req/s` or \
-                 `concurrency 16`"
-            )
-        })?,
-    };
-    Ok((value, kind))
-}
-
 /// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.
 fn parse_condition(text: &str) -> Result<(Quantity, bool, f64), String> {
     let (left, right, at_most) = if let Some((l, r)) = text.split_once("<=") {
@@ -685,12 +595,6 @@ fn round_for_ratio(v: f64) -> f64 {
     } else {
         (v * 100.0).round() / 100.0
     }
-}
-
-/// Two loads are the same point (`inf` only equals `inf`).
-pub(super) fn same(a: f64, b: f64) -> bool {
-    (a.is_infinite() && b.is_infinite() && a.signum() == b.signum())
-        || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }
 
 /// `<span class=… title=…>html</span>`; `title` is escaped here.

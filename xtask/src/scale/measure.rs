@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
 use super::{generate, out_dir, write, Args};
-use crate::bench::{PageLoad, Server};
+use crate::measuring::{PageLoad, Server};
 use crate::run::{self, step};
 use crate::site::{self, BuildOptions, Inputs, Variant};
 use crate::tools::Toolbox;
@@ -235,7 +235,7 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
         run::output(Command::new("date").arg("-u").arg("+%Y-%m-%d %H:%M UTC"))
             .unwrap_or_default()
             .trim(),
-        crate::bench::machine()
+        crate::measuring::machine()
     );
     build_table(&mut doc, &sites);
 

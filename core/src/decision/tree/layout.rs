@@ -28,6 +28,7 @@
 use std::collections::BTreeMap;
 
 use super::{Node, Tree};
+use crate::format::plural;
 
 /// Sizes of the drawing, in SVG user units (pixels at scale 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -561,9 +562,9 @@ pub fn describe_path(
         .count();
     let recommendations = tree.nodes.len() - questions;
     let mut words = format!(
-        "Flowchart of {questions} {} leading to {recommendations} {}.",
-        plural(questions, "question", "questions"),
-        plural(recommendations, "recommendation", "recommendations")
+        "Flowchart of {questions} question{} leading to {recommendations} recommendation{}.",
+        plural(questions),
+        plural(recommendations)
     );
     if path.answers.is_empty() {
         words.push_str(" No answer given yet.");
@@ -589,14 +590,6 @@ pub fn describe_path(
         None => {}
     }
     words
-}
-
-fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
-    if count == 1 {
-        one
-    } else {
-        many
-    }
 }
 
 /// Rounds to a tenth, so the output reads well and compares exactly.

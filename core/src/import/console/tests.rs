@@ -3,12 +3,7 @@ use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(name: &str) -> ImportedFile {
-    let full = format!(
-        "{}/../tests/fixtures/console/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(name, &bytes)
+    crate::fixtures::import_named(&format!("console/{name}"), name)
 }
 
 #[test]

@@ -1,12 +1,10 @@
 use super::artifact_directory;
-use crate::import::{import, import_text, ImportedFile};
+use crate::import::{import_text, ImportedFile};
 use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(path: &str) -> ImportedFile {
-    let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(path, &bytes)
+    crate::fixtures::import_file(path)
 }
 
 const C8: &str = "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf";
@@ -284,8 +282,7 @@ fn headers_only_and_garbage_do_not_panic() {
 
 #[test]
 fn truncated_anywhere_it_never_panics() {
-    let full = format!("{}/../tests/fixtures/{C8}.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(full).unwrap();
+    let text = crate::fixtures::text(&format!("{C8}.csv"));
     for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)) {
         let f = import_text("t.csv", &text[..end]);
         assert!(!f.runs.is_empty() || !f.problems.is_empty());

@@ -9,11 +9,7 @@ use crate::model::{Distribution, LoadTarget, Metric, Producer, Rate, Run, Stat};
 use crate::problem::Severity;
 
 fn read(path: &str) -> Vec<u8> {
-    let full = format!(
-        "{}/../tests/fixtures/guidellm/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+    crate::fixtures::bytes(&format!("guidellm/{path}"))
 }
 
 fn fixture(path: &str) -> ImportedFile {

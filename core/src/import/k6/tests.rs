@@ -1,13 +1,8 @@
-use crate::import::import;
 use crate::model::{LoadTarget, Metric, Producer, Stat};
 use crate::problem::Severity;
 
 fn fixture(name: &str) -> crate::import::ImportedFile {
-    let path = format!("{}/../tests/fixtures/k6/{name}", env!("CARGO_MANIFEST_DIR"));
-    import(
-        &format!("k6/{name}"),
-        &std::fs::read(path).expect("fixture exists"),
-    )
+    crate::fixtures::import_file(&format!("k6/{name}"))
 }
 
 #[test]

@@ -1,12 +1,10 @@
 use super::parse_code_counts;
-use crate::import::{import, ImportedFile};
+use crate::import::ImportedFile;
 use crate::model::{LoadTarget, Metric, Producer, Stat};
 use crate::problem::Severity;
 
 fn fixture(path: &str) -> ImportedFile {
-    let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(path, &bytes)
+    crate::fixtures::import_file(path)
 }
 
 fn messages(f: &ImportedFile) -> String {

@@ -1,15 +1,10 @@
 use super::sweep_folder;
-use crate::import::{import, import_text, ImportedFile};
+use crate::import::{import_text, ImportedFile};
 use crate::model::{LoadTarget, Location, Metric, Producer, Stat};
 use crate::problem::Severity;
 
 fn fixture(path: &str) -> ImportedFile {
-    let full = format!(
-        "{}/../tests/fixtures/locust/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(path, &bytes)
+    crate::fixtures::import_named(&format!("locust/{path}"), path)
 }
 
 const RUN: &str = "results/20260102_090000/acme_chat_warm_u8/";

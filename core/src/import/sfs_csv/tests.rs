@@ -1,14 +1,8 @@
-use crate::import::import;
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(name: &str) -> crate::import::ImportedFile {
-    let path = format!(
-        "{}/../tests/fixtures/simple_full_stack/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).expect("fixture exists");
-    import(name, &bytes)
+    crate::fixtures::import_named(&format!("simple_full_stack/{name}"), name)
 }
 
 #[test]

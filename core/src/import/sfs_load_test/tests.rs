@@ -1,15 +1,10 @@
 use super::interpolated;
-use crate::import::{import, import_text, ImportedFile};
+use crate::import::{import_text, ImportedFile};
 use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(name: &str) -> ImportedFile {
-    let full = format!(
-        "{}/../tests/fixtures/simple_full_stack_load_test/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(name, &bytes)
+    crate::fixtures::import_named(&format!("simple_full_stack_load_test/{name}"), name)
 }
 
 fn close(actual: Option<f64>, expected: f64) {

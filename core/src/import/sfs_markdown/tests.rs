@@ -1,14 +1,9 @@
-use crate::import::{import, import_text, ImportedFile};
+use crate::import::{import_text, ImportedFile};
 use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture(name: &str) -> ImportedFile {
-    let full = format!(
-        "{}/../tests/fixtures/simple_full_stack_report/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    import(name, &bytes)
+    crate::fixtures::import_named(&format!("simple_full_stack_report/{name}"), name)
 }
 
 fn messages(f: &ImportedFile) -> Vec<String> {
@@ -331,11 +326,7 @@ fn anything_after_a_report_header_never_panics() {
 #[test]
 fn truncated_fixtures_never_panic() {
     for name in ["hand-edited.md", "acme-console.txt", "bench-console.md"] {
-        let full = format!(
-            "{}/../tests/fixtures/simple_full_stack_report/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(full).unwrap();
+        let text = crate::fixtures::text(&format!("simple_full_stack_report/{name}"));
         let step = (text.len() / 400).max(1);
         for end in (0..text.len())
             .step_by(step)

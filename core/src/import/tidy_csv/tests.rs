@@ -3,11 +3,7 @@ use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
 fn fixture_text(name: &str) -> String {
-    let full = format!(
-        "{}/../tests/fixtures/tidy-csv/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+    crate::fixtures::text(&format!("tidy-csv/{name}"))
 }
 
 fn fixture(name: &str) -> ImportedFile {

@@ -7,7 +7,7 @@ use crate::problem::Severity;
 use crate::site::Block;
 
 fn fixture_files() -> Vec<InputFile> {
-    let root = format!("{}/../tests/fixtures", env!("CARGO_MANIFEST_DIR"));
+    let root = crate::fixtures::path("");
     let mut files = Vec::new();
     let mut stack = vec![std::path::PathBuf::from(&root)];
     while let Some(dir) = stack.pop() {

@@ -2,9 +2,7 @@
 //! `tests/fixtures/fuzz-regressions/<target>/` and imported here, both as the format the target
 //! forced and by sniffing, so a fixed crash stays fixed.
 
-use std::path::Path;
-
-use super::{import, import_as, Format};
+use crate::import::{import, import_as, Format};
 
 /// The fuzz target a folder belongs to, as its format.
 fn format_of(target: &str) -> Option<Format> {
@@ -29,7 +27,7 @@ fn format_of(target: &str) -> Option<Format> {
 
 #[test]
 fn every_input_a_fuzzer_crashed_on_imports_without_panicking() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/fuzz-regressions");
+    let root = crate::fixtures::path("fuzz-regressions");
     let mut seen = 0;
     for target in std::fs::read_dir(&root).expect("the regressions folder exists") {
         let target = target.expect("a readable folder").path();

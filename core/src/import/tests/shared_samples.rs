@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{import, ImportedFile};
+use crate::import::{import, ImportedFile};
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::import;
+use crate::import::import;
 
 const FIXTURES: [&str; 12] = [
     "sglang/sglang_0314_mixed.jsonl",
@@ -21,8 +21,7 @@ const FIXTURES: [&str; 12] = [
 ];
 
 fn read(path: &str) -> String {
-    let full = format!("{}/../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+    crate::fixtures::text(path)
 }
 
 /// Every value in `v`, as a JSON pointer.

@@ -1,0 +1,34 @@
+//! The test fixtures in `tests/fixtures/`: the one place that finds, reads and imports them.
+//! A fixture that is missing fails the test with its path.
+
+use std::path::PathBuf;
+
+use crate::import::{import, ImportedFile};
+
+/// The fixture at `relative` (to `tests/fixtures/`).
+pub fn path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .join(relative)
+}
+
+/// The bytes of the fixture at `relative`.
+pub fn bytes(relative: &str) -> Vec<u8> {
+    let path = path(relative);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The text of the fixture at `relative`.
+pub fn text(relative: &str) -> String {
+    String::from_utf8(bytes(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// The fixture at `relative`, imported under that name.
+pub fn import_file(relative: &str) -> ImportedFile {
+    import(relative, &bytes(relative))
+}
+
+/// The fixture at `relative`, imported under `name` (what its problems and runs then say).
+pub fn import_named(relative: &str, name: &str) -> ImportedFile {
+    import(name, &bytes(relative))
+}
