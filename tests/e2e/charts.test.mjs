@@ -186,10 +186,12 @@ test('a CDF SLA line moves with its slider and by dragging, and reads the share 
   const figure = page.locator('figure.chart[data-chart="ttft-cdf"]');
   const readout = figure.locator('.sla-readout');
   const initial = await readout.innerText();
-  assert.match(initial, /^At or below 1,000 ms: A10G \(synthetic\): [\d.]+% · L4 \+ prefix cache \(synthetic\): [\d.]+%$/);
-  const shares = (text) => [...text.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1]));
+  // Shares are of every request sent: the 6 of 400 that failed at this load are misses, and the
+  // legend names say so.
+  assert.match(initial, /^At or below 1,000 ms: A10G \(synthetic\) \(1\.5% failed\): [\d.]+% · L4 \+ prefix cache \(synthetic\) \(1\.5% failed\): [\d.]+%$/);
+  const shares = (text) => [...text.matchAll(/: ([\d.]+)%/g)].map((m) => Number(m[1]));
   const [a1000, b1000] = shares(initial);
-  assert.ok(a1000 > 50 && a1000 < 100 && b1000 > 50 && b1000 < 100, initial);
+  assert.ok(a1000 > 50 && a1000 <= 98.5 && b1000 > 50 && b1000 <= 98.5, initial);
 
   // A lower SLA holds fewer requests.
   const slider = figure.locator('input.sla-slider');

@@ -19,6 +19,39 @@ pub struct SeriesInput<'a, T: ?Sized> {
     pub data: &'a T,
     /// Where the data came from, shown in tooltips.
     pub source: &'a str,
+    /// Requests that failed or timed out. CDFs and histograms of samples count them as misses,
+    /// at no latency: their shares are of every request sent, and the legend says how many
+    /// failed. Other charts ignore it.
+    pub failed: usize,
+}
+
+/// How many of `input`'s requests failed, for its legend name: `vLLM (33.3% failed)`, or
+/// `vLLM (all 120 failed)`; the name alone when none did.
+fn name_with_failures(input: &SeriesInput<'_, [f64]>, succeeded: usize) -> String {
+    match (input.failed, succeeded) {
+        (0, _) => input.name.to_string(),
+        (failed, 0) => format!("{} (all {failed} failed)", input.name),
+        (failed, ok) => format!(
+            "{} ({}% failed)",
+            input.name,
+            format::number(failed as f64 / (failed + ok) as f64 * 100.0)
+        ),
+    }
+}
+
+/// The share of `input`'s requests that succeeded with a finite value: what its CDF reaches and
+/// its histogram's bars add up to. `(successful samples, share)`.
+fn success_share(input: &SeriesInput<'_, [f64]>) -> (usize, f64) {
+    let ok = input.data.iter().filter(|v| v.is_finite()).count();
+    let sent = ok + input.failed;
+    (
+        ok,
+        if sent == 0 {
+            1.0
+        } else {
+            ok as f64 / sent as f64
+        },
+    )
 }
 
 /// The percentiles of percentile bars: p50, p90, p95, p99.
@@ -78,9 +111,11 @@ pub fn percentile_bars(
 }
 
 /// Latency CDFs from per-request samples (NaN ignored): each series' points are its empirical
-/// CDF in percent, thinned to about `max_points` (see `analysis::thin_cdf`). With a `threshold`
-/// (an SLA on `x`), a vertical line is added, and the exact CDF point at or below it is kept so
-/// the share drawn there is exact. A series with no finite sample gets no points.
+/// CDF in percent of every request sent (failed requests are misses, so a curve tops out at the
+/// share that succeeded), thinned to about `max_points` (see `analysis::thin_cdf`). With a
+/// `threshold` (an SLA on `x`), a vertical line is added, and the exact CDF point at or below it
+/// is kept so the share drawn there is exact. A series whose every request failed is one point
+/// at 0 ms and 0%: no request at or below any latency. One with no sample at all gets no points.
 pub fn cdf_chart(
     id: &str,
     title: &str,
@@ -89,11 +124,19 @@ pub fn cdf_chart(
     threshold: Option<f64>,
     max_points: usize,
 ) -> ChartSpec {
-    let series = series
+    let series_inputs = series;
+    let series = series_inputs
         .iter()
         .map(|input| {
-            let full = cdf(input.data);
+            let (succeeded, scale) = success_share(input);
+            let full: Vec<(f64, f64)> = cdf(input.data)
+                .into_iter()
+                .map(|(v, share)| (v, share * scale))
+                .collect();
             let mut points = thin_cdf(&full, max_points);
+            if succeeded == 0 && input.failed > 0 {
+                points.push((0.0, 0.0));
+            }
             if let Some(t) = threshold {
                 let at = full.partition_point(|&(v, _)| v <= t);
                 if let Some(&exact) = at.checked_sub(1).and_then(|i| full.get(i)) {
@@ -102,8 +145,13 @@ pub fn cdf_chart(
                     }
                 }
             }
+            let note = if succeeded == 0 {
+                format!("all {} requests failed", input.failed)
+            } else {
+                String::new()
+            };
             Series {
-                name: input.name.to_string(),
+                name: name_with_failures(input, succeeded),
                 color: input.color,
                 points: points
                     .into_iter()
@@ -111,12 +159,18 @@ pub fn cdf_chart(
                         x: v,
                         y: Some(share * 100.0),
                         source: input.source.to_string(),
+                        note: note.clone(),
                         ..Point::default()
                     })
                     .collect(),
             }
         })
         .collect();
+    let failures = if series_inputs.iter().any(|s| s.failed > 0) {
+        " Failed requests count as misses: a curve ends at the share of requests that succeeded."
+    } else {
+        ""
+    };
     let annotations = threshold
         .filter(|t| t.is_finite())
         .map(|t| Annotation::Threshold {
@@ -130,7 +184,7 @@ pub fn cdf_chart(
         id: id.to_string(),
         title: title.to_string(),
         caption: format!(
-            "Share of requests with {} at or below each value, by configuration.",
+            "Share of requests with {} at or below each value, by configuration.{failures}",
             x.title
         ),
         kind: ChartKind::Cdf,
@@ -143,8 +197,9 @@ pub fn cdf_chart(
 }
 
 /// Histograms of per-request samples over shared bins (`analysis::histogram_bins` of all
-/// samples together), as the percent of each series' finite samples per bin, so series of
-/// different sizes compare. A series with no finite sample is one marked gap.
+/// samples together), as the percent of each series' requests per bin (its finite samples and
+/// its failed requests, which fall in no bin), so series of different sizes compare. A series
+/// with no finite sample is one marked gap.
 pub fn histogram_chart(
     id: &str,
     title: &str,
@@ -153,17 +208,27 @@ pub fn histogram_chart(
 ) -> ChartSpec {
     let pooled: Vec<f64> = series.iter().flat_map(|s| s.data.iter().copied()).collect();
     let edges = histogram_bins(&pooled);
+    let failures = if series.iter().any(|s| s.failed > 0) {
+        " Failed requests are part of each total, in no bin."
+    } else {
+        ""
+    };
     let series = series
         .iter()
         .map(|input| {
             let counts = histogram_counts(input.data, &edges);
-            let total: u64 = counts.iter().sum();
-            let points = if total == 0 {
+            let total: u64 = counts.iter().sum::<u64>() + input.failed as u64;
+            let succeeded = total as usize - input.failed;
+            let points = if succeeded == 0 {
                 vec![Point {
                     x: 0.0,
                     y: None,
                     source: input.source.to_string(),
-                    note: "no samples".to_string(),
+                    note: if input.failed > 0 {
+                        format!("all {} requests failed", input.failed)
+                    } else {
+                        "no samples".to_string()
+                    },
                     ..Point::default()
                 }]
             } else {
@@ -179,7 +244,7 @@ pub fn histogram_chart(
                     .collect()
             };
             Series {
-                name: input.name.to_string(),
+                name: name_with_failures(input, succeeded),
                 color: input.color,
                 points,
             }
@@ -188,7 +253,10 @@ pub fn histogram_chart(
     ChartSpec {
         id: id.to_string(),
         title: title.to_string(),
-        caption: format!("How {} is distributed, by configuration.", x.title),
+        caption: format!(
+            "How {} is distributed, by configuration.{failures}",
+            x.title
+        ),
         kind: ChartKind::Histogram { edges },
         x,
         y: Axis::new("Share of requests", "%"),

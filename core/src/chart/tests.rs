@@ -106,6 +106,7 @@ fn nice_ceilings() {
     assert_eq!(nice_ceiling(7.3), 8.0);
 }
 
+mod failures;
 pub(super) mod fixtures;
 mod frames;
 mod kinds;

@@ -544,6 +544,7 @@ impl ReportContext<'_> {
                 color: *color,
                 data,
                 source,
+                failed: 0,
             })
             .collect();
         let percentiles = d.percentiles.as_deref().unwrap_or(&STANDARD_PERCENTILES);
@@ -692,7 +693,10 @@ impl ReportContext<'_> {
             let (name, color) = self.display(key);
             let run = self.run_at(key, d.load.as_ref())?;
             let values = run.map(|r| samples_of(r, metric)).unwrap_or_default();
-            if run.is_some() && values.is_empty() {
+            let failed = run.map_or(0, failed_requests);
+            if run.is_some_and(|r| r.samples.is_none())
+                || (run.is_some() && values.is_empty() && failed == 0)
+            {
                 return Err(format!(
                     "configuration `{key}` has no per-request {} samples at that load; the result \
                      file must carry per-request data",
@@ -700,7 +704,7 @@ impl ReportContext<'_> {
                 ));
             }
             let source = run.map(|r| r.provenance.to_string()).unwrap_or_default();
-            out.push((name, color, values, source));
+            out.push((name, color, values, failed, source));
         }
         Ok((metric, out))
     }
@@ -716,20 +720,16 @@ impl ReportContext<'_> {
         let (metric, data) = self.samples(d, keys)?;
         let inputs: Vec<SeriesInput<'_, [f64]>> = data
             .iter()
-            .map(|(name, color, values, source)| SeriesInput {
+            .map(|(name, color, values, failed, source)| SeriesInput {
                 name,
                 color: *color,
                 data: values.as_slice(),
                 source,
+                failed: *failed,
             })
             .collect();
         let axis = Axis::new(metric.label(), "ms");
-        let failed: u64 = keys
-            .iter()
-            .filter_map(|key| self.run_at(key, d.load.as_ref()).ok().flatten())
-            .filter_map(|run| run.requests.failed)
-            .sum();
-        let mut spec = if kind == "cdf" {
+        let spec = if kind == "cdf" {
             cdf_chart(
                 id,
                 &format!("{} distribution (CDF)", metric.label()),
@@ -741,15 +741,6 @@ impl ReportContext<'_> {
         } else {
             histogram_chart(id, &format!("{} histogram", metric.label()), axis, &inputs)
         };
-        if failed > 0 {
-            // Failed requests have no latency: say so rather than let the shares look complete.
-            spec.caption = format!(
-                "{} Successful requests only: {failed} failed request{} {} not counted.",
-                spec.caption,
-                if failed == 1 { "" } else { "s" },
-                if failed == 1 { "is" } else { "are" }
-            );
-        }
         Ok(spec)
     }
 
@@ -791,6 +782,7 @@ impl ReportContext<'_> {
                 color: *color,
                 data: stats.as_slice(),
                 source,
+                failed: 0,
             })
             .collect();
         Ok(box_chart(
@@ -842,8 +834,18 @@ fn alternatives(
     }
 }
 
-/// One configuration's per-request samples: legend name, palette slot, values, source.
-type SampleSeries = (String, usize, Vec<f64>, String);
+/// One configuration's per-request samples: legend name, palette slot, the successful requests'
+/// values, how many requests failed, source.
+type SampleSeries = (String, usize, Vec<f64>, usize, String);
+
+/// How many of `run`'s requests failed: counted in its per-request data when it flags each
+/// request, else the run's own count.
+fn failed_requests(run: &Run) -> usize {
+    match &run.samples {
+        Some(samples) if !samples.ok.is_empty() => samples.ok.iter().filter(|ok| !**ok).count(),
+        _ => run.requests.failed.unwrap_or(0) as usize,
+    }
+}
 
 /// One point of `quantity` on `run`, with its source and, when missing, why.
 fn point(x: f64, quantity: Quantity, run: &Run) -> Point {

@@ -20,7 +20,7 @@ use super::context::ReportContext;
 use super::load::{same, LoadKind, LoadText};
 use super::values::{escape, parse_quantity};
 use crate::format;
-use crate::model::{LoadTarget, Location, Run};
+use crate::model::{LoadTarget, Location, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
 
@@ -269,17 +269,28 @@ impl ReportContext<'_> {
                 cells += &match self.take(q, key, Take::At(load.0, load.1)) {
                     None => "<td title=\"no data at this load\">–</td>".to_string(),
                     Some((value, run)) => {
-                        let pass = if at_most {
+                        let within = if at_most {
                             value <= limit
                         } else {
                             value >= limit
                         };
+                        let failures = too_many_failures(q, run);
+                        let pass = within && failures.is_none();
+                        let title = match &failures {
+                            Some(why) => format!("{why}; {}", run.provenance),
+                            None => run.provenance.to_string(),
+                        };
                         format!(
-                            "<td class=\"{}\" title=\"{}\">{} {}</td>",
+                            "<td class=\"{}\" title=\"{}\">{} {}{}</td>",
                             if pass { "pass" } else { "fail" },
-                            escape(&run.provenance.to_string()),
+                            escape(&title),
                             if pass { "✓" } else { "✗" },
-                            escape(&format::with_unit(value, q.unit()))
+                            escape(&format::with_unit(value, q.unit())),
+                            if failures.is_some() {
+                                " <small>(failures)</small>"
+                            } else {
+                                ""
+                            }
                         )
                     }
                 };
@@ -438,6 +449,30 @@ fn best_index(values: &[Option<(f64, &Run)>], better: Better) -> Option<usize> {
 }
 
 /// A titled table with a caption.
+/// Why `run` misses a latency percentile target whatever its value: failed requests count as
+/// misses, so a `pP` target needs at least P% of the requests sent to succeed (a p95 target
+/// leaves room for 5% failures, a median for half). `None` when the failures fit, or when `q`
+/// is not a latency percentile.
+fn too_many_failures(q: Quantity, run: &Run) -> Option<String> {
+    let Quantity::Latency { stat, .. } = q else {
+        return None;
+    };
+    let p = match stat {
+        Stat::P(p) => p,
+        Stat::Median => 50.0,
+        _ => return None,
+    };
+    let failed = 1.0 - run.requests.success_rate()?;
+    let allowed = (100.0 - p) / 100.0;
+    (failed > allowed + 1e-12).then(|| {
+        format!(
+            "{}% of the requests failed: a {q} target counts them as misses and allows {}%",
+            format::number(failed * 100.0),
+            format::number(allowed * 100.0)
+        )
+    })
+}
+
 fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
     let caption = if caption.is_empty() {
         String::new()

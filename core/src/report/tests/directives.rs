@@ -188,6 +188,28 @@ fn the_sla_table_passes_and_fails_each_use_case_at_one_load() {
     insta::assert_snapshot!(html(&p));
 }
 
+/// A percentile target counts failed requests as misses: vLLM's p99 of 300 ms is within 400 ms,
+/// but 3% of its requests failed where a p99 target leaves room for 1%.
+#[test]
+fn a_percentile_target_fails_when_too_many_requests_failed() {
+    let p = page(
+        "```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 400}\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = html(&p);
+    assert!(
+        text.contains(
+            "<td class=\"fail\" title=\"3% of the requests failed: a TTFT p99 target counts them \
+             as misses and allows 1%; sweep.csv:6\">✗ 300 ms <small>(failures)</small></td>"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("<td class=\"pass\""),
+        "SGLang had no failure: {text}"
+    );
+}
+
 #[test]
 fn spread_and_daily_capacity() {
     let p =
