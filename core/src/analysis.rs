@@ -366,5 +366,9 @@ fn worse_factor(worse: f64, better: f64) -> f64 {
     }
 }
 
+mod fit;
+
+pub use fit::{linear_fit, LineFit};
+
 #[cfg(test)]
 mod tests;

@@ -355,6 +355,23 @@ pub enum Annotation {
         /// What it marks.
         label: String,
     },
+    /// A series' fitted line, `y = intercept + slope · x` from `from` to `to` on the x axis (the
+    /// range of the points it was fitted to), drawn in the series' colour and hidden with it;
+    /// `label` (e.g. `10.2 ms/token`) sits at its right end.
+    Fit {
+        /// Index into [`ChartSpec::series`].
+        series: usize,
+        /// Change in y per unit of x.
+        slope: f64,
+        /// y at x = 0.
+        intercept: f64,
+        /// Where the line starts on the x axis.
+        from: f64,
+        /// Where it ends.
+        to: f64,
+        /// What it says.
+        label: String,
+    },
 }
 
 /// Width of the chart files the build writes (SVG; the PNGs have twice its pixels), in pixels.

@@ -209,6 +209,11 @@ impl Plot {
             placed.push(b);
         }
         for a in &spec.annotations {
+            if let Some(b) = self.fit_line(area, spec, options, a, &placed)? {
+                placed.push(b);
+            }
+        }
+        for a in &spec.annotations {
             let Annotation::Marker {
                 series,
                 x,
@@ -239,6 +244,85 @@ impl Plot {
         }
         Ok(placed)
     }
+}
+
+impl Plot {
+    /// Draws `a` if it is a visible series' fitted line, clipped to the plot, with its label at
+    /// its right end; returns the label's box.
+    fn fit_line<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        spec: &ChartSpec,
+        options: &DrawOptions,
+        a: &Annotation,
+        placed: &[LabelBox],
+    ) -> Result<Option<LabelBox>, DrawError> {
+        let Annotation::Fit {
+            series,
+            slope,
+            intercept,
+            from,
+            to,
+            label,
+        } = a
+        else {
+            return Ok(None);
+        };
+        if *series >= spec.series.len() || options.is_hidden(*series) {
+            return Ok(None);
+        }
+        let ends = [*from, *to].map(|x| {
+            let y = intercept + slope * x;
+            Some((f64::from(self.x_px(x)?), f64::from(self.y_px(y)?)))
+        });
+        let [Some(start), Some(end)] = ends else {
+            return Ok(None);
+        };
+        let Some((start, end)) = clip_to_rows(start, end, self.top, self.bottom) else {
+            return Ok(None);
+        };
+        let color = options.theme.series(spec.series[*series].color);
+        let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
+        area.draw(&PathElement::new(
+            [px(start), px(end)],
+            color.stroke_width(2),
+        ))?;
+        let (x, y) = px(end);
+        let b = label_box(
+            label,
+            (x - 4, y - 6),
+            HPos::Right,
+            VPos::Bottom,
+            TICK_FONT,
+            placed,
+        );
+        draw_label(area, label, b, true, color, options.theme.background)?;
+        Ok(Some(b))
+    }
+}
+
+/// The part of the segment from `a` to `b` (pixels) between rows `top` and `bottom`.
+fn clip_to_rows(
+    a: (f64, f64),
+    b: (f64, f64),
+    top: i32,
+    bottom: i32,
+) -> Option<((f64, f64), (f64, f64))> {
+    let (top, bottom) = (f64::from(top), f64::from(bottom));
+    let clip = |p: (f64, f64), q: (f64, f64)| -> Option<(f64, f64)> {
+        if (top..=bottom).contains(&p.1) {
+            return Some(p);
+        }
+        let row = if p.1 < top { top } else { bottom };
+        if (q.1 - p.1).abs() < f64::EPSILON {
+            return None;
+        }
+        let t = (row - p.1) / (q.1 - p.1);
+        (0.0..=1.0)
+            .contains(&t)
+            .then_some((p.0 + t * (q.0 - p.0), row))
+    };
+    Some((clip(a, b)?, clip(b, a)?))
 }
 
 /// Where a label's text goes: its anchor and the box it covers (area pixels).

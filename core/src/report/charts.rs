@@ -32,6 +32,8 @@ use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
 use crate::site::{Block, ChartGrid};
 
+mod tokens;
+
 /// Points kept per CDF curve (the exact point at the SLA is always kept).
 const CDF_POINTS: usize = 400;
 
@@ -182,8 +184,9 @@ impl ReportContext<'_> {
             "scatter" => self.scatter(id, &d, &keys),
             "cdf" | "histogram" => self.samples_chart(id, kind, &d, &keys),
             "box" => self.boxes(id, &d, &keys),
+            "tokens" => self.tokens(id, &d, &keys),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;

@@ -365,5 +365,49 @@ pub fn every_kind() -> Vec<ChartSpec> {
         boxes(),
         hbars(),
         percentiles(),
+        tokens(),
     ]
+}
+
+/// Per-request latency against output tokens with each series' fitted line (a `tokens` chart).
+pub fn tokens() -> ChartSpec {
+    let series = |name: &str, color: usize, seed: u64, per_token: f64| {
+        let points: Vec<Point> = uniform(seed, 120)
+            .chunks(2)
+            .map(|u| {
+                let tokens = (20.0 + 480.0 * u[0]).round();
+                point(tokens, Some(150.0 + per_token * tokens + 200.0 * u[1]))
+            })
+            .collect();
+        let pairs: Vec<(f64, f64)> = points.iter().map(|p| (p.x, p.y.unwrap())).collect();
+        (
+            Series {
+                name: name.into(),
+                color,
+                points,
+            },
+            crate::analysis::linear_fit(&pairs).unwrap(),
+        )
+    };
+    let (a, fit_a) = series("vLLM", 0, 11, 10.0);
+    let (b, fit_b) = series("SGLang", 1, 12, 14.0);
+    let fit = |series: usize, fit: crate::analysis::LineFit| Annotation::Fit {
+        series,
+        slope: fit.slope,
+        intercept: fit.intercept,
+        from: fit.x_range.0,
+        to: fit.x_range.1,
+        label: format!("{} ms/token", crate::format::number(fit.slope)),
+    };
+    ChartSpec {
+        id: "e2e-by-output-tokens".into(),
+        title: "End-to-end latency against output tokens".into(),
+        caption: String::new(),
+        kind: ChartKind::Scatter,
+        x: Axis::new("Output tokens", "tokens"),
+        y: Axis::new("End-to-end latency", "ms"),
+        series: vec![a, b],
+        annotations: vec![fit(0, fit_a), fit(1, fit_b)],
+        alternatives: Vec::new(),
+    }
 }

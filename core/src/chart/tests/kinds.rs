@@ -62,6 +62,15 @@ fn scatter_svg_snapshot() {
 }
 
 #[test]
+fn tokens_svg_snapshot() {
+    let spec = fixtures::tokens();
+    let svg = svg(&spec);
+    // Each fitted line is drawn in its series' colour with its slope at its right end.
+    assert!(svg.contains("ms/token"), "the slopes are labelled");
+    insta::assert_snapshot!("tokens_light", svg);
+}
+
+#[test]
 fn cdf_svg_snapshot() {
     let spec = fixtures::cdf();
     let svg = svg(&spec);

@@ -1,0 +1,259 @@
+//! ```` ```chart ```` `kind: tokens`: per-request latency against the request's tokens (seed 004's
+//! "latency against output tokens"). One dot per successful request at one load point, and each
+//! configuration's least-squares line with its slope: "10.2 ms per output token".
+//!
+//! Keys: `x` is `output_tokens` (the default) or `input_tokens`; `metric` is the latency
+//! (`e2e`, the default, `ttft` or `tpot`); `load` and `configs` as for other kinds. The runs need
+//! per-request data with token counts.
+
+use super::{ChartDirective, ReportContext};
+use crate::analysis::linear_fit;
+use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
+use crate::format;
+use crate::model::{Metric, RequestSamples, Run};
+
+/// Which tokens a request's latency is set against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tokens {
+    Output,
+    Input,
+}
+
+impl Tokens {
+    fn parse(text: Option<&str>) -> Result<Tokens, String> {
+        match text.map(str::trim) {
+            None | Some("output_tokens") => Ok(Tokens::Output),
+            Some("input_tokens") => Ok(Tokens::Input),
+            Some(other) => Err(format!(
+                "`x: {other}`: a tokens chart sets latency against `output_tokens` or `input_tokens`"
+            )),
+        }
+    }
+
+    fn values(self, samples: &RequestSamples) -> &[f64] {
+        match self {
+            Tokens::Output => &samples.output_tokens,
+            Tokens::Input => &samples.input_tokens,
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Tokens::Output => "output token",
+            Tokens::Input => "prompt token",
+        }
+    }
+
+    fn axis(self) -> Axis {
+        match self {
+            Tokens::Output => Axis::new("Output tokens", "tokens"),
+            Tokens::Input => Axis::new("Prompt tokens", "tokens"),
+        }
+    }
+}
+
+impl ReportContext<'_> {
+    /// Latency against tokens, request by request, with fitted lines.
+    pub(super) fn tokens(
+        &self,
+        id: &str,
+        d: &ChartDirective,
+        keys: &[String],
+    ) -> Result<ChartSpec, String> {
+        let tokens = Tokens::parse(d.x.as_deref())?;
+        let metric = latency_metric(d.metric.as_deref())?;
+        let mut series = Vec::new();
+        let mut annotations = Vec::new();
+        let mut slopes = Vec::new();
+        for key in keys {
+            let (name, color) = self.display(key);
+            let Some(run) = self.run_at(key, d.load.as_ref())? else {
+                continue;
+            };
+            let pairs = request_points(run, tokens, metric).ok_or_else(|| {
+                format!(
+                    "configuration `{key}` has no per-request {} counts with {} at that load; \
+                     the result file must carry per-request data",
+                    tokens.noun(),
+                    metric.label()
+                )
+            })?;
+            let source = run.provenance.to_string();
+            if let Some(fit) = linear_fit(&pairs) {
+                let label = format!("{} ms/token", format::number(fit.slope));
+                slopes.push(format!(
+                    "{name} {} ms per {} (R² {}, {} requests)",
+                    format::number(fit.slope),
+                    tokens.noun(),
+                    format::fixed(fit.r2, 2),
+                    fit.n
+                ));
+                annotations.push(Annotation::Fit {
+                    series: series.len(),
+                    slope: fit.slope,
+                    intercept: fit.intercept,
+                    from: fit.x_range.0,
+                    to: fit.x_range.1,
+                    label,
+                });
+            }
+            series.push(Series {
+                name,
+                color,
+                points: pairs
+                    .into_iter()
+                    .map(|(x, y)| Point {
+                        x,
+                        y: Some(y),
+                        source: source.clone(),
+                        ..Point::default()
+                    })
+                    .collect(),
+            });
+        }
+        let fitted = if slopes.is_empty() {
+            String::new()
+        } else {
+            format!(" Lines are least-squares fits: {}.", slopes.join("; "))
+        };
+        Ok(ChartSpec {
+            id: id.to_string(),
+            title: d
+                .title
+                .clone()
+                .unwrap_or_else(|| format!("{} against {}s", metric.label(), tokens.noun())),
+            caption: format!(
+                "{} of each successful request against its {}s, by configuration.{fitted}",
+                metric.label(),
+                tokens.noun()
+            ),
+            kind: ChartKind::Scatter,
+            x: tokens.axis(),
+            y: Axis::new(metric.label(), "ms"),
+            series,
+            annotations,
+            alternatives: Vec::new(),
+        })
+    }
+}
+
+/// The latency a tokens chart plots: end-to-end unless `metric` says otherwise.
+fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
+    match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("e2e") => Ok(Metric::E2e),
+        Some("ttft") => Ok(Metric::Ttft),
+        Some("tpot") => Ok(Metric::Tpot),
+        Some(other) => Err(format!(
+            "`metric: {other}`: a tokens chart plots a per-request latency: e2e, ttft or tpot"
+        )),
+    }
+}
+
+/// (tokens, latency) of each successful request of `run` with both finite; none when the run
+/// has no per-request token counts or latencies of that kind.
+fn request_points(run: &Run, tokens: Tokens, metric: Metric) -> Option<Vec<(f64, f64)>> {
+    let samples = run.samples.as_ref()?;
+    let xs = tokens.values(samples);
+    let ys = match metric {
+        Metric::Ttft => &samples.ttft_ms,
+        Metric::Tpot => &samples.tpot_ms,
+        _ => &samples.e2e_ms,
+    };
+    if xs.is_empty() || ys.is_empty() {
+        return None;
+    }
+    let ok = samples.ok.iter().copied().chain(std::iter::repeat(true));
+    Some(
+        xs.iter()
+            .zip(ys)
+            .zip(ok)
+            .filter(|((x, y), ok)| *ok && x.is_finite() && y.is_finite())
+            .map(|((x, y), _)| (*x, *y))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chart::{Annotation, ChartKind, ChartSpec};
+    use crate::import::import;
+    use crate::report::{build_report, Palette};
+
+    /// Five requests of seed 004's shape (about 10 ms per output token) and one that failed.
+    const RUN: &str = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+        "request_rate": 2.0, "completed": 5, "failed": 1, "duration": 10.0,
+        "mean_ttft_ms": 40.0, "input_lens": [100, 200, 300, 400, 500, 600],
+        "output_lens": [10, 20, 50, 100, 40, 0],
+        "ttfts": [0.03, 0.04, 0.05, 0.06, 0.045, 0.0],
+        "latencies": [0.105, 0.206, 0.512, 1.021, 0.41, 0.0],
+        "errors": ["", "", "", "", "", "Timeout"]}"#;
+
+    fn chart(body: &str) -> Result<ChartSpec, Vec<String>> {
+        let results = [import("vllm/t.json", RUN.as_bytes())];
+        let text =
+            format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\n{body}\n```\n");
+        let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
+        let chart = page.charts().next().cloned();
+        chart.ok_or_else(|| page.problems.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn latency_against_output_tokens_with_its_slope() {
+        let spec = chart("kind: tokens").unwrap();
+        assert_eq!(spec.kind, ChartKind::Scatter);
+        assert_eq!(spec.x.title, "Output tokens");
+        assert_eq!(spec.y.title, "End-to-end latency");
+        assert_eq!(
+            spec.series[0].points.len(),
+            5,
+            "the failed request is left out"
+        );
+        let Some(Annotation::Fit {
+            slope,
+            from,
+            to,
+            label,
+            ..
+        }) = spec.annotations.first()
+        else {
+            panic!("{:?}", spec.annotations)
+        };
+        assert!((slope - 10.2).abs() < 0.1, "{slope}");
+        assert_eq!((*from, *to), (10.0, 100.0));
+        assert_eq!(
+            label,
+            &format!("{} ms/token", crate::format::number(*slope))
+        );
+        assert!(
+            spec.caption
+                .contains("Lines are least-squares fits: vllm 10.18 ms per output token"),
+            "{}",
+            spec.caption
+        );
+        assert!(
+            spec.caption
+                .contains("ms per output token (R² 1.00, 5 requests)"),
+            "{}",
+            spec.caption
+        );
+    }
+
+    #[test]
+    fn prompt_tokens_and_other_latencies() {
+        let spec = chart("kind: tokens\nx: input_tokens\nmetric: ttft").unwrap();
+        assert_eq!(spec.x.title, "Prompt tokens");
+        assert_eq!(spec.y.title, "TTFT");
+        assert_eq!(spec.series[0].points[0].y, Some(30.0));
+    }
+
+    #[test]
+    fn wrong_keys_say_what_a_tokens_chart_takes() {
+        let e = chart("kind: tokens\nx: seconds").unwrap_err();
+        assert!(e[0].contains("`x: seconds`: a tokens chart sets latency against `output_tokens` or `input_tokens`"), "{e:?}");
+        let e = chart("kind: tokens\nmetric: output_throughput").unwrap_err();
+        assert!(
+            e[0].contains("a tokens chart plots a per-request latency: e2e, ttft or tpot"),
+            "{e:?}"
+        );
+    }
+}
