@@ -32,7 +32,7 @@ use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
 use crate::site::{Block, ChartGrid};
 
-mod tokens;
+pub(super) mod tokens;
 
 /// Points kept per CDF curve (the exact point at the SLA is always kept).
 const CDF_POINTS: usize = 400;

@@ -11,6 +11,7 @@
 //! | `breaking(vllm)` | the first load where 5% of requests fail or TTFT p99 triples (the chart's breaking point) |
 //! | `cv(ttft, vllm, 10)` | the coefficient of variation, std ÷ mean, in percent |
 //! | `per_day(A)` | A × 86,400: a rate per second as a daily capacity (`request_throughput` → requests per day) |
+//! | `slope(e2e, output_tokens, vllm, 4)` | the tokens chart's line: ms of a per-request latency (`e2e`, `ttft`, `tpot`) per output (or `input_tokens`) token, fitted to the successful requests at that load |
 //! | `claim(13x, ratio(A, B))` | shows the typed `13x`; a warning, and a mark on the page, when the data gives another number at that precision |
 //!
 //! Quantities are those of chart blocks (`ttft:p50`, `output_tok_s_per_user`, `success_rate`…);
@@ -192,7 +193,7 @@ impl ReportContext<'_> {
             };
             return Err(format!(
                 "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
-                 pct(…), cv(…), per_day(…), stable(…), breaking(…) or claim(…)"
+                 pct(…), cv(…), per_day(…), slope(…), stable(…), breaking(…) or claim(…)"
             ));
         };
         let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
@@ -266,6 +267,13 @@ impl ReportContext<'_> {
                     source: format!("{} ÷ {}", std.source, mean.source),
                 })
             }
+            "slope" => {
+                let w = words(
+                    4,
+                    "slope(<latency>, output_tokens|input_tokens, <configuration>, <load>)",
+                )?;
+                self.slope(w[0], w[1], w[2], w[3])
+            }
             "per_day" => {
                 let [a] = args.as_slice() else {
                     return Err("expected `per_day(<expression>)`".into());
@@ -326,7 +334,7 @@ impl ReportContext<'_> {
             "claim" => Err("`claim(…)` cannot be inside another expression".into()),
             other => Err(format!(
                 "unknown function `{other}`; expected value, max, min, ratio, pct, cv, per_day, \
-                 stable, breaking or claim"
+                 slope, stable, breaking or claim"
             )),
         }
     }
@@ -373,6 +381,39 @@ impl ReportContext<'_> {
 
     fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
         let q = parse_quantity(quantity)?;
+        let run = self.run_at_load(config, load)?;
+        let value = q
+            .of(run)
+            .ok_or_else(|| format!("`{config}` at {} does not report {q}", run.load.target))?;
+        Ok(self.computed(q, value, config, run))
+    }
+
+    /// The slope of the tokens chart's line for `config` at `load`, in ms per token.
+    fn slope(
+        &self,
+        metric: &str,
+        tokens: &str,
+        config: &str,
+        load: &str,
+    ) -> Result<Computed, String> {
+        let run = self.run_at_load(config, load)?;
+        let (fit, noun) = super::charts::tokens::fit(run, tokens, metric)?;
+        Ok(Computed {
+            is_number: true,
+            value: fit.slope,
+            text: format!("{} ms per {noun}", format::number(fit.slope)),
+            source: format!(
+                "least-squares line through {} requests of {} (R² {})",
+                fit.n,
+                run.provenance,
+                format::fixed(fit.r2, 2)
+            ),
+        })
+    }
+
+    /// The run of `config` at `load` (written as in a chart block: `4`, `4 req/s`,
+    /// `concurrency 16`).
+    fn run_at_load(&self, config: &str, load: &str) -> Result<&Run, String> {
         let (target, kind) = parse_load(load)?;
         let runs = self.config_runs(config)?;
         let matching: Vec<&Run> = runs
@@ -392,17 +433,13 @@ impl ReportContext<'_> {
                 ));
             }
         }
-        let run = matching.first().ok_or_else(|| {
+        matching.first().copied().ok_or_else(|| {
             let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
             format!(
                 "`{config}` has no run at load {load}; its loads are {}",
                 loads.join(", ")
             )
-        })?;
-        let value = q
-            .of(run)
-            .ok_or_else(|| format!("`{config}` at {} does not report {q}", run.load.target))?;
-        Ok(self.computed(q, value, config, run))
+        })
     }
 
     fn extreme(&self, quantity: &str, config: &str, largest: bool) -> Result<Computed, String> {

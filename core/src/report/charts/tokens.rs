@@ -137,6 +137,34 @@ impl ReportContext<'_> {
     }
 }
 
+/// The least-squares line of `run`'s per-request latency (`metric`, as a tokens chart names it)
+/// against its tokens (`tokens`: `output_tokens` or `input_tokens`), and what one token is
+/// called (`output token`): the slope the `slope(…)` inline value quotes.
+pub(in crate::report) fn fit(
+    run: &Run,
+    tokens: &str,
+    metric: &str,
+) -> Result<(crate::analysis::LineFit, &'static str), String> {
+    let tokens = Tokens::parse(Some(tokens))?;
+    let metric = latency_metric(Some(metric))?;
+    let pairs = request_points(run, tokens, metric).ok_or_else(|| {
+        format!(
+            "{} has no per-request {} counts with {}",
+            run.provenance,
+            tokens.noun(),
+            metric.label()
+        )
+    })?;
+    let fit = linear_fit(&pairs).ok_or_else(|| {
+        format!(
+            "{}: no line to fit: fewer than two distinct {} counts among its successful requests",
+            run.provenance,
+            tokens.noun()
+        )
+    })?;
+    Ok((fit, tokens.noun()))
+}
+
 /// The latency a tokens chart plots: end-to-end unless `metric` says otherwise.
 fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
     match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
@@ -244,6 +272,49 @@ mod tests {
         assert_eq!(spec.x.title, "Prompt tokens");
         assert_eq!(spec.y.title, "TTFT");
         assert_eq!(spec.series[0].points[0].y, Some(30.0));
+    }
+
+    fn page_text(body: &str) -> (String, Vec<String>) {
+        let results = [import("vllm/t.json", RUN.as_bytes())];
+        let text = format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n{body}\n");
+        let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
+        let html = page
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                crate::site::Block::Html { html } => Some(html.as_str()),
+                _ => None,
+            })
+            .collect();
+        (
+            html,
+            page.problems.iter().map(ToString::to_string).collect(),
+        )
+    }
+
+    #[test]
+    fn the_slope_inline_value_quotes_the_charts_line() {
+        let (html, problems) = page_text(
+            "Each token costs `=slope(e2e, output_tokens, vllm, 2)`; \
+             each prompt token `=slope(ttft, input_tokens, vllm, 2)`.",
+        );
+        assert_eq!(problems, Vec::<String>::new());
+        assert!(html.contains(">10.18 ms per output token<"), "{html}");
+        // By hand: prompt tokens 100..500 (mean 300) against TTFT 30, 40, 50, 60, 45 ms (mean
+        // 45): Sxy 5,000, Sxx 100,000, Syy 500; slope 0.05, R² 5,000² ÷ (100,000 × 500) = 0.5.
+        assert!(html.contains(">0.05 ms per prompt token<"), "{html}");
+        assert!(html.contains("(R² 0.50)"), "{html}");
+        assert!(
+            html.contains("least-squares line through 5 requests of vllm/t.json (R² 1.00)"),
+            "{html}"
+        );
+        let (_, problems) =
+            page_text("`=slope(e2e, seconds, vllm, 2)` `=slope(e2e, output_tokens, vllm, 9)`");
+        assert!(
+            problems[0].contains("`output_tokens` or `input_tokens`"),
+            "{problems:?}"
+        );
+        assert!(problems[1].contains("has no run at load 9"), "{problems:?}");
     }
 
     #[test]
