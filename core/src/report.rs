@@ -22,6 +22,7 @@ use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
 mod charts;
 mod context;
 mod decision;
+pub mod draft;
 mod load;
 pub mod local;
 mod tables;
@@ -139,6 +140,7 @@ pub fn build_report(
                     charts: 0,
                     runs: 0,
                     first_chart: None,
+                    automatic: None,
                 },
                 decision: None,
                 toc: Vec::new(),
@@ -319,6 +321,7 @@ pub fn build_report(
                 Block::Grid { grid } => grid.panels.first().map(crate::site::ChartRef::of),
                 Block::Html { .. } => None,
             }),
+            automatic: None,
         },
         decision,
         toc,
@@ -362,6 +365,22 @@ fn select_results<'a>(
         }
     }
     selected
+}
+
+/// True when the front matter glob `pattern` selects `file` (relative to `results/`), as a
+/// report's `results` does; an invalid glob selects nothing.
+pub fn glob_selects(pattern: &str, file: &str) -> bool {
+    globset::Glob::new(pattern).is_ok_and(|g| g.compile_matcher().is_match(file))
+}
+
+/// A glob that selects exactly `path`: each glob character (`*?[]{}`) as a class of itself.
+pub fn literal_glob(path: &str) -> String {
+    path.chars()
+        .map(|c| match c {
+            '*' | '?' | '[' | ']' | '{' | '}' => format!("[{c}]"),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

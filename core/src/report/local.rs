@@ -9,9 +9,8 @@
 use crate::format::plural;
 use crate::import::{import, ImportedFile};
 use crate::input::InputFile;
-use crate::model::{LoadAxis, Metric, Run, Stat};
-use crate::quantity::Quantity;
-use crate::report::{build_report, Palette};
+use crate::model::Run;
+use crate::report::{build_report, draft, Palette};
 use crate::site::ReportPage;
 
 pub use crate::site::LOCAL_SLUG;
@@ -66,8 +65,8 @@ fn local_page(imports: &[ImportedFile]) -> ReportPage {
     page
 }
 
-/// The generated report: front matter selecting every file, then sections for what the runs
-/// measured.
+/// The generated report: front matter selecting every file, what was read, then the standard
+/// sections for what the runs measured.
 fn markdown_for(imports: &[ImportedFile], runs: &[&Run]) -> String {
     let configs = {
         let mut keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
@@ -97,192 +96,8 @@ fn markdown_for(imports: &[ImportedFile], runs: &[&Run]) -> String {
             String::new()
         }
     ));
-    if runs.is_empty() {
-        md.push_str("No run could be read from these files, so there is nothing to chart.\n");
-        return md;
-    }
-    let swept: Vec<&Run> = runs
-        .iter()
-        .copied()
-        .filter(|r| r.load.target.axis() != LoadAxis::None && r.load.target.value().is_some())
-        .collect();
-    let has = |q: Quantity, among: &[&Run]| among.iter().any(|r| q.of(r).is_some());
-    let latencies: Vec<(Metric, Stat)> = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2e]
-        .into_iter()
-        .filter_map(|metric| {
-            [
-                Stat::Median,
-                Stat::P(50.0),
-                Stat::Mean,
-                Stat::P(90.0),
-                Stat::P(95.0),
-                Stat::P(99.0),
-                Stat::Max,
-            ]
-            .into_iter()
-            .find(|&stat| has(Quantity::Latency { metric, stat }, runs))
-            .map(|stat| (metric, stat))
-        })
-        .collect();
-    let rates: Vec<Quantity> = [
-        Quantity::OutputThroughput,
-        Quantity::OutputPerUser,
-        Quantity::RequestThroughput,
-        Quantity::SuccessRate,
-    ]
-    .into_iter()
-    .filter(|&q| has(q, runs))
-    .collect();
-
-    if latencies.is_empty() && rates.is_empty() {
-        md.push_str(
-            "The runs read hold no latency, throughput or success count that could be charted: \
-             see the problems listed above.\n",
-        );
-        return md;
-    }
-
-    // Summary table: every quantity the files have, at its best over the sweep.
-    let mut summary: Vec<String> = latencies
-        .iter()
-        .map(|&(m, s)| quantity_name(Quantity::Latency { metric: m, stat: s }))
-        .collect();
-    for (metric, _) in &latencies {
-        let p99 = Quantity::Latency {
-            metric: *metric,
-            stat: Stat::P(99.0),
-        };
-        if has(p99, runs) {
-            summary.push(quantity_name(p99));
-        }
-    }
-    summary.extend(rates.iter().map(|&q| match q {
-        Quantity::SuccessRate => quantity_name(q),
-        _ => format!("{}:max", quantity_name(q)),
-    }));
-    if !summary.is_empty() {
-        md.push_str("## Summary\n\n");
-        md.push_str(&format!(
-            "```table\nkind: summary\ntitle: Each configuration at its best\ncaption: Each row at its best over the load points measured.\nmetrics: [{}]\n```\n\n",
-            summary.join(", ")
-        ));
-    }
-
-    if swept.is_empty() {
-        // One load point per configuration (offline throughput or latency runs): bars.
-        md.push_str("## Measurements\n\n");
-        for (n, &(metric, stat)) in latencies.iter().enumerate() {
-            md.push_str(&chart_block(
-                &format!("latency-{n}"),
-                "bars",
-                &quantity_name(Quantity::Latency { metric, stat }),
-                "",
-            ));
-        }
-        for (n, &q) in rates.iter().enumerate() {
-            md.push_str(&chart_block(
-                &format!("rate-{n}"),
-                "bars",
-                &quantity_name(q),
-                "",
-            ));
-        }
-        return md;
-    }
-
-    // At a glance: the first latency, the throughput and the success rate against load.
-    let mut panels: Vec<String> = Vec::new();
-    for &(metric, stat) in latencies.iter().take(2) {
-        if has(Quantity::Latency { metric, stat }, &swept) {
-            panels.push(format!(
-                "{{kind: lines, metric: {}, stat: {}}}",
-                metric.id(),
-                stat
-            ));
-        }
-    }
-    for &q in &rates {
-        if matches!(q, Quantity::OutputThroughput | Quantity::SuccessRate) && has(q, &swept) {
-            panels.push(format!("{{kind: lines, metric: {}}}", quantity_name(q)));
-        }
-    }
-    if panels.len() >= 2 {
-        md.push_str("## At a glance\n\n");
-        md.push_str(&format!(
-            "```chart\nid: at-a-glance\nkind: grid\ncolumns: 2\ntitle: Every configuration across its load points\npanels: [{}]\n```\n\n",
-            panels.join(", ")
-        ));
-    }
-
-    // One section per latency metric, with its p50–p99 band where the files have both.
-    for &(metric, stat) in &latencies {
-        if !has(Quantity::Latency { metric, stat }, &swept) {
-            continue;
-        }
-        let band = [Stat::P(50.0), Stat::P(99.0)]
-            .iter()
-            .all(|&s| has(Quantity::Latency { metric, stat: s }, &swept));
-        md.push_str(&format!("## {}\n\n", metric.label()));
-        md.push_str(&format!(
-            "```chart\nid: {id}\nkind: lines\nmetric: {m}\nstat: {s}\n{band}```\n\n",
-            id = metric.id(),
-            m = metric.id(),
-            s = stat,
-            band = if band { "band: [p50, p99]\n" } else { "" },
-        ));
-    }
-
-    // Throughput and reliability against load.
-    let sweep_rates: Vec<Quantity> = rates.iter().copied().filter(|&q| has(q, &swept)).collect();
-    if !sweep_rates.is_empty() {
-        md.push_str("## Throughput and success\n\n");
-        for &q in &sweep_rates {
-            md.push_str(&chart_block(
-                &quantity_name(q),
-                "lines",
-                &quantity_name(q),
-                "",
-            ));
-        }
-    }
-
-    // The trade-off: throughput against tail latency, over each sweep.
-    if let Some(&(metric, _)) = latencies.first() {
-        let tail = [Stat::P(99.0), Stat::P(90.0), Stat::Mean]
-            .into_iter()
-            .find(|&stat| has(Quantity::Latency { metric, stat }, &swept));
-        if let (Some(stat), true) = (tail, has(Quantity::OutputThroughput, &swept)) {
-            md.push_str("## Throughput against latency\n\n");
-            md.push_str(&format!(
-                "```chart\nid: tradeoff\nkind: scatter\nx: output_throughput\ny: {}\n```\n\n",
-                quantity_name(Quantity::Latency { metric, stat })
-            ));
-        }
-    }
+    md.push_str(&draft::sections(runs));
     md
-}
-
-/// A chart block of one quantity.
-fn chart_block(id: &str, kind: &str, metric: &str, extra: &str) -> String {
-    let (metric, stat) = match metric.split_once(':') {
-        Some((m, s)) => (m, format!("stat: {s}\n")),
-        None => (metric, String::new()),
-    };
-    format!("```chart\nid: {id}\nkind: {kind}\nmetric: {metric}\n{stat}{extra}```\n\n")
-}
-
-/// The name a directive uses for a quantity: `ttft:p99`, `output_throughput`.
-fn quantity_name(q: Quantity) -> String {
-    match q {
-        Quantity::Latency { metric, stat } => format!("{}:{}", metric.id(), stat),
-        Quantity::OutputThroughput => "output_throughput".into(),
-        Quantity::OutputPerUser => "output_tok_s_per_user".into(),
-        Quantity::TotalThroughput => "total_throughput".into(),
-        Quantity::RequestThroughput => "request_throughput".into(),
-        Quantity::Goodput => "goodput".into(),
-        Quantity::SuccessRate => "success_rate".into(),
-        Quantity::ErrorRate => "error_rate".into(),
-    }
 }
 
 #[cfg(test)]

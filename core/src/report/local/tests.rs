@@ -187,3 +187,25 @@ fn broken_and_mixed_files_still_get_the_wizard_on_the_usual_sweep() {
     let keys: Vec<&str> = decision.candidates.iter().map(|c| c.key.as_str()).collect();
     assert!(keys.contains(&"vllm") && keys.contains(&"sgl"), "{keys:?}");
 }
+
+#[test]
+fn per_request_data_gets_its_distribution_and_shared_loads_a_head_to_head() {
+    let report = local_report(&results("latency-analysis"));
+    let page = &report.page;
+    assert_eq!(own_problems(page), Vec::<String>::new());
+    let cdf = page
+        .charts()
+        .find(|c| c.id == "ttft-cdf")
+        .expect("a CDF of per-request TTFT");
+    assert_eq!(cdf.series.len(), 2, "both setups share their loads");
+    assert!(cdf.title.contains("TTFT"), "{}", cdf.title);
+    let html: String = page
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Html { html } => Some(html.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(html.contains("Faster by"), "a head-to-head table: {html}");
+}

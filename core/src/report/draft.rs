@@ -1,0 +1,374 @@
+//! The standard sections of a report for whatever runs it has: a summary table, the latencies,
+//! throughput and success against load, throughput against latency with its Pareto frontier, a
+//! head-to-head where two configurations share loads, and the latency distribution where the
+//! files carry per-request data. Dropped files, automatic pages and `benchdeck new report`
+//! ([`starter_report`]) all start from it.
+//!
+//! Every word of prose is ours: names from the files (configuration keys) appear only as quoted
+//! directive values, which the blocks check and escape like any other.
+
+use std::collections::BTreeMap;
+
+use crate::model::{LoadAxis, LoadTarget, Metric, Run, Stat};
+use crate::quantity::Quantity;
+
+/// What the runs measured: the latencies (each with the first statistic the files report) and
+/// the rates.
+struct Measured<'a> {
+    runs: &'a [&'a Run],
+    /// Runs along a concurrency or request-rate sweep.
+    swept: Vec<&'a Run>,
+    latencies: Vec<(Metric, Stat)>,
+    rates: Vec<Quantity>,
+}
+
+impl<'a> Measured<'a> {
+    fn of(runs: &'a [&'a Run]) -> Measured<'a> {
+        let swept = runs
+            .iter()
+            .copied()
+            .filter(|r| r.load.target.axis() != LoadAxis::None && r.load.target.value().is_some())
+            .collect();
+        let latencies = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2e]
+            .into_iter()
+            .filter_map(|metric| {
+                [
+                    Stat::Median,
+                    Stat::P(50.0),
+                    Stat::Mean,
+                    Stat::P(90.0),
+                    Stat::P(95.0),
+                    Stat::P(99.0),
+                    Stat::Max,
+                ]
+                .into_iter()
+                .find(|&stat| has(Quantity::Latency { metric, stat }, runs))
+                .map(|stat| (metric, stat))
+            })
+            .collect();
+        let rates = [
+            Quantity::OutputThroughput,
+            Quantity::OutputPerUser,
+            Quantity::RequestThroughput,
+            Quantity::SuccessRate,
+        ]
+        .into_iter()
+        .filter(|&q| has(q, runs))
+        .collect();
+        Measured {
+            runs,
+            swept,
+            latencies,
+            rates,
+        }
+    }
+}
+
+/// A whole report to start writing from (`benchdeck new report`): front matter with `title`, the
+/// `results` globs and every configuration with its key as the label to edit, a paragraph for
+/// the author to replace, then [`sections`].
+pub fn starter_report(title: &str, results: &[String], runs: &[&Run]) -> String {
+    let mut keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
+    keys.sort();
+    keys.dedup();
+    let globs: Vec<String> = results.iter().map(|g| quoted(g)).collect();
+    let mut md = format!(
+        "---\ntitle: {}\nsummary: >-\n  {} run{} of {} configuration{}.\nresults: [{}]\nconfigs:\n",
+        quoted(title),
+        runs.len(),
+        crate::format::plural(runs.len()),
+        keys.len(),
+        crate::format::plural(keys.len()),
+        globs.join(", ")
+    );
+    for key in &keys {
+        md.push_str(&format!("  - key: {k}\n    label: {k}\n", k = quoted(key)));
+    }
+    md.push_str(
+        "---\n\nWhat was measured, on which hardware and software, and what the reader should take \
+         away: replace this paragraph with the story. Quote numbers with inline values such as \
+         `` `=max(output_throughput, <configuration>)` `` so they stay true to the data.\n\n",
+    );
+    md.push_str(&sections(runs));
+    md
+}
+
+fn has(q: Quantity, among: &[&Run]) -> bool {
+    among.iter().any(|r| q.of(r).is_some())
+}
+
+/// The Markdown body (no front matter) of the standard sections for `runs`. Says so in words
+/// when nothing can be charted.
+pub fn sections(runs: &[&Run]) -> String {
+    if runs.is_empty() {
+        return "No run could be read from these files, so there is nothing to chart.\n".into();
+    }
+    let m = Measured::of(runs);
+    if m.latencies.is_empty() && m.rates.is_empty() {
+        return "The runs read hold no latency, throughput or success count that could be \
+                charted: see the problems listed above.\n"
+            .into();
+    }
+    let mut md = summary_table(&m);
+    if m.swept.is_empty() {
+        md.push_str(&measurements(&m));
+        return md;
+    }
+    md.push_str(&at_a_glance(&m));
+    md.push_str(&latency_sections(&m));
+    md.push_str(&rate_sections(&m));
+    md.push_str(&tradeoff(&m));
+    md.push_str(&head_to_head(&m));
+    md.push_str(&distribution(runs));
+    md
+}
+
+/// Every quantity the files have, each configuration at its best over the sweep.
+fn summary_table(m: &Measured) -> String {
+    let mut summary: Vec<String> = m
+        .latencies
+        .iter()
+        .map(|&(metric, stat)| quantity_name(Quantity::Latency { metric, stat }))
+        .collect();
+    for (metric, _) in &m.latencies {
+        let p99 = Quantity::Latency {
+            metric: *metric,
+            stat: Stat::P(99.0),
+        };
+        if has(p99, m.runs) {
+            summary.push(quantity_name(p99));
+        }
+    }
+    summary.extend(m.rates.iter().map(|&q| match q {
+        Quantity::SuccessRate => quantity_name(q),
+        _ => format!("{}:max", quantity_name(q)),
+    }));
+    format!(
+        "## Summary\n\n```table\nkind: summary\ntitle: Each configuration at its best\n\
+         caption: Each row at its best over the load points measured.\nmetrics: [{}]\n```\n\n",
+        summary.join(", ")
+    )
+}
+
+/// One load point per configuration (offline throughput or latency runs): bars.
+fn measurements(m: &Measured) -> String {
+    let mut md = String::from("## Measurements\n\n");
+    for (n, &(metric, stat)) in m.latencies.iter().enumerate() {
+        let q = quantity_name(Quantity::Latency { metric, stat });
+        md.push_str(&chart_block(&format!("latency-{n}"), "bars", &q));
+    }
+    for (n, &q) in m.rates.iter().enumerate() {
+        md.push_str(&chart_block(
+            &format!("rate-{n}"),
+            "bars",
+            &quantity_name(q),
+        ));
+    }
+    md
+}
+
+/// The first latencies, the throughput and the success rate against load, side by side.
+fn at_a_glance(m: &Measured) -> String {
+    let mut panels: Vec<String> = Vec::new();
+    for &(metric, stat) in m.latencies.iter().take(2) {
+        if has(Quantity::Latency { metric, stat }, &m.swept) {
+            panels.push(format!(
+                "{{kind: lines, metric: {}, stat: {}}}",
+                metric.id(),
+                stat
+            ));
+        }
+    }
+    for &q in &m.rates {
+        if matches!(q, Quantity::OutputThroughput | Quantity::SuccessRate) && has(q, &m.swept) {
+            panels.push(format!("{{kind: lines, metric: {}}}", quantity_name(q)));
+        }
+    }
+    if panels.len() < 2 {
+        return String::new();
+    }
+    format!(
+        "## At a glance\n\n```chart\nid: at-a-glance\nkind: grid\ncolumns: 2\n\
+         title: Every configuration across its load points\npanels: [{}]\n```\n\n",
+        panels.join(", ")
+    )
+}
+
+/// One section per latency metric, with its p50–p99 band where the files have both.
+fn latency_sections(m: &Measured) -> String {
+    let mut md = String::new();
+    for &(metric, stat) in &m.latencies {
+        if !has(Quantity::Latency { metric, stat }, &m.swept) {
+            continue;
+        }
+        let band = [Stat::P(50.0), Stat::P(99.0)]
+            .iter()
+            .all(|&s| has(Quantity::Latency { metric, stat: s }, &m.swept));
+        md.push_str(&format!(
+            "## {label}\n\n```chart\nid: {id}\nkind: lines\nmetric: {id}\nstat: {stat}\n{band}```\n\n",
+            label = metric.label(),
+            id = metric.id(),
+            band = if band { "band: [p50, p99]\n" } else { "" },
+        ));
+    }
+    md
+}
+
+/// Throughput and reliability against load.
+fn rate_sections(m: &Measured) -> String {
+    let rates: Vec<Quantity> = m
+        .rates
+        .iter()
+        .copied()
+        .filter(|&q| has(q, &m.swept))
+        .collect();
+    if rates.is_empty() {
+        return String::new();
+    }
+    let mut md = String::from("## Throughput and success\n\n");
+    for q in rates {
+        let name = quantity_name(q);
+        md.push_str(&chart_block(&name, "lines", &name));
+    }
+    md
+}
+
+/// The first latency's tail against output throughput over each sweep (a scatter draws each
+/// configuration's Pareto frontier).
+fn tradeoff(m: &Measured) -> String {
+    let Some(&(metric, _)) = m.latencies.first() else {
+        return String::new();
+    };
+    let tail = [Stat::P(99.0), Stat::P(90.0), Stat::Mean]
+        .into_iter()
+        .find(|&stat| has(Quantity::Latency { metric, stat }, &m.swept));
+    match (tail, has(Quantity::OutputThroughput, &m.swept)) {
+        (Some(stat), true) => format!(
+            "## Throughput against latency\n\n```chart\nid: tradeoff\nkind: scatter\n\
+             x: output_throughput\ny: {}\n```\n\n",
+            quantity_name(Quantity::Latency { metric, stat })
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A head-to-head table of the first two configurations that share at least two load points
+/// of one kind, on the first latency.
+fn head_to_head(m: &Measured) -> String {
+    let Some(&(metric, stat)) = m.latencies.first() else {
+        return String::new();
+    };
+    let mut loads: BTreeMap<String, Vec<LoadTarget>> = BTreeMap::new();
+    for run in &m.swept {
+        loads
+            .entry(run.config.key())
+            .or_default()
+            .push(run.load.target);
+    }
+    let keys: Vec<&String> = loads.keys().collect();
+    for (i, a) in keys.iter().enumerate() {
+        for b in &keys[i + 1..] {
+            let shared = loads[*a].iter().filter(|t| loads[*b].contains(t)).count();
+            if shared >= 2 {
+                return format!(
+                    "## Head to head\n\n```table\nkind: head-to-head\nmetric: {}\nconfigs: [{}, {}]\n```\n\n",
+                    quantity_name(Quantity::Latency { metric, stat }),
+                    quoted(a),
+                    quoted(b)
+                );
+            }
+        }
+    }
+    String::new()
+}
+
+/// The CDF of per-request latency at the load that most configurations with per-request data
+/// share (the highest such load on a tie), for those configurations.
+fn distribution(runs: &[&Run]) -> String {
+    let with_samples = |metric: Metric, r: &&Run| {
+        r.samples.as_ref().is_some_and(|s| match metric {
+            Metric::Ttft => !s.ttft_ms.is_empty(),
+            _ => !s.e2e_ms.is_empty(),
+        }) && r.load.target.value().is_some()
+    };
+    let Some(metric) = [Metric::Ttft, Metric::E2e]
+        .into_iter()
+        .find(|&m| runs.iter().any(|r| with_samples(m, r)))
+    else {
+        return String::new();
+    };
+    let mut by_load: Vec<(LoadTarget, Vec<String>)> = Vec::new();
+    for run in runs.iter().filter(|r| with_samples(metric, r)) {
+        let key = run.config.key();
+        match by_load.iter_mut().find(|(t, _)| *t == run.load.target) {
+            Some((_, keys)) if !keys.contains(&key) => keys.push(key),
+            Some(_) => {}
+            None => by_load.push((run.load.target, vec![key])),
+        }
+    }
+    let Some((target, keys)) = by_load.into_iter().max_by(|(ta, a), (tb, b)| {
+        a.len().cmp(&b.len()).then_with(|| {
+            let (va, vb) = (ta.value().unwrap_or(0.0), tb.value().unwrap_or(0.0));
+            va.total_cmp(&vb)
+        })
+    }) else {
+        return String::new();
+    };
+    let Some(load) = load_text(&target) else {
+        return String::new();
+    };
+    let configs: Vec<String> = keys.iter().map(|k| quoted(k)).collect();
+    format!(
+        "## Latency distribution\n\n```chart\nid: {id}-cdf\nkind: cdf\nmetric: {id}\nload: {load}\nconfigs: [{configs}]\n```\n\n",
+        id = metric.id(),
+        configs = configs.join(", ")
+    )
+}
+
+/// A load as a block writes it: `"4 req/s"`, `"concurrency 16"`.
+fn load_text(target: &LoadTarget) -> Option<String> {
+    match target {
+        LoadTarget::RequestRate(_) => Some(format!("\"{} req/s\"", target.value()?)),
+        LoadTarget::Concurrency(c) => Some(format!("\"concurrency {c}\"")),
+        _ => None,
+    }
+}
+
+/// `text` as a YAML double-quoted scalar (JSON's string syntax is YAML's), so no key from a file
+/// can end the list it sits in.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A chart block of one quantity (`ttft:p99`, `output_throughput`).
+fn chart_block(id: &str, kind: &str, metric: &str) -> String {
+    let (metric, stat) = match metric.split_once(':') {
+        Some((m, s)) => (m, format!("stat: {s}\n")),
+        None => (metric, String::new()),
+    };
+    format!("```chart\nid: {id}\nkind: {kind}\nmetric: {metric}\n{stat}```\n\n")
+}
+
+/// The name a directive uses for a quantity: `ttft:p99`, `output_throughput`.
+fn quantity_name(q: Quantity) -> String {
+    match q {
+        Quantity::Latency { metric, stat } => format!("{}:{}", metric.id(), stat),
+        Quantity::OutputThroughput => "output_throughput".into(),
+        Quantity::OutputPerUser => "output_tok_s_per_user".into(),
+        Quantity::TotalThroughput => "total_throughput".into(),
+        Quantity::RequestThroughput => "request_throughput".into(),
+        Quantity::Goodput => "goodput".into(),
+        Quantity::SuccessRate => "success_rate".into(),
+        Quantity::ErrorRate => "error_rate".into(),
+    }
+}
