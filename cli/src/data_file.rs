@@ -54,6 +54,7 @@ mod tests {
                     charts: i,
                     runs: 10 * i,
                     first_chart: None,
+                    automatic: None,
                 })
                 .collect(),
         }

@@ -1,4 +1,5 @@
-//! `benchdeck`: inspect result files, build the site's data, finish the built pages.
+//! `benchdeck`: inspect result files, start a report from them, build the site's data, finish
+//! the built pages.
 //!
 //! Each subcommand lives in `cmd/<name>.rs` with its arguments and an `execute` function; this
 //! file only parses the command line and prints errors with their causes.
@@ -27,6 +28,9 @@ enum Command {
     Site(cmd::site::Args),
     /// Finish a built site: one entry page per report (deep links, link previews) and 404.html.
     Pages(cmd::pages::Args),
+    /// Start something new: `new report NAME [RESULT_PATH...]` writes a report with the charts
+    /// and tables for those result files, ready to edit.
+    New(cmd::new::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
         Command::Inspect(args) => cmd::inspect::execute(&args),
         Command::Site(args) => cmd::site::execute(&args),
         Command::Pages(args) => cmd::pages::execute(&args),
+        Command::New(args) => cmd::new::execute(&args),
     };
     match result {
         Ok(code) => code,

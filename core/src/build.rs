@@ -1,5 +1,8 @@
 //! Building the whole site from the contents of `reports/` and `results/` (no IO here: the CLI
-//! reads the files and writes the output).
+//! reads the files and writes the output): the reports, then an automatic page for each folder
+//! of result files that no report names ([`automatic`]).
+
+mod automatic;
 
 use std::collections::BTreeSet;
 
@@ -24,12 +27,31 @@ pub struct BuiltSite {
 }
 
 impl BuiltSite {
-    /// Every error in the site: its own, and each page's.
+    /// Every error that fails the build: the site's own, and each report's. The problems of
+    /// files no report names are on their automatic page and among [`BuiltSite::warnings`].
     pub fn errors(&self) -> impl Iterator<Item = &Problem> {
         self.problems
             .iter()
-            .chain(self.pages.iter().flat_map(|p| p.problems.iter()))
+            .chain(self.written_pages().flat_map(|p| p.problems.iter()))
             .filter(|p| p.severity == Severity::Error)
+    }
+
+    /// What the build should say without failing: the site's warnings, and every problem on an
+    /// automatic page.
+    pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
+        let automatic = self
+            .pages
+            .iter()
+            .filter(|p| p.summary.automatic.is_some())
+            .flat_map(|p| p.problems.iter());
+        self.problems
+            .iter()
+            .filter(|p| p.severity != Severity::Error)
+            .chain(automatic)
+    }
+
+    fn written_pages(&self) -> impl Iterator<Item = &ReportPage> {
+        self.pages.iter().filter(|p| p.summary.automatic.is_none())
     }
 }
 
@@ -88,11 +110,16 @@ pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
         };
         pages.push(build_report(&file, &slug, text, &imports, &palette));
     }
-    // Newest first; undated reports last, then by title.
+    let automatic =
+        automatic::automatic_pages(&imports, &pages, &palette, &mut slugs, &mut problems);
+    pages.extend(automatic);
+    // Written reports newest first, undated ones after them, then by title; automatic pages last.
     pages.sort_by(|a, b| {
-        b.summary
-            .date
-            .cmp(&a.summary.date)
+        a.summary
+            .automatic
+            .is_some()
+            .cmp(&b.summary.automatic.is_some())
+            .then_with(|| b.summary.date.cmp(&a.summary.date))
             .then_with(|| a.summary.title.cmp(&b.summary.title))
     });
     let index = SiteIndex {

@@ -205,6 +205,10 @@ pub struct ReportSummary {
     pub runs: usize,
     /// Its first chart (grid panels count), which the home page shows.
     pub first_chart: Option<ChartRef>,
+    /// For a page the build made for result files no report names: their folder under
+    /// `results/` (`""` for files directly in it).
+    #[serde(default)]
+    pub automatic: Option<String>,
 }
 
 /// A chart named from elsewhere (the home page's report cards): enough to show its image.

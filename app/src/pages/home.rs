@@ -45,6 +45,10 @@ fn ReportCard(
 ) -> impl IntoView {
     let link = data::href(&format!("{}/", report.slug));
     let meta = [
+        report
+            .automatic
+            .as_ref()
+            .map(|_| "made automatically".to_string()),
         report.date.clone(),
         (!report.authors.is_empty()).then(|| report.authors.join(", ")),
         Some(format!("{} charts, {} runs", report.charts, report.runs)),

@@ -111,12 +111,41 @@ pub fn ReportBody(
                 <h1>{page.summary.title}</h1>
                 <p class="meta">{meta}</p>
             </header>
+            {page.summary.automatic.map(|folder| view! { <AutomaticNote folder slug=slug.clone()/> })}
             <ProblemList problems=page.problems/>
             <Contents entries=page.toc page=data::href(&format!("{slug}/"))/>
             {blocks}
             {page.decision.map(|data| view! { <Wizard data/> })}
             <Downloads items=downloads/>
         </article>
+    }
+}
+
+/// Says the build made this page for result files that no report names, and how to start a
+/// report from them (the page's own URL stays the report's).
+#[component]
+fn AutomaticNote(
+    /// Their folder under `results/` (`""` for files directly in it).
+    folder: String,
+    /// The page's URL segment, which the suggested report keeps.
+    slug: String,
+) -> impl IntoView {
+    let path = if folder.is_empty() {
+        "results/".to_string()
+    } else {
+        format!("results/{folder}/")
+    };
+    let command = format!("benchdeck new report {slug} {path}");
+    view! {
+        <aside class="automatic-note" aria-label="Made automatically">
+            <p>
+                <strong>"Made automatically. "</strong>
+                "No report names the result files in " <code>{path}</code>
+                ", so this page shows the standard charts for them. To tell their story, start a \
+                report from the same charts, edit it and rebuild:"
+            </p>
+            <pre><code>{command}</code></pre>
+        </aside>
     }
 }
 

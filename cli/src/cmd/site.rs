@@ -71,6 +71,18 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     for error in &errors {
         eprintln!("{error}");
     }
+    let warnings: Vec<_> = site.warnings().collect();
+    if !warnings.is_empty() {
+        eprintln!(
+            "benchdeck: {} problem{} in result files no report names (shown on their automatic \
+             pages; they do not fail the build):",
+            warnings.len(),
+            plural(warnings.len())
+        );
+        for warning in &warnings {
+            eprintln!("  {warning}");
+        }
+    }
     let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
     eprintln!(
         "benchdeck: {} report{}, {} result file{} ({runs} runs, {published} published), {} chart{} \
@@ -376,6 +388,7 @@ mod tests {
                 charts: 0,
                 runs: 0,
                 first_chart: None,
+                automatic: None,
             },
             decision: None,
             toc: vec![],

@@ -79,6 +79,7 @@ mod tests {
                 charts: 2,
                 runs: 10,
                 first_chart: None,
+                automatic: None,
             }],
         }
     }

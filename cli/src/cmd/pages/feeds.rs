@@ -163,6 +163,7 @@ mod tests {
             charts: 1,
             runs: 1,
             first_chart: None,
+            automatic: None,
         }
     }
 

@@ -34,6 +34,7 @@ fn summary(slug: &str, title: &str) -> ReportSummary {
         charts: 0,
         runs: 0,
         first_chart: None,
+        automatic: None,
     }
 }
 
@@ -66,7 +67,7 @@ fn png_header() -> Vec<u8> {
 }
 
 /// A built site: report `grid-first` opens with a grid (panels `p1`, `p2`, grid `g`) then chart
-/// `c1`; report `plain` has no chart.
+/// `c1`; report `plain` has no chart and is an automatic page (folder `runs <b>`).
 fn built_site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
@@ -76,7 +77,11 @@ fn built_site() -> tempfile::TempDir {
         std::fs::write(path, bytes).unwrap();
     };
     write("index.html", TEMPLATE.as_bytes());
-    let reports = vec![summary("grid-first", HOSTILE), summary("plain", "Plain")];
+    let plain = ReportSummary {
+        automatic: Some("runs <b>".into()),
+        ..summary("plain", "Plain")
+    };
+    let reports = vec![summary("grid-first", HOSTILE), plain];
     let index = SiteIndex {
         reports: reports.clone(),
     };
@@ -398,6 +403,20 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
     for page in pages.values() {
         assert_eq!(csp::inline_scripts(page).unwrap().len(), 1);
     }
+}
+
+#[test]
+fn an_automatic_page_says_so_and_how_to_write_its_report() {
+    let dir = built_site();
+    let pages = pages_of(dir.path(), "/repo/", false);
+    let plain = app_root(&pages["plain/index.html"]);
+    assert!(plain.contains("Made automatically."), "{plain}");
+    assert!(
+        plain.contains("<code>benchdeck new report plain results/runs &lt;b&gt;/</code>"),
+        "{plain}"
+    );
+    assert!(!app_root(&pages["grid-first/index.html"]).contains("Made automatically"));
+    assert!(app_root(&pages["index.html"]).contains("made automatically · 0 charts, 0 runs"));
 }
 
 #[test]

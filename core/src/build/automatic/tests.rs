@@ -1,0 +1,173 @@
+//! Automatic pages: result files no report names get one page per folder, with the standard
+//! sections, a title from the folder and the runs, a URL that collides with nothing, and no
+//! problem of our own making; their files' problems never fail the build.
+
+use crate::build::build_site;
+use crate::input::InputFile;
+use crate::problem::Severity;
+use crate::site::{Block, ReportPage};
+
+/// The fixture at `fixture`, as the result file `name`.
+fn result(name: &str, fixture: &str) -> InputFile {
+    InputFile {
+        path: name.into(),
+        bytes: crate::fixtures::bytes(fixture),
+    }
+}
+
+fn report(name: &str, results: &str) -> InputFile {
+    InputFile {
+        path: name.into(),
+        bytes: format!(
+            "---\ntitle: Written\ndate: 2026-01-01\nresults: [\"{results}\"]\n---\nText.\n"
+        )
+        .into_bytes(),
+    }
+}
+
+/// Problems the page's own Markdown caused: they name the page's folder, not a result file.
+fn own_problems(page: &ReportPage) -> Vec<String> {
+    let folder = page.summary.automatic.as_deref().unwrap();
+    let display = if folder.is_empty() {
+        "results/".to_string()
+    } else {
+        format!("results/{folder}/")
+    };
+    page.problems
+        .iter()
+        .filter(|p| p.file == display)
+        .map(|p| p.to_string())
+        .collect()
+}
+
+fn html(page: &ReportPage) -> String {
+    page.blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Html { html } => Some(html.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn results_alone_give_one_page_per_folder_with_the_standard_charts() {
+    let results = [
+        result("qwen/a.json", "vllm/concurrency2-qwen.json"),
+        result("sglang/mixed.jsonl", "sglang/sglang_0314_mixed.jsonl"),
+    ];
+    let site = build_site(&[], &results);
+    assert_eq!(
+        site.errors().count(),
+        0,
+        "{:?}",
+        site.errors().collect::<Vec<_>>()
+    );
+    let slugs: Vec<&str> = site.index.reports.iter().map(|r| r.slug.as_str()).collect();
+    assert_eq!(slugs, ["qwen", "sglang"]);
+    for page in &site.pages {
+        assert_eq!(
+            own_problems(page),
+            Vec::<String>::new(),
+            "{}",
+            page.summary.slug
+        );
+        assert!(page.charts().count() > 0, "{}", page.summary.slug);
+        assert!(
+            html(page).contains("No report names these"),
+            "{}",
+            html(page)
+        );
+        assert!(page.summary.summary.contains("that no report names"));
+    }
+    let qwen = &site.pages[0];
+    assert_eq!(qwen.summary.automatic.as_deref(), Some("qwen"));
+    assert!(
+        qwen.summary.title.starts_with("qwen: "),
+        "{}",
+        qwen.summary.title
+    );
+    assert_eq!(qwen.sources, ["qwen/a.json"]);
+}
+
+#[test]
+fn files_a_report_names_stay_on_it_and_written_reports_come_first() {
+    let results = [
+        result("runs/a.json", "vllm/concurrency2-qwen.json"),
+        result("runs/b.jsonl", "sglang/sglang_0314_mixed.jsonl"),
+    ];
+    let site = build_site(&[report("written.md", "runs/a.json")], &results);
+    let slugs: Vec<&str> = site.index.reports.iter().map(|r| r.slug.as_str()).collect();
+    assert_eq!(slugs, ["written", "runs"]);
+    assert_eq!(site.pages[1].sources, ["runs/b.jsonl"]);
+    assert_eq!(site.pages[0].summary.automatic, None);
+}
+
+#[test]
+fn urls_never_collide_with_reports_or_the_sites_own() {
+    let results = [
+        result("written/a.json", "vllm/concurrency2-qwen.json"),
+        result("local/a.json", "vllm/concurrency2-qwen.json"),
+        result("a.json", "vllm/concurrency2-qwen.json"),
+        result("<i>Odd Name!/x/a.json", "vllm/concurrency2-qwen.json"),
+    ];
+    let site = build_site(&[report("written.md", "nothing/*")], &results);
+    let mut slugs: Vec<&str> = site.index.reports.iter().map(|r| r.slug.as_str()).collect();
+    slugs.sort();
+    assert_eq!(
+        slugs,
+        [
+            "i-odd-name",
+            "local-results",
+            "results-results",
+            "written",
+            "written-results"
+        ]
+    );
+    let odd = site
+        .pages
+        .iter()
+        .find(|p| p.summary.slug == "i-odd-name")
+        .unwrap();
+    assert_eq!(
+        odd.summary.title,
+        "<i>Odd Name!: Qwen/Qwen2.5-7B-Instruct on openai-chat"
+    );
+    assert!(
+        !html(odd).contains("<i>"),
+        "a folder name never becomes markup: {}",
+        html(odd)
+    );
+}
+
+#[test]
+fn unreadable_folders_warn_and_their_problems_never_fail_the_build() {
+    let results = [
+        InputFile {
+            path: "notes/todo.txt".into(),
+            bytes: b"remember to rerun".to_vec(),
+        },
+        result("mixed/a.json", "vllm/concurrency2-qwen.json"),
+        InputFile {
+            path: "mixed/broken.json".into(),
+            bytes: b"{\"completed\": ".to_vec(),
+        },
+    ];
+    let site = build_site(&[], &results);
+    assert_eq!(site.errors().count(), 0);
+    let warnings: Vec<String> = site.warnings().map(|p| p.to_string()).collect();
+    assert!(
+        warnings.iter().any(|w| w.contains("results/notes/")
+            && w.contains("no page shows it")
+            && w.contains("benchdeck inspect results/notes/")),
+        "{warnings:?}"
+    );
+    assert!(
+        site.warnings()
+            .any(|p| p.file == "mixed/broken.json" && p.severity == Severity::Error),
+        "the broken file's error is on its page and said by the build: {warnings:?}"
+    );
+    let slugs: Vec<&str> = site.index.reports.iter().map(|r| r.slug.as_str()).collect();
+    assert_eq!(slugs, ["mixed"]);
+    assert!(html(&site.pages[0]).contains("1 file gave no run"));
+}
