@@ -1,9 +1,10 @@
-//! `benchdeck`: inspect result files, start a report from them, build the site's data, finish
-//! the built pages.
+//! `benchdeck`: start a project, build and serve its site, inspect result files, start a report
+//! from them; and the two trunk hooks of the developers' build (`site`, `pages`).
 //!
 //! Each subcommand lives in `cmd/<name>.rs` with its arguments and an `execute` function; this
 //! file only parses the command line and prints errors with their causes.
 
+mod bundle;
 mod cmd;
 mod data_file;
 mod files;
@@ -22,6 +23,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start a project folder: results/, reports/ with a first report, .gitignore and a GitHub
+    /// Pages workflow.
+    Init(cmd::init::Args),
+    /// Build the site of a project folder into dist/ (the web app is inside this binary).
+    Build(cmd::build::Args),
+    /// Build, serve at http://127.0.0.1:8080/ and build again when reports/ or results/ change.
+    Serve(cmd::serve::Args),
     /// Show what the importers understood of result files, and every problem.
     Inspect(cmd::inspect::Args),
     /// Build the site's data (report pages and index as JSON) from reports/ and results/.
@@ -36,6 +44,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Init(args) => cmd::init::execute(&args),
+        Command::Build(args) => cmd::build::execute(&args),
+        Command::Serve(args) => cmd::serve::execute(&args),
         Command::Inspect(args) => cmd::inspect::execute(&args),
         Command::Site(args) => cmd::site::execute(&args),
         Command::Pages(args) => cmd::pages::execute(&args),

@@ -5,7 +5,9 @@
 
 mod bench;
 mod conformance;
+mod dist;
 mod fuzz;
+mod install;
 mod lint;
 mod measuring;
 mod rng;
@@ -32,8 +34,14 @@ commands:
                               `/` by default, `/<repo>/` for GitHub Pages; U is the site's full
                               address (https://user.github.io/repo/), for link previews' absolute
                               image URLs, and gives P when P is not given
+  dist                        the installable benchdeck: the web app built once into cli/bundle/
+                              and the crates packaged as crates.io would serve them
+                              (target/package/*.crate); `cargo install` needs only Rust
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
+  install-test                the last part of `test` alone: `cargo install` of the packaged
+                              crates in a fresh CARGO_HOME without trunk, wasm-bindgen or Node,
+                              and the installed binary's site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
   bench                       page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
@@ -99,10 +107,20 @@ fn execute(args: Vec<String>) -> Result<()> {
                 },
             )
         }
+        "dist" => {
+            no_options(command, rest)?;
+            let toolbox = tools::ensure(&root, tools::Needs::Site)?;
+            dist::run(&root, &toolbox).map(|_| ())
+        }
         "test" => {
             no_options(command, rest)?;
             let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
             test::all(&root, &toolbox)
+        }
+        "install-test" => {
+            no_options(command, rest)?;
+            let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
+            install::test(&root, &toolbox)
         }
         "setup" => {
             let needs = if rest.iter().any(|a| a == "--tests") {

@@ -47,6 +47,9 @@ pub struct Variant<'a> {
     /// Where trunk's own output goes instead of the terminal: its log lines carry the time
     /// each hook started and finished.
     pub log: Option<&'a Path>,
+    /// Where `benchdeck pages` copies trunk's `index.html` before replacing it
+    /// (`BENCHDECK_SAVE_TEMPLATE`): `cargo xtask dist` bundles it.
+    pub template: Option<&'a Path>,
 }
 
 /// Builds the release site from the repository's `reports/` and `results/`.
@@ -84,6 +87,9 @@ pub fn build_variant(
     }
     if variant.no_csp {
         trunk.env("BENCHDECK_DEV", "1");
+    }
+    if let Some(template) = variant.template {
+        trunk.env("BENCHDECK_SAVE_TEMPLATE", template);
     }
     if let Some(inputs) = variant.inputs {
         for (var, dir) in [

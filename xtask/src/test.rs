@@ -6,7 +6,9 @@
 //! 2. the core's WebAssembly tests (`core/tests/wasm.rs`), run by `wasm-bindgen-test-runner` in
 //!    Node.js;
 //! 3. the site built twice, at `/` and under a sub-path as on GitHub Pages, each tested end to
-//!    end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`.
+//!    end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
+//! 4. the installable `benchdeck`: packaged, installed in a fresh `CARGO_HOME` without the web
+//!    tools, and its site of a folder of results checked in the browser ([`crate::install`]).
 
 use std::path::Path;
 use std::process::Command;
@@ -39,7 +41,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         )?;
         end_to_end(root, toolbox, &dist, public_url)?;
     }
-    Ok(())
+    crate::install::test(root, toolbox)
 }
 
 fn native(root: &Path) -> Result<()> {

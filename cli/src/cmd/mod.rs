@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+pub mod build;
+pub mod init;
 pub mod inspect;
 pub mod new;
 pub mod pages;
+pub mod serve;
 pub mod site;

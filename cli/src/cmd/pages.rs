@@ -39,19 +39,23 @@ use super::site::png::png_size;
 pub struct Args {
     /// The built site (trunk's staging folder when run as its post-build hook).
     #[arg(long, env = "TRUNK_STAGING_DIR")]
-    dist: PathBuf,
+    pub(crate) dist: PathBuf,
     /// The site's public address, e.g. `https://user.github.io/repo/`: link-preview crawlers
     /// need absolute image URLs. Without it the URLs are root-relative (from `--public-url`).
     #[arg(long, env = "BENCHDECK_SITE_URL")]
-    site_url: Option<String>,
+    pub(crate) site_url: Option<String>,
     /// The path the site is served under; trunk passes its `--public-url` to hooks.
     #[arg(long, env = "TRUNK_PUBLIC_URL", default_value = "/")]
-    public_url: String,
+    pub(crate) public_url: String,
     /// A development build: write no Content-Security-Policy (trunk's development server adds
     /// an inline live-reload script to every page). The variable counts as set unless it is
     /// empty, `0`, `false`, `no` or `off`.
     #[arg(long, env = "BENCHDECK_DEV", value_parser = clap::builder::FalseyValueParser::new())]
-    dev: bool,
+    pub(crate) dev: bool,
+    /// Copy trunk's `index.html` (the template every page starts from) to this path before
+    /// the pages replace it: `cargo xtask dist` bundles it into the installable binary.
+    #[arg(long, env = "BENCHDECK_SAVE_TEMPLATE")]
+    pub(crate) save_template: Option<PathBuf>,
 }
 
 /// The placeholder in `app/index.html` that page-specific head tags replace.
@@ -73,6 +77,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
                 index_html_path.display()
             );
         }
+    }
+    if let Some(copy) = &args.save_template {
+        std::fs::write(copy, &template)
+            .with_context(|| format!("cannot write `{}`", copy.display()))?;
     }
     let base = preview_base(args.site_url.as_deref(), &args.public_url)?;
     let options = Options {

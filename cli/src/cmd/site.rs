@@ -37,16 +37,16 @@ pub struct Args {
     /// Folder of Markdown reports (`BENCHDECK_REPORTS` when set: `cargo xtask scale` builds a
     /// site from another folder through trunk's hook).
     #[arg(long, env = "BENCHDECK_REPORTS", default_value = "reports")]
-    reports: PathBuf,
+    pub(crate) reports: PathBuf,
     /// Folder of result files (`BENCHDECK_RESULTS` when set).
     #[arg(long, env = "BENCHDECK_RESULTS", default_value = "results")]
-    results: PathBuf,
+    pub(crate) results: PathBuf,
     /// Where to write the data (a `data/` folder is created inside).
     #[arg(long, env = "TRUNK_STAGING_DIR")]
-    out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Write the data even when there are errors (they are shown on the pages).
     #[arg(long, env = "BENCHDECK_KEEP_GOING")]
-    keep_going: bool,
+    pub(crate) keep_going: bool,
 }
 
 /// Runs `site`.

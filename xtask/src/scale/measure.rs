@@ -97,6 +97,7 @@ pub fn build_for_bench(
             inputs,
             no_csp: true,
             log: Some(&log),
+            template: None,
         },
     )?;
     let total = started.elapsed().as_secs_f64();
