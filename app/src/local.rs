@@ -1,6 +1,9 @@
 //! Result files a reader drops on the site: handed to the Web Worker (`worker/`, built by trunk
 //! next to the app) that reads, imports and reports them off the main thread; its progress and
-//! its report land in one [`LocalState`] signal the `/local/` page shows. Nothing is uploaded.
+//! its report land in one [`LocalState`] signal the `/local/` page shows. Nothing is uploaded;
+//! the files are kept in the browser for the next visit ([`kept`]) until the reader forgets them.
+
+mod kept;
 
 use std::sync::Arc;
 
@@ -18,7 +21,7 @@ const WORKER_SCRIPT: &str = "benchdeck-worker_loader.js";
 /// What the `/local/` page shows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LocalState {
-    /// No files yet (or the page was reloaded: the files are not kept).
+    /// No files yet (or the reader forgot them).
     Empty,
     /// The worker is at work.
     Working {
@@ -48,25 +51,85 @@ pub struct LocalResult {
     pub runs_csv: String,
 }
 
-/// The state, shared by the app through context ([`provide`], [`state`]).
+/// Whether the files are kept for the next visit.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kept {
+    /// Not (yet): no files, or they are being stored.
+    No,
+    /// In this browser's storage for the site.
+    Yes,
+    /// The browser refused (its storage is full, or it has none): why.
+    Failed(String),
+}
+
+/// The state, shared by the app through context ([`provide`], [`context`]).
 #[derive(Clone, Copy)]
-pub struct Local(pub RwSignal<LocalState>);
+pub struct Local {
+    /// What the page shows.
+    pub state: RwSignal<LocalState>,
+    /// Whether the files survive a reload.
+    pub kept: RwSignal<Kept>,
+}
 
 /// Creates the state; called once by the app.
 pub fn provide() {
-    provide_context(Local(RwSignal::new(LocalState::Empty)));
+    provide_context(fresh());
+}
+
+fn fresh() -> Local {
+    Local {
+        state: RwSignal::new(LocalState::Empty),
+        kept: RwSignal::new(Kept::No),
+    }
 }
 
 /// The state.
-pub fn state() -> RwSignal<LocalState> {
-    use_context::<Local>()
-        .map(|l| l.0)
-        .unwrap_or_else(|| RwSignal::new(LocalState::Empty))
+pub fn context() -> Local {
+    use_context::<Local>().unwrap_or_else(fresh)
 }
 
-/// Reads `files` in the worker, updating `state` as it goes. Files over the size limits are
-/// refused at once, before anything is read.
-pub fn open(files: Vec<File>, state: RwSignal<LocalState>) {
+/// Opens the files an earlier visit kept, if the page has none yet.
+pub fn restore(local: Local) {
+    if local.state.get_untracked() != LocalState::Empty {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        match kept::kept().await {
+            Ok(files) if !files.is_empty() => open(files, local),
+            Ok(_) => {}
+            Err(why) => local.kept.set(Kept::Failed(why)),
+        }
+    });
+}
+
+/// Deletes the kept files and empties the page.
+pub fn forget(local: Local) {
+    leptos::task::spawn_local(async move {
+        match kept::forget().await {
+            Ok(()) => {
+                local.state.set(LocalState::Empty);
+                local.kept.set(Kept::No);
+            }
+            Err(why) => local.kept.set(Kept::Failed(why)),
+        }
+    });
+}
+
+/// Keeps `files` for the next visit, saying whether the browser could.
+fn keep(files: Vec<File>, local: Local) {
+    leptos::task::spawn_local(async move {
+        local.kept.set(match kept::keep(&files).await {
+            Ok(()) => Kept::Yes,
+            Err(why) => Kept::Failed(why),
+        });
+    });
+}
+
+/// Reads `files` in the worker, updating the page's state as it goes, and keeps them once read.
+/// Files over the size limits are refused at once, before anything is read.
+pub fn open(files: Vec<File>, local: Local) {
+    let state = local.state;
+    local.kept.set(Kept::No);
     if files.is_empty() {
         return;
     }
@@ -136,6 +199,7 @@ pub fn open(files: Vec<File>, state: RwSignal<LocalState>) {
                         runs_csv,
                     })));
                     worker.terminate();
+                    keep(files.clone(), local);
                 }
                 WorkerReport::Failed { message } => {
                     state.set(LocalState::Failed(

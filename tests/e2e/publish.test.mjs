@@ -218,18 +218,56 @@ test('back from the dropped files returns to the report they were dropped on, an
   assert.deepEqual(page.errors, []);
 });
 
-test('files chosen with the file dialog are read too, and a reload forgets them', async () => {
+/// Forgets what earlier tests' dropped files left in this browser's storage.
+async function forgetKeptFiles(page) {
+  await page.goto(site.url);
+  await page.evaluate(() => new Promise((done) => {
+    const request = indexedDB.deleteDatabase('benchdeck');
+    request.onsuccess = request.onerror = request.onblocked = () => done();
+  }));
+}
+
+test('files chosen with the file dialog are read, kept for the next visit, and forgotten on request', async () => {
   const page = await site.page();
+  await forgetKeptFiles(page);
   await page.goto(`${site.url}local/`);
   await chartsReady(page);
   await page.locator('.drop-zone input[type=file]').setInputFiles([
     path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json'),
   ]);
   await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  await page.locator('.kept-note', { hasText: 'kept in this browser only' }).waitFor();
+  const charts = await page.locator('figure.chart canvas').count();
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('figure.chart canvas').length === n, charts, { timeout: 30000 });
+  assert.match(await page.locator('h1').first().innerText(), /Your result files/);
+  await page.locator('.kept-note .forget').click();
+  await page.locator('.local-empty').waitFor();
+  assert.equal(await page.locator('figure.chart').count(), 0);
   await page.reload();
   await chartsReady(page);
-  assert.equal(await page.locator('figure.chart').count(), 0);
-  assert.match(await page.locator('.local-empty').innerText(), /open them again/);
+  assert.equal(await page.locator('figure.chart').count(), 0, 'forgotten for good');
+  assert.match(await page.locator('.local-empty').innerText(), /until you forget them/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('when the browser cannot keep the files it says so, and the files are still read', async () => {
+  const page = await site.page();
+  await forgetKeptFiles(page);
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = function put() {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.goto(`${site.url}local/`);
+  await chartsReady(page);
+  await page.locator('.drop-zone input[type=file]').setInputFiles([
+    path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json'),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  const warning = page.locator('.kept-note.warning');
+  await warning.waitFor();
+  assert.match(await warning.innerText(), /could not be kept for your next visit: the browser's storage for this site is full/);
   assert.deepEqual(page.errors, []);
 });
 

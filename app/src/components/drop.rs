@@ -12,13 +12,13 @@ use crate::{local, route};
 /// A function that hands files to the worker and shows the page of dropped files; made inside
 /// a component or the app, where their context is.
 fn opener() -> impl Fn(Vec<File>) + Copy + 'static {
-    let state = local::state();
+    let local = local::context();
     let show_local = route::local_page_opener();
     move |files: Vec<File>| {
         if files.is_empty() {
             return;
         }
-        local::open(files, state);
+        local::open(files, local);
         show_local();
     }
 }

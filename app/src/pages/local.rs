@@ -1,19 +1,23 @@
 //! `/local/`: the result files a reader dropped, as a report (the same page as a published
 //! one, built in the worker), with the reading progress before and the downloads of the
-//! normalised data after. The files live in memory only: a reload starts over.
+//! normalised data after. The files are kept in this browser for the next visit until the
+//! reader forgets them.
 
 use benchdeck_core::format;
 use benchdeck_core::site::WorkerStage;
 use leptos::prelude::*;
 
 use crate::components::{Download, DropZone};
-use crate::local::{self, LocalState};
+use crate::local::{self, Kept, LocalState};
 use crate::pages::report::ReportBody;
 
 /// The page of dropped files.
 #[component]
 pub fn LocalReport() -> impl IntoView {
-    let state = local::state();
+    let local = local::context();
+    let state = local.state;
+    // In the browser only (effects do not run at build time): the files of an earlier visit.
+    Effect::new(move |_| local::restore(local));
     move || match state.get() {
         LocalState::Empty => {
             crate::ready::expect_charts(0);
@@ -21,8 +25,9 @@ pub fn LocalReport() -> impl IntoView {
             view! {
                 <section class="local-empty">
                     <h1>"Your result files"</h1>
-                    <p>"Files you open here are read in this browser and kept only while the page is open: "
-                       "after a reload, open them again."</p>
+                    <p>"Files you open here are read in this browser, never uploaded, and kept in its "
+                       "storage for this site until you forget them."</p>
+                    <KeptNote local/>
                     <DropZone/>
                 </section>
             }
@@ -68,11 +73,43 @@ pub fn LocalReport() -> impl IntoView {
                 ),
             ];
             view! {
+                <KeptNote local/>
                 <ReportBody page=result.page.clone() downloads/>
                 <DropZone/>
             }
             .into_any()
         }
+    }
+}
+
+/// Whether the files will be here after a reload, and the control that forgets them.
+#[component]
+fn KeptNote(
+    /// The dropped files' state.
+    local: local::Local,
+) -> impl IntoView {
+    move || match local.kept.get() {
+        Kept::No => None,
+        Kept::Yes => Some(
+            view! {
+                <p class="kept-note">
+                    "These files are kept in this browser only, so this page shows them again on "
+                    "your next visit. "
+                    <button type="button" class="forget" on:click=move |_| local::forget(local)>
+                        "Forget these files"
+                    </button>
+                </p>
+            }
+            .into_any(),
+        ),
+        Kept::Failed(why) => Some(
+            view! {
+                <p class="kept-note warning" role="alert">
+                    "These files could not be kept for your next visit: " {why} "."
+                </p>
+            }
+            .into_any(),
+        ),
     }
 }
 
