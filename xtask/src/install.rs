@@ -203,3 +203,62 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use yaml_rust2::{Yaml, YamlLoader};
+
+    fn load(relative: &str) -> Yaml {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(relative);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut docs = YamlLoader::load_from_str(&text)
+            .unwrap_or_else(|e| panic!("{relative} is not valid YAML: {e}"));
+        docs.remove(0)
+    }
+
+    fn commands(steps: &Yaml) -> Vec<String> {
+        steps
+            .as_vec()
+            .expect("a list of steps")
+            .iter()
+            .filter_map(|step| step["run"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// The action and the workflows are valid, and run what the install test runs: `cargo
+    /// install benchdeck --locked`, then `benchdeck build --root` of a project folder.
+    #[test]
+    fn the_action_and_the_workflows_run_the_commands_the_install_test_runs() {
+        let action = commands(&load("action.yml")["runs"]["steps"]);
+        assert!(
+            action
+                .iter()
+                .any(|c| c.starts_with("cargo install benchdeck ") && c.contains("--locked")),
+            "{action:?}"
+        );
+        assert!(
+            action
+                .iter()
+                .any(|c| c.starts_with("benchdeck build --root ")),
+            "{action:?}"
+        );
+        let init = commands(&load("cli/src/cmd/init/pages.yml")["jobs"]["build"]["steps"]);
+        assert!(
+            init.contains(&"cargo install benchdeck --locked".to_string()),
+            "{init:?}"
+        );
+        assert!(
+            init.iter()
+                .any(|c| c.starts_with("benchdeck build --site-url ")),
+            "{init:?}"
+        );
+        let ours = commands(&load(".github/workflows/pages.yml")["jobs"]["build"]["steps"]);
+        assert!(
+            ours.iter()
+                .any(|c| c.starts_with("cargo xtask build --site-url ")),
+            "{ours:?}"
+        );
+    }
+}
