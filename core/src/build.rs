@@ -6,7 +6,7 @@ mod automatic;
 
 use std::collections::BTreeSet;
 
-use crate::import::{import, ImportedFile};
+use crate::import::{import_all, ImportedFile};
 use crate::input::InputFile;
 use crate::model::Location;
 use crate::problem::{Problem, Severity};
@@ -57,7 +57,7 @@ impl BuiltSite {
 
 /// Builds the site. `reports` are Markdown files (`*.md`), `results` are result files.
 pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
-    let imports: Vec<ImportedFile> = results.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    let imports: Vec<ImportedFile> = import_all(results);
     let palette = palette(&imports);
     let mut problems = Vec::new();
     let mut pages: Vec<ReportPage> = Vec::new();

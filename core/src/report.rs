@@ -326,7 +326,7 @@ pub fn build_report(
         decision,
         toc,
         blocks,
-        sources: selected.iter().map(|f| f.file.clone()).collect(),
+        sources: sources_of(&selected),
         problems,
     }
 }
@@ -365,6 +365,20 @@ fn select_results<'a>(
         }
     }
     selected
+}
+
+/// The result files a page draws on: the selected files and the siblings joined into them.
+fn sources_of(selected: &[&ImportedFile]) -> Vec<String> {
+    let mut sources: Vec<String> = Vec::new();
+    for name in selected
+        .iter()
+        .flat_map(|f| std::iter::once(&f.file).chain(&f.joined))
+    {
+        if !sources.contains(name) {
+            sources.push(name.clone());
+        }
+    }
+    sources
 }
 
 /// True when the front matter glob `pattern` selects `file` (relative to `results/`), as a

@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use benchdeck_core::format;
-use benchdeck_core::import::{import, ImportedFile};
+use benchdeck_core::import::{import_all, ImportedFile};
+use benchdeck_core::input::InputFile;
 use benchdeck_core::model::{Metric, Run, Stat};
 use serde::Serialize;
 
@@ -49,7 +50,7 @@ struct Totals {
 
 /// Runs `inspect`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
-    let mut imported = Vec::new();
+    let mut inputs = Vec::new();
     for root in &args.paths {
         let base = if root.is_dir() {
             root.clone()
@@ -59,10 +60,12 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         for path in files::collect(root)? {
             let bytes = std::fs::read(&path)
                 .with_context(|| format!("cannot read `{}`", path.display()))?;
-            let name = display_path(&base, &path, root);
-            imported.push(import(&name, &bytes));
+            let path = display_path(&base, &path, root);
+            inputs.push(InputFile { path, bytes });
         }
     }
+    // Files that belong together (in one folder) are joined, as in the site.
+    let imported = import_all(&inputs);
     let totals = totals(&imported);
     let failed = totals.failed_files > 0;
     if args.json {
@@ -123,6 +126,12 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
             if file.runs.len() == 1 { "" } else { "s" },
             if file.failed() { " (FAILED)" } else { "" }
         );
+        for sibling in &file.joined {
+            let _ = writeln!(out, "  joined with {sibling} (its data are in these runs)");
+        }
+        if let Some(into) = &file.joined_into {
+            let _ = writeln!(out, "  joined into {into}: its data are in that file's run");
+        }
         let mut keys: Vec<String> = Vec::new();
         for run in &file.runs {
             let key = run.config.key();

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_core::build::slug_of;
-use benchdeck_core::import::import;
+use benchdeck_core::import::import_all;
 use benchdeck_core::model::Run;
 use benchdeck_core::report::draft::starter_report;
 use benchdeck_core::report::{build_report, glob_selects, literal_glob, Palette};
@@ -62,11 +62,11 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     } else {
         globs
     };
-    let imports: Vec<_> = files::read_inputs(&args.results, |_| true)?
+    let inputs: Vec<_> = files::read_inputs(&args.results, |_| true)?
         .into_iter()
         .filter(|f| globs.iter().any(|g| glob_selects(g, &f.path)))
-        .map(|f| import(&f.path, &f.bytes))
         .collect();
+    let imports = import_all(&inputs);
     let runs: Vec<&Run> = imports.iter().flat_map(|f| f.runs.iter()).collect();
     if runs.is_empty() {
         bail!(

@@ -44,6 +44,8 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Some(Producer::VllmServe),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     let mut context = Context::default();
     let mut block: Option<Block> = None;

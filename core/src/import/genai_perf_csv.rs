@@ -312,6 +312,8 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Some(producer),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     let Some(first) = rows.first() else {
         out.problems.push(Problem::error(

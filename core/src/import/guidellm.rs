@@ -90,6 +90,8 @@ pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
         producer: None,
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     match yaml::parse(text) {
         Ok(value) if is_report(&value) => {

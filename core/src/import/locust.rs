@@ -92,6 +92,8 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Some(Producer::Locust),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     let (rows, broken) = table::read_rows(file, text);
     let Some((header, body)) = rows.split_first() else {

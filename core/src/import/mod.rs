@@ -25,12 +25,16 @@ mod locust;
 mod sfs_load_test;
 mod sfs_markdown;
 mod tidy_csv;
+// Files that belong together, joined after each was read.
+mod siblings;
 
 use serde::{Deserialize, Serialize};
 
+pub use siblings::join_siblings;
 #[cfg(test)]
 pub(crate) use stats::ms_per;
 
+use crate::input::InputFile;
 use crate::json;
 use crate::model::{Location, Producer, Run};
 use crate::problem::{Problem, Severity};
@@ -47,12 +51,21 @@ pub struct ImportedFile {
     /// Problems with the file as a whole, or with parts that could not become runs.
     /// Problems of imported runs are on the runs.
     pub problems: Vec<Problem>,
+    /// Files in the same folder whose data this file's runs also carry ([`join_siblings`]): a
+    /// run's sources are its own file and these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<String>,
+    /// The sibling whose run now carries this file's data, when it was joined into one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined_into: Option<String>,
 }
 
 impl ImportedFile {
-    /// True when the file gave no run and has at least one error: the import failed.
+    /// True when the file gave no run (nor joined its data into a sibling's) and has an error
+    /// or nothing at all: the import failed.
     pub fn failed(&self) -> bool {
-        self.runs.is_empty()
+        self.joined_into.is_none()
+            && self.runs.is_empty()
             && (self.problems.is_empty()
                 || self.problems.iter().any(|p| p.severity == Severity::Error))
     }
@@ -70,6 +83,8 @@ impl ImportedFile {
             producer: None,
             runs: Vec::new(),
             problems: vec![problem],
+            joined: Vec::new(),
+            joined_into: None,
         }
     }
 }
@@ -78,12 +93,20 @@ impl ImportedFile {
 /// exhausting memory (a browser tab has far less than a build machine).
 pub const MAX_FILE_BYTES: usize = 512 * 1024 * 1024;
 
+/// Imports every file, each as [`import`] does, then joins the ones that belong together
+/// ([`join_siblings`]).
+pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
+    let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    join_siblings(files, &mut imports);
+    imports
+}
+
 /// Imports one file, recognising its format by content. Never panics; every problem is reported
 /// with its place.
 pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
     match decode(file, bytes) {
         Ok(text) => import_text(file, text),
-        Err(refused) => refused,
+        Err(problem) => ImportedFile::refused(file, problem),
     }
 }
 
@@ -93,7 +116,7 @@ pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
 pub fn import_as(format: Format, file: &str, bytes: &[u8]) -> ImportedFile {
     match decode(file, bytes) {
         Ok(text) => read_text(file, text, Some(format)),
-        Err(refused) => refused,
+        Err(problem) => ImportedFile::refused(file, problem),
     }
 }
 
@@ -132,32 +155,26 @@ pub enum Format {
     Console,
 }
 
-/// UTF-8 text of a file within the size limit, or the refusal saying why not.
-fn decode<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, ImportedFile> {
+/// UTF-8 text of a file within the size limit, or the problem saying why not.
+fn decode<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Problem> {
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(ImportedFile::refused(
+        return Err(Problem::error(
             file,
-            Problem::error(
-                file,
-                Location::File,
-                format!(
-                    "file is {} MB; the limit is {} MB",
-                    bytes.len() / (1024 * 1024),
-                    MAX_FILE_BYTES / (1024 * 1024)
-                ),
+            Location::File,
+            format!(
+                "file is {} MB; the limit is {} MB",
+                bytes.len() / (1024 * 1024),
+                MAX_FILE_BYTES / (1024 * 1024)
             ),
         ));
     }
     std::str::from_utf8(bytes).map_err(|e| {
         let offset = e.valid_up_to();
         let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-        ImportedFile::refused(
+        Problem::error(
             file,
-            Problem::error(
-                file,
-                Location::line(line),
-                format!("expected UTF-8 text, found an invalid byte at offset {offset}"),
-            ),
+            Location::line(line),
+            format!("expected UTF-8 text, found an invalid byte at offset {offset}"),
         )
     })
 }
@@ -224,6 +241,8 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
                     producer: Some(format.producer),
                     runs: Vec::new(),
                     problems: Vec::new(),
+                    joined: Vec::new(),
+                    joined_into: None,
                 };
                 (format.read)(&mut out, &value, Location::json(""));
                 out
@@ -241,6 +260,8 @@ fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> Imported
         producer: None,
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     for line in json::parse_lines(text) {
         let at = Location::Json {

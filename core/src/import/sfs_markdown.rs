@@ -337,6 +337,8 @@ fn not_mine(file: &str, _text: &str) -> ImportedFile {
              its console output), a CSV with `# benchdeck:` mapping lines, or another supported \
              format (see the README's list of formats)",
         )],
+        joined: Vec::new(),
+        joined_into: None,
     }
 }
 
@@ -715,6 +717,8 @@ impl Document {
             producer: Some(producer),
             runs,
             problems,
+            joined: Vec::new(),
+            joined_into: None,
         }
     }
 }

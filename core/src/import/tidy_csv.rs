@@ -440,6 +440,8 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Some(Producer::TidyCsv),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     let text = crate::json::strip_bom(text);
     // Comment lines become blank lines, so the CSV reader keeps every line number.

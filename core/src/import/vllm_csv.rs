@@ -28,6 +28,8 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Some(Producer::VllmServe),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     };
     let (rows, broken) = table::read_rows(file, text);
     out.problems.extend(broken);

@@ -7,7 +7,7 @@
 //! reaches the page only through charts, tables and problem lists, which escape it.
 
 use crate::format::plural;
-use crate::import::{import, ImportedFile};
+use crate::import::{import, join_siblings, ImportedFile};
 use crate::input::InputFile;
 use crate::model::Run;
 use crate::report::{build_report, draft, Palette};
@@ -37,7 +37,7 @@ pub fn local_report_with_progress(
     files: &[InputFile],
     progress: &mut dyn FnMut(usize, &str),
 ) -> LocalReport {
-    let imports: Vec<ImportedFile> = files
+    let mut imports: Vec<ImportedFile> = files
         .iter()
         .enumerate()
         .map(|(i, f)| {
@@ -45,6 +45,7 @@ pub fn local_report_with_progress(
             import(&f.path, &f.bytes)
         })
         .collect();
+    join_siblings(files, &mut imports);
     progress(files.len(), "");
     let page = local_page(&imports);
     LocalReport { page, imports }

@@ -356,6 +356,8 @@ fn new_file(file: &str) -> ImportedFile {
         producer: Some(Producer::Guidellm),
         runs: Vec::new(),
         problems: Vec::new(),
+        joined: Vec::new(),
+        joined_into: None,
     }
 }
 

@@ -1,0 +1,179 @@
+//! Result files that only make sense together, joined after each was read alone: in one folder,
+//!
+//! | files | what the join gives |
+//! |---|---|
+//! | llmperf `X_summary.json` + `X_individual_responses.json` | the summary's run (model, concurrency, statistics) with the per-request samples |
+//! | Locust `X_stats.csv` + `X_stats_history.csv` | the stats' run at the history's peak `User Count` (its load point) |
+//! | GenAI-Perf or AIPerf `profile_export_*.json` + `profile_export_*.csv` | one run, the JSON's (load point, configuration), with any statistic only the CSV has |
+//!
+//! The joined run stays in the file that names the configuration (the summary, the stats, the
+//! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
+//! says where its data went ([`ImportedFile::joined_into`]). A file read without its sibling
+//! keeps the warning that names what the sibling would add.
+
+use std::collections::BTreeMap;
+
+use super::ImportedFile;
+use crate::input::InputFile;
+use crate::model::{LoadTarget, Location, Producer, Run};
+use crate::problem::Problem;
+
+/// Joins the siblings among `imports`; `files[i]` is what `imports[i]` was read from.
+pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
+    let index: BTreeMap<String, usize> = imports
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.file.clone(), i))
+        .collect();
+    for i in 0..imports.len() {
+        let name = imports[i].file.clone();
+        if let Some(prefix) = name.strip_suffix("_individual_responses.json") {
+            let summary = sibling(&index, &format!("{prefix}_summary.json"));
+            if let Some(summary) = summary.filter(|&s| both(imports, s, i, Producer::Llmperf)) {
+                join_llmperf(imports, summary, i);
+            }
+        } else if let Some(prefix) = name.strip_suffix("_stats_history.csv") {
+            let stats = sibling(&index, &format!("{prefix}_stats.csv"));
+            if let Some(stats) = stats.filter(|&s| both(imports, s, i, Producer::Locust)) {
+                join_locust(imports, stats, i, &files[i].bytes);
+            }
+        } else if let Some(json) = perf_analyzer_json(&name).and_then(|j| sibling(&index, &j)) {
+            if same_tool(imports, json, i) {
+                join_profile_exports(imports, json, i);
+            }
+        }
+    }
+}
+
+fn sibling(index: &BTreeMap<String, usize>, name: &str) -> Option<usize> {
+    index.get(name).copied()
+}
+
+/// Both files were written by `producer`.
+fn both(imports: &[ImportedFile], a: usize, b: usize, producer: Producer) -> bool {
+    imports[a].producer == Some(producer) && imports[b].producer == Some(producer)
+}
+
+/// Both files are GenAI-Perf's, or both AIPerf's, and both gave runs.
+fn same_tool(imports: &[ImportedFile], a: usize, b: usize) -> bool {
+    let tool = imports[a].producer;
+    matches!(tool, Some(Producer::GenaiPerf | Producer::Aiperf))
+        && imports[b].producer == tool
+        && !imports[a].runs.is_empty()
+        && !imports[b].runs.is_empty()
+}
+
+/// `…/profile_export_genai_perf.csv` → `…/profile_export_genai_perf.json` (AIPerf alike).
+fn perf_analyzer_json(name: &str) -> Option<String> {
+    ["profile_export_genai_perf", "profile_export_aiperf"]
+        .iter()
+        .find_map(|stem| {
+            let (folder, file) = name.rsplit_once('/').unwrap_or(("", name));
+            (file == format!("{stem}.csv")).then(|| {
+                if folder.is_empty() {
+                    format!("{stem}.json")
+                } else {
+                    format!("{folder}/{stem}.json")
+                }
+            })
+        })
+}
+
+/// Moves `from`'s runs' data into `into` and records the join on both files.
+fn record(imports: &mut [ImportedFile], into: usize, from: usize) {
+    let from_name = imports[from].file.clone();
+    let into_name = imports[into].file.clone();
+    imports[from].runs.clear();
+    imports[from].joined_into = Some(into_name);
+    imports[into].joined.push(from_name);
+}
+
+/// The warning a file read alone carries about what its sibling would add, gone now.
+fn drop_alone_warning(run: &mut Run, says: &str) {
+    run.problems.retain(|p| !p.message.contains(says));
+}
+
+/// The summary's run gets the per-request samples (and the other problems of the per-request
+/// file's run).
+fn join_llmperf(imports: &mut [ImportedFile], summary: usize, individual: usize) {
+    let [summary_run] = imports[summary].runs.as_slice() else {
+        return;
+    };
+    let [requests] = imports[individual].runs.as_slice() else {
+        return;
+    };
+    if summary_run.samples.is_some() || requests.samples.is_none() {
+        return;
+    }
+    let mut requests = requests.clone();
+    drop_alone_warning(&mut requests, "per-request file: it names no model");
+    let individual_file = imports[individual].file.clone();
+    let run = &mut imports[summary].runs[0];
+    let sampled = requests.samples.as_ref().map_or(0, |s| s.len()) as u64;
+    if let Some(total) = run.requests.total.filter(|&t| t != sampled) {
+        run.problems.push(Problem::warning(
+            &individual_file,
+            Location::File,
+            format!(
+                "holds {sampled} request{} but its summary counts {total}: the two files may come \
+                 from different runs; the charts of per-request data show these {sampled}",
+                crate::format::plural(sampled as usize)
+            ),
+        ));
+    }
+    run.samples = requests.samples.take();
+    run.problems.append(&mut requests.problems);
+    record(imports, summary, individual);
+}
+
+/// The stats' run, whose load point is unknown, gets the history's peak user count.
+fn join_locust(imports: &mut [ImportedFile], stats: usize, history: usize, bytes: &[u8]) {
+    let unknown = |r: &Run| r.load.target == LoadTarget::MaxThroughput;
+    if imports[stats].runs.is_empty() || !imports[stats].runs.iter().all(unknown) {
+        return;
+    }
+    let Some(users) = peak_users(bytes) else {
+        return;
+    };
+    for run in &mut imports[stats].runs {
+        run.load.target = LoadTarget::Concurrency(users);
+        drop_alone_warning(run, "the load point is unknown: Locust's stats");
+    }
+    imports[history]
+        .problems
+        .retain(|p| !p.message.starts_with("Locust stats history: a time series"));
+    record(imports, stats, history);
+}
+
+/// The largest `User Count` of a Locust stats history (none when the column is missing or
+/// holds no number).
+fn peak_users(bytes: &[u8]) -> Option<f64> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+    let headers = reader.headers().ok()?.clone();
+    let column = headers
+        .iter()
+        .position(|h| h.trim().eq_ignore_ascii_case("user count"))?;
+    reader
+        .records()
+        .filter_map(Result::ok)
+        .filter_map(|row| row.get(column)?.trim().parse::<f64>().ok())
+        .filter(|u| u.is_finite() && *u > 0.0)
+        .reduce(f64::max)
+}
+
+/// The JSON's run keeps its load point and configuration and takes any latency metric or
+/// statistic only the CSV has; the CSV's run (the same measurement) is dropped.
+fn join_profile_exports(imports: &mut [ImportedFile], json: usize, csv: usize) {
+    let ([json_run], [csv_run]) = (imports[json].runs.as_slice(), imports[csv].runs.as_slice())
+    else {
+        return;
+    };
+    let mut extra = csv_run.latency.clone();
+    extra.retain(|m| json_run.latency.iter().all(|j| j.metric != m.metric));
+    let run = &mut imports[json].runs[0];
+    run.latency.append(&mut extra);
+    record(imports, json, csv);
+}
+
+#[cfg(test)]
+mod tests;
