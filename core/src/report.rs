@@ -14,10 +14,10 @@ use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use crate::import::ImportedFile;
-use crate::markdown::{self, Segment};
+use crate::markdown::{self, Heading, Segment};
 use crate::model::{Location, Run};
 use crate::problem::{Problem, Severity};
-use crate::site::{Block, ReportPage, ReportSummary, TocEntry};
+use crate::site::{Block, DecisionData, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
 mod context;
@@ -129,26 +129,7 @@ pub fn build_report(
 ) -> ReportPage {
     let (front, body, first_line) = match parse_front_matter(file, text) {
         Ok(parts) => parts,
-        Err(problem) => {
-            return ReportPage {
-                summary: ReportSummary {
-                    slug: slug.to_string(),
-                    title: slug.to_string(),
-                    date: None,
-                    authors: Vec::new(),
-                    summary: String::new(),
-                    charts: 0,
-                    runs: 0,
-                    first_chart: None,
-                    automatic: None,
-                },
-                decision: None,
-                toc: Vec::new(),
-                blocks: Vec::new(),
-                sources: Vec::new(),
-                problems: vec![problem],
-            }
-        }
+        Err(problem) => return unreadable_page(slug, problem),
     };
     let mut problems = Vec::new();
     let selected = select_results(file, &front, results, &mut problems);
@@ -171,134 +152,14 @@ pub fn build_report(
         let inline = context.inline(text);
         if let Some((severity, message)) = inline.problem {
             let at = Location::line(line as u64);
-            inline_problems.push(match severity {
-                Severity::Error => Problem::error(file, at, message),
-                Severity::Warning => Problem::warning(file, at, message),
-            });
+            inline_problems.push(problem_of(severity, file, at, message));
         }
         inline.html
     });
     problems.extend(inline_problems);
-    let implicit = decision::DecisionFront::implicit_for(&runs);
-    let decision = front.decision.as_ref().map_or_else(
-        // Without a `decision:` block every report still gets the requirements form, when its
-        // data fits one (a single kind of sweep per configuration).
-        || {
-            context
-                .decision(&implicit, &mut |_, _| String::new())
-                .ok()
-                .filter(|d| d.candidates.len() >= 2)
-        },
-        |d| {
-            // Problems in the block are reported at its `decision:` line.
-            let at = text
-                .lines()
-                .position(|l| l.starts_with("decision:"))
-                .map_or(2, |i| i + 1) as u64;
-            let mut reason_problems = Vec::new();
-            let mut render = |node: &str, because: &str| -> String {
-                let rendered = markdown::render_with(
-                    because,
-                    at as usize,
-                    markdown::RenderOptions::default(),
-                    &mut |text, _| {
-                        let inline = context.inline(text);
-                        if let Some((severity, message)) = inline.problem {
-                            let message = format!("decision `tree`, `{node}`: {message}");
-                            let place = Location::line(at);
-                            reason_problems.push(match severity {
-                                Severity::Error => Problem::error(file, place, message),
-                                Severity::Warning => Problem::warning(file, place, message),
-                            });
-                        }
-                        inline.html
-                    },
-                );
-                rendered
-                    .segments
-                    .into_iter()
-                    .filter_map(|s| match s {
-                        Segment::Html(html) => Some(html),
-                        Segment::Directive { .. } => None,
-                    })
-                    .collect()
-            };
-            let built = context.decision(d, &mut render);
-            problems.extend(reason_problems);
-            match built {
-                Ok(data) => Some(data),
-                Err(errors) => {
-                    problems.extend(
-                        errors
-                            .into_iter()
-                            .map(|m| Problem::error(file, Location::line(at), m)),
-                    );
-                    None
-                }
-            }
-        },
-    );
-    // Sections and subsections only: `#` is a title, deeper levels are too fine for a contents list.
-    let sections: Vec<TocEntry> = rendered
-        .headings
-        .iter()
-        .filter(|h| (2..=3).contains(&h.level))
-        .map(|h| TocEntry {
-            level: h.level,
-            text: h.text.clone(),
-            id: h.id.clone(),
-        })
-        .collect();
-    let toc = match front.toc {
-        Some(true) => sections,
-        Some(false) => Vec::new(),
-        None if sections.iter().filter(|h| h.level == 2).count() >= 3 => sections,
-        None => Vec::new(),
-    };
-    let mut blocks = Vec::new();
-    let mut chart_count = 0;
-    let mut chart_ids: Vec<String> = Vec::new();
-    for segment in rendered.segments {
-        match segment {
-            Segment::Html(html) => blocks.push(Block::Html { html }),
-            Segment::Directive { name, body, line } if name == "table" => {
-                match context.table(&body, line) {
-                    Ok(html) => blocks.push(Block::Html {
-                        html: markdown::sanitize(&html),
-                    }),
-                    Err(problem) => problems.push(problem),
-                }
-            }
-            Segment::Directive { name, body, line } => {
-                debug_assert_eq!(name, "chart");
-                chart_count += 1;
-                match context.chart(&body, line, chart_count) {
-                    Ok(built) => {
-                        let ids = built.ids();
-                        let taken = ids
-                            .iter()
-                            .enumerate()
-                            .find(|(i, id)| chart_ids.contains(*id) || ids[..*i].contains(*id));
-                        match taken.map(|(_, id)| id) {
-                            Some(taken) => problems.push(Problem::error(
-                                file,
-                                Location::line(line as u64),
-                                format!(
-                                    "chart block: another chart of this report already has the id \
-                                     `{taken}`; ids name the chart's files and links, so they must differ"
-                                ),
-                            )),
-                            None => {
-                                chart_ids.extend(ids);
-                                blocks.push(built.into_block());
-                            }
-                        }
-                    }
-                    Err(problem) => problems.push(problem),
-                }
-            }
-        }
-    }
+    let decision = page_decision(&context, text, &mut problems);
+    let toc = table_of_contents(&front, &rendered.headings);
+    let blocks = page_blocks(&context, rendered.segments, &mut problems);
     let charts = blocks
         .iter()
         .map(|b| match b {
@@ -329,6 +190,188 @@ pub fn build_report(
         sources: sources_of(&selected),
         problems,
     }
+}
+
+/// The page of a report whose front matter cannot be read: its slug as title, and the problem.
+fn unreadable_page(slug: &str, problem: Problem) -> ReportPage {
+    ReportPage {
+        summary: ReportSummary {
+            slug: slug.to_string(),
+            title: slug.to_string(),
+            date: None,
+            authors: Vec::new(),
+            summary: String::new(),
+            charts: 0,
+            runs: 0,
+            first_chart: None,
+            automatic: None,
+        },
+        decision: None,
+        toc: Vec::new(),
+        blocks: Vec::new(),
+        sources: Vec::new(),
+        problems: vec![problem],
+    }
+}
+
+/// An inline value's problem, as an error or a warning in `file`.
+fn problem_of(severity: Severity, file: &str, at: Location, message: String) -> Problem {
+    match severity {
+        Severity::Error => Problem::error(file, at, message),
+        Severity::Warning => Problem::warning(file, at, message),
+    }
+}
+
+/// The decision wizard's data: from the report's `decision:` block (its problems added to
+/// `problems`), or, without one, the requirements form when the data fits one.
+fn page_decision(
+    context: &context::ReportContext,
+    text: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<DecisionData> {
+    match context.front.decision.as_ref() {
+        // Without a `decision:` block every report still gets the requirements form, when its
+        // data fits one (a single kind of sweep per configuration).
+        None => {
+            let implicit = decision::DecisionFront::implicit_for(context.runs);
+            context
+                .decision(&implicit, &mut |_, _| String::new())
+                .ok()
+                .filter(|d| d.candidates.len() >= 2)
+        }
+        Some(d) => declared_decision(context, d, text, problems),
+    }
+}
+
+/// The decision wizard of a `decision:` block; its problems are reported at the block's line.
+fn declared_decision(
+    context: &context::ReportContext,
+    d: &decision::DecisionFront,
+    text: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<DecisionData> {
+    let file = context.file;
+    let at = text
+        .lines()
+        .position(|l| l.starts_with("decision:"))
+        .map_or(2, |i| i + 1) as u64;
+    let mut reason_problems = Vec::new();
+    let mut render = |node: &str, because: &str| -> String {
+        let rendered = markdown::render_with(
+            because,
+            at as usize,
+            markdown::RenderOptions::default(),
+            &mut |text, _| {
+                let inline = context.inline(text);
+                if let Some((severity, message)) = inline.problem {
+                    let message = format!("decision `tree`, `{node}`: {message}");
+                    let place = Location::line(at);
+                    reason_problems.push(problem_of(severity, file, place, message));
+                }
+                inline.html
+            },
+        );
+        rendered
+            .segments
+            .into_iter()
+            .filter_map(|s| match s {
+                Segment::Html(html) => Some(html),
+                Segment::Directive { .. } => None,
+            })
+            .collect()
+    };
+    let built = context.decision(d, &mut render);
+    problems.extend(reason_problems);
+    match built {
+        Ok(data) => Some(data),
+        Err(errors) => {
+            problems.extend(
+                errors
+                    .into_iter()
+                    .map(|m| Problem::error(file, Location::line(at), m)),
+            );
+            None
+        }
+    }
+}
+
+/// The table of contents the front matter asks for: sections and subsections only (`#` is a
+/// title, deeper levels are too fine for a contents list), by default for three sections or more.
+fn table_of_contents(front: &FrontMatter, headings: &[Heading]) -> Vec<TocEntry> {
+    let sections: Vec<TocEntry> = headings
+        .iter()
+        .filter(|h| (2..=3).contains(&h.level))
+        .map(|h| TocEntry {
+            level: h.level,
+            text: h.text.clone(),
+            id: h.id.clone(),
+        })
+        .collect();
+    match front.toc {
+        Some(true) => sections,
+        Some(false) => Vec::new(),
+        None if sections.iter().filter(|h| h.level == 2).count() >= 3 => sections,
+        None => Vec::new(),
+    }
+}
+
+/// The page's blocks: its HTML, and its table and chart directives built; a directive that
+/// cannot be built adds its problem to `problems` instead.
+fn page_blocks(
+    context: &context::ReportContext,
+    segments: Vec<Segment>,
+    problems: &mut Vec<Problem>,
+) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut chart_count = 0;
+    let mut chart_ids: Vec<String> = Vec::new();
+    for segment in segments {
+        match segment {
+            Segment::Html(html) => blocks.push(Block::Html { html }),
+            Segment::Directive { name, body, line } if name == "table" => {
+                match context.table(&body, line) {
+                    Ok(html) => blocks.push(Block::Html {
+                        html: markdown::sanitize(&html),
+                    }),
+                    Err(problem) => problems.push(problem),
+                }
+            }
+            Segment::Directive { name, body, line } => {
+                debug_assert_eq!(name, "chart");
+                chart_count += 1;
+                match context.chart(&body, line, chart_count) {
+                    Ok(built) => {
+                        let ids = built.ids();
+                        match taken_id(&ids, &chart_ids) {
+                            Some(taken) => problems.push(Problem::error(
+                                context.file,
+                                Location::line(line as u64),
+                                format!(
+                                    "chart block: another chart of this report already has the id \
+                                     `{taken}`; ids name the chart's files and links, so they must differ"
+                                ),
+                            )),
+                            None => {
+                                chart_ids.extend(ids);
+                                blocks.push(built.into_block());
+                            }
+                        }
+                    }
+                    Err(problem) => problems.push(problem),
+                }
+            }
+        }
+    }
+    blocks
+}
+
+/// The first of a chart block's `ids` already taken, by an earlier chart (`chart_ids`) or an
+/// earlier id of the same block.
+fn taken_id(ids: &[String], chart_ids: &[String]) -> Option<String> {
+    ids.iter()
+        .enumerate()
+        .find(|(i, id)| chart_ids.contains(*id) || ids[..*i].contains(*id))
+        .map(|(_, id)| id.clone())
 }
 
 fn select_results<'a>(

@@ -1,5 +1,6 @@
 //! Grouped bar charts: one group per category (a load point), one bar per visible series.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -11,6 +12,9 @@ use crate::format;
 const FONT: &str = "sans-serif";
 /// Share of a category's width taken by its bars.
 const GROUP_WIDTH: f64 = 0.8;
+
+/// The chart the bars are drawn in: categories at 0, 1, 2… across, values up.
+type BarChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 pub(super) fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -50,6 +54,39 @@ pub(super) fn draw<DB: DrawingBackend>(
         .light_line_style(theme.background)
         .draw()?;
 
+    let frame = draw_bars(area, &mut chart, spec, options, n, top)?;
+
+    // Category labels under each group, skipping labels that would collide.
+    let (base_x, base_y) = area.get_base_pixel();
+    let mut last_right = i32::MIN;
+    for (i, label) in categories.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(i as f64, 0.0));
+        let (px, py) = (x - base_x, y - base_y);
+        let half = (estimate_text_width(label, 12) / 2) as i32;
+        if px - half <= last_right + 4 || px + half > width as i32 {
+            continue;
+        }
+        last_right = px + half;
+        area.draw(&Text::new(
+            label.clone(),
+            (px, py + 6),
+            label_style.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+    }
+    Ok(frame)
+}
+
+/// The bars of the visible series in `chart` (`n` categories, values up to `top`), each with
+/// its value when there is room, and a ✕ for a missing value; returns where each was drawn.
+fn draw_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &mut BarChart<'_, DB>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    n: f64,
+    top: f64,
+) -> Result<Frame, DrawError> {
+    let theme = &options.theme;
     let visible: Vec<usize> = (0..spec.series.len())
         .filter(|&i| !options.is_hidden(i))
         .collect();
@@ -121,22 +158,6 @@ pub(super) fn draw<DB: DrawingBackend>(
                 }
             }
         }
-    }
-
-    // Category labels under each group, skipping labels that would collide.
-    let mut last_right = i32::MIN;
-    for (i, label) in categories.iter().enumerate() {
-        let (px, py) = to_area(chart.backend_coord(&(i as f64, 0.0)));
-        let half = (estimate_text_width(label, 12) / 2) as i32;
-        if px - half <= last_right + 4 || px + half > width as i32 {
-            continue;
-        }
-        last_right = px + half;
-        area.draw(&Text::new(
-            label.clone(),
-            (px, py + 6),
-            label_style.pos(Pos::new(HPos::Center, VPos::Top)),
-        ))?;
     }
     Ok(frame)
 }

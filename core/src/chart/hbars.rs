@@ -38,83 +38,16 @@ pub(super) fn draw<DB: DrawingBackend>(
         return Err(DrawError::Empty(spec.id.clone()));
     }
     let theme = &options.theme;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
     let header = super::header::draw(area, spec, options, legend)? as i32;
     let visible = plot::visible(spec, options);
     let base = area.get_base_pixel();
+    let values = entries(spec, metrics.len(), &visible, in_rows);
+    let layout = Layout::of(area.dim_in_pixel(), header, metrics, &values, visible.len());
 
-    // values[row][k]: the first point of visible series k in that row.
-    let values: Vec<Vec<Option<Entry>>> = (0..metrics.len())
-        .map(|row| {
-            visible
-                .iter()
-                .map(|&si| {
-                    spec.series[si]
-                        .points
-                        .iter()
-                        .enumerate()
-                        .find(|(_, p)| in_rows(p.x) == Some(row))
-                        .map(|(pi, p)| (pi, p.y.filter(|y| y.is_finite())))
-                })
-                .collect()
-        })
-        .collect();
-    let text_of = |row: usize, v: f64| format::with_unit(v, &metrics[row].unit);
-
-    let label_w = metrics
-        .iter()
-        .map(|m| {
-            estimate_text_width(&m.label, LABEL_FONT)
-                .max(estimate_text_width(hint(m.better), HINT_FONT))
-        })
-        .max()
-        .unwrap_or(0) as i32;
-    let label_w = label_w.min(w * 35 / 100) + 16;
-    let value_w = values
-        .iter()
-        .enumerate()
-        .flat_map(|(row, vs)| {
-            vs.iter()
-                .flatten()
-                .filter_map(move |(_, v)| v.map(|v| text_of(row, v)))
-        })
-        .map(|t| estimate_text_width(&format!("{t} ✓"), VALUE_FONT) as i32)
-        .max()
-        .unwrap_or(30)
-        .max(30)
-        + 12;
-    let x0 = 12 + label_w;
-    let x1 = (w - 12 - value_w).max(x0 + 40);
-
-    let n = visible.len().max(1) as i32;
-    let room = (h - header - 8) / metrics.len().max(1) as i32;
-    let bar_h = ((room - ROW_GAP) / n - BAR_GAP).clamp(4, 18);
-    let pitch = (n * (bar_h + BAR_GAP) - BAR_GAP).max(30) + ROW_GAP;
-    let first_top = header + 6;
-
-    let label_style = (FONT, LABEL_FONT)
-        .into_font()
-        .style(FontStyle::Bold)
-        .color(&theme.text)
-        .pos(Pos::new(HPos::Left, VPos::Top));
-    let hint_style = (FONT, HINT_FONT)
-        .into_font()
-        .color(&theme.muted)
-        .pos(Pos::new(HPos::Left, VPos::Top));
     let mut frame = Frame::default();
     for (row, metric) in metrics.iter().enumerate() {
-        let top = first_top + row as i32 * pitch;
-        area.draw(&Text::new(
-            metric.label.clone(),
-            (12, top),
-            label_style.clone(),
-        ))?;
-        area.draw(&Text::new(
-            hint(metric.better),
-            (12, top + 16),
-            hint_style.clone(),
-        ))?;
+        let top = layout.first_top + row as i32 * layout.pitch;
+        draw_row_label(area, metric, top, options)?;
         let row_values = &values[row];
         let finite: Vec<f64> = row_values
             .iter()
@@ -129,63 +62,219 @@ pub(super) fn draw<DB: DrawingBackend>(
             };
             let si = visible[k];
             let color = theme.series(spec.series[si].color);
-            let y = top + k as i32 * (bar_h + BAR_GAP);
-            let mid = y + bar_h / 2;
-            match value {
+            let y = top + k as i32 * (layout.bar_h + BAR_GAP);
+            let at = match value {
                 Some(v) => {
-                    let len = if max > 0.0 {
-                        ((v.max(0.0) / max) * f64::from(x1 - x0)).round() as i32
-                    } else {
-                        0
+                    let bar = Bar {
+                        y,
+                        value: v,
+                        max,
+                        best: best == Some(v),
+                        color,
                     };
-                    if len > 0 {
-                        area.draw(&Rectangle::new(
-                            [(x0, y), (x0 + len, y + bar_h)],
-                            color.filled(),
-                        ))?;
-                    }
-                    let is_best = best == Some(v);
-                    let text = if is_best {
-                        format!("{} ✓", text_of(row, v))
-                    } else {
-                        text_of(row, v)
-                    };
-                    let font = (FONT, VALUE_FONT).into_font();
-                    let font = if is_best {
-                        font.style(FontStyle::Bold)
-                    } else {
-                        font
-                    };
-                    area.draw(&Text::new(
-                        text,
-                        (x0 + len + 6, mid),
-                        font.color(&theme.text)
-                            .pos(Pos::new(HPos::Left, VPos::Center)),
-                    ))?;
-                    frame.targets.push(to_target(base, si, pi, (x0 + len, mid)));
+                    layout.draw_bar(area, bar, &metric.unit, options)?
                 }
-                None => {
-                    let mark = gap_mark(area, color, (x0 + 8, mid + 7))?;
-                    area.draw(&Text::new(
-                        "n/a",
-                        (x0 + 18, mid),
-                        (FONT, VALUE_FONT)
-                            .into_font()
-                            .color(&theme.muted)
-                            .pos(Pos::new(HPos::Left, VPos::Center)),
-                    ))?;
-                    frame.targets.push(to_target(base, si, pi, mark));
-                }
-            }
+                None => layout.draw_missing(area, y, color, options)?,
+            };
+            frame.targets.push(to_target(base, si, pi, at));
         }
     }
     // The common baseline of every row.
-    let last = first_top + metrics.len() as i32 * pitch - ROW_GAP;
+    let last = layout.first_top + metrics.len() as i32 * layout.pitch - ROW_GAP;
     area.draw(&PathElement::new(
-        [(x0, first_top - 2), (x0, last)],
+        [(layout.x0, layout.first_top - 2), (layout.x0, last)],
         theme.axis.stroke_width(1),
     ))?;
     Ok(frame)
+}
+
+/// `values[row][k]`: the first point of visible series `k` in that row.
+fn entries(
+    spec: &ChartSpec,
+    rows: usize,
+    visible: &[usize],
+    in_rows: impl Fn(f64) -> Option<usize>,
+) -> Vec<Vec<Option<Entry>>> {
+    (0..rows)
+        .map(|row| {
+            visible
+                .iter()
+                .map(|&si| {
+                    spec.series[si]
+                        .points
+                        .iter()
+                        .enumerate()
+                        .find(|(_, p)| in_rows(p.x) == Some(row))
+                        .map(|(pi, p)| (pi, p.y.filter(|y| y.is_finite())))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Where the rows and bars go, in area pixels.
+struct Layout {
+    /// Where bars start: right of the widest metric label.
+    x0: i32,
+    /// Where the longest bar ends: left of room for the widest value.
+    x1: i32,
+    /// Height of one bar.
+    bar_h: i32,
+    /// From one row's top to the next.
+    pitch: i32,
+    /// The first row's top.
+    first_top: i32,
+}
+
+/// One bar to draw: its top, its value against the row's largest, whether it is the row's best,
+/// and its colour.
+struct Bar {
+    y: i32,
+    value: f64,
+    max: f64,
+    best: bool,
+    color: RGBColor,
+}
+
+impl Layout {
+    /// The layout of `metrics` rows of `series` bars in an area of `(w, h)` pixels below a
+    /// header `header` pixels tall.
+    fn of(
+        (w, h): (u32, u32),
+        header: i32,
+        metrics: &[HBarMetric],
+        values: &[Vec<Option<Entry>>],
+        series: usize,
+    ) -> Layout {
+        let (w, h) = (w as i32, h as i32);
+        let label_w = metrics
+            .iter()
+            .map(|m| {
+                estimate_text_width(&m.label, LABEL_FONT)
+                    .max(estimate_text_width(hint(m.better), HINT_FONT))
+            })
+            .max()
+            .unwrap_or(0) as i32;
+        let label_w = label_w.min(w * 35 / 100) + 16;
+        let value_w = values
+            .iter()
+            .enumerate()
+            .flat_map(|(row, vs)| {
+                vs.iter()
+                    .flatten()
+                    .filter_map(move |(_, v)| v.map(|v| format::with_unit(v, &metrics[row].unit)))
+            })
+            .map(|t| estimate_text_width(&format!("{t} ✓"), VALUE_FONT) as i32)
+            .max()
+            .unwrap_or(30)
+            .max(30)
+            + 12;
+        let x0 = 12 + label_w;
+        let x1 = (w - 12 - value_w).max(x0 + 40);
+
+        let n = series.max(1) as i32;
+        let room = (h - header - 8) / metrics.len().max(1) as i32;
+        let bar_h = ((room - ROW_GAP) / n - BAR_GAP).clamp(4, 18);
+        let pitch = (n * (bar_h + BAR_GAP) - BAR_GAP).max(30) + ROW_GAP;
+        Layout {
+            x0,
+            x1,
+            bar_h,
+            pitch,
+            first_top: header + 6,
+        }
+    }
+
+    /// Draws a bar and its value with `unit` (bold with ✓ when best); returns the bar's end.
+    fn draw_bar<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        bar: Bar,
+        unit: &str,
+        options: &DrawOptions,
+    ) -> Result<(i32, i32), DrawError> {
+        let (x0, x1) = (self.x0, self.x1);
+        let Bar {
+            y,
+            value: v,
+            max,
+            best: is_best,
+            color,
+        } = bar;
+        let mid = y + self.bar_h / 2;
+        let len = if max > 0.0 {
+            ((v.max(0.0) / max) * f64::from(x1 - x0)).round() as i32
+        } else {
+            0
+        };
+        if len > 0 {
+            area.draw(&Rectangle::new(
+                [(x0, y), (x0 + len, y + self.bar_h)],
+                color.filled(),
+            ))?;
+        }
+        let text = if is_best {
+            format!("{} ✓", format::with_unit(v, unit))
+        } else {
+            format::with_unit(v, unit)
+        };
+        let font = (FONT, VALUE_FONT).into_font();
+        let font = if is_best {
+            font.style(FontStyle::Bold)
+        } else {
+            font
+        };
+        area.draw(&Text::new(
+            text,
+            (x0 + len + 6, mid),
+            font.color(&options.theme.text)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        Ok((x0 + len, mid))
+    }
+
+    /// Draws the ✕ and `n/a` of a missing value in the bar at `y`; returns the mark's centre.
+    fn draw_missing<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y: i32,
+        color: RGBColor,
+        options: &DrawOptions,
+    ) -> Result<(i32, i32), DrawError> {
+        let mid = y + self.bar_h / 2;
+        let mark = gap_mark(area, color, (self.x0 + 8, mid + 7))?;
+        area.draw(&Text::new(
+            "n/a",
+            (self.x0 + 18, mid),
+            (FONT, VALUE_FONT)
+                .into_font()
+                .color(&options.theme.muted)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        Ok(mark)
+    }
+}
+
+/// Draws a row's metric label and, under it, which way is better.
+fn draw_row_label<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    metric: &HBarMetric,
+    top: i32,
+    options: &DrawOptions,
+) -> Result<(), DrawError> {
+    let theme = &options.theme;
+    let label_style = (FONT, LABEL_FONT)
+        .into_font()
+        .style(FontStyle::Bold)
+        .color(&theme.text)
+        .pos(Pos::new(HPos::Left, VPos::Top));
+    let hint_style = (FONT, HINT_FONT)
+        .into_font()
+        .color(&theme.muted)
+        .pos(Pos::new(HPos::Left, VPos::Top));
+    area.draw(&Text::new(metric.label.clone(), (12, top), label_style))?;
+    area.draw(&Text::new(hint(metric.better), (12, top + 16), hint_style))?;
+    Ok(())
 }
 
 /// A point's index and its finite value, if any.

@@ -3,24 +3,27 @@
 //! units, the `∞` slot, threshold and marker annotations, and the ✕ that marks a missing value.
 //!
 //! Everything is placed in pixels of the drawing area; [`Plot`] maps data to those pixels and
-//! turns them into [`Target`]s in backend pixels.
+//! turns them into [`Target`]s in backend pixels. The frame itself (rectangle, grid, ticks and
+//! titles) is drawn by the child module `axes`.
 
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::scale::{keep_labels, linear_ticks, log_bounds, log_ticks, AxisMap, Scale};
+use super::scale::{AxisMap, Scale};
 use super::text::estimate_text_width;
 use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Target};
 use crate::format;
+
+mod axes;
+
+pub(super) use axes::frame;
 
 /// Font family of every label.
 pub(super) const FONT: &str = "sans-serif";
 /// Tick label size.
 pub(super) const TICK_FONT: u32 = 12;
-/// Axis title size.
-const TITLE_FONT: u32 = 13;
 
 /// The placeable values along one axis: their range and whether `+∞` occurs.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -69,37 +72,6 @@ pub(super) enum XAxis<'a> {
     Numeric(AxisSetup),
     /// One slot per label.
     Categories(&'a [String]),
-}
-
-/// Bounds and tick values of one axis.
-#[derive(Debug, Clone, PartialEq)]
-struct AxisTicks {
-    lo: f64,
-    hi: f64,
-    ticks: Vec<f64>,
-}
-
-fn ticks_for(setup: &AxisSetup, max_ticks: usize) -> AxisTicks {
-    match setup.scale {
-        Scale::Linear => {
-            let (min, max) = setup.extent.range.unwrap_or((0.0, 1.0));
-            let t = linear_ticks(min, max, max_ticks, setup.zero);
-            AxisTicks {
-                lo: t.lo,
-                hi: t.hi,
-                ticks: t.values(),
-            }
-        }
-        Scale::Log => {
-            let (min, max) = setup.extent.range.unwrap_or((1.0, 10.0));
-            let (lo, hi) = log_bounds(min, max);
-            AxisTicks {
-                lo,
-                hi,
-                ticks: log_ticks(lo, hi, max_ticks),
-            }
-        }
-    }
 }
 
 /// The plotting rectangle (area pixels) and its data-to-pixel maps.
@@ -469,196 +441,6 @@ pub(super) fn annotation_values(
             _ => None,
         })
         .collect()
-}
-
-/// Draws the header, grid, axes, ticks and titles; returns the plot to draw data in.
-pub(super) fn frame<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    spec: &ChartSpec,
-    options: &DrawOptions,
-    legend: bool,
-    x: XAxis<'_>,
-    y: AxisSetup,
-) -> Result<Plot, DrawError> {
-    let theme = &options.theme;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let header = super::header::draw(area, spec, options, legend)? as i32;
-    let top = header + 8;
-    let bottom = (h - 50).max(top + 20);
-
-    let y_count = ((bottom - top) / 34 + 1).clamp(2, 9) as usize;
-    let yt = ticks_for(&y, y_count);
-    let y_labels: Vec<String> = yt.ticks.iter().map(|v| format::number(*v)).collect();
-    let label_w = y_labels
-        .iter()
-        .map(|l| estimate_text_width(l, TICK_FONT) as i32)
-        .max()
-        .unwrap_or(8);
-    let left = (12 + 16 + 8 + label_w).min(w / 2);
-    let right = (w - 18).max(left + 20);
-    let y_map = AxisMap {
-        lo: yt.lo,
-        hi: yt.hi,
-        scale: y.scale,
-        from: f64::from(bottom),
-        to: f64::from(top),
-        infinite: false,
-    };
-
-    let (x_map, x_ticks, categories) = match x {
-        XAxis::Numeric(setup) => {
-            let infinite = setup.infinite_slot && setup.extent.infinite;
-            let finite_w = f64::from(right - left)
-                * if infinite {
-                    super::scale::FINITE_SHARE
-                } else {
-                    1.0
-                };
-            let (a, b) = setup.extent.range.unwrap_or((0.0, 1.0));
-            let widest = estimate_text_width(&format::number(a), TICK_FONT)
-                .max(estimate_text_width(&format::number(b), TICK_FONT))
-                .max(estimate_text_width(&format::number(b * 1.25), TICK_FONT));
-            let count = (finite_w / f64::from(widest + 28)).floor() as usize + 1;
-            let xt = ticks_for(&setup, count.clamp(2, 11));
-            let map = AxisMap {
-                lo: xt.lo,
-                hi: xt.hi,
-                scale: setup.scale,
-                from: f64::from(left),
-                to: f64::from(right),
-                infinite,
-            };
-            (map, xt.ticks, None)
-        }
-        XAxis::Categories(labels) => {
-            let map = AxisMap {
-                lo: -0.5,
-                hi: labels.len() as f64 - 0.5,
-                scale: Scale::Linear,
-                from: f64::from(left),
-                to: f64::from(right),
-                infinite: false,
-            };
-            (map, Vec::new(), Some(labels))
-        }
-    };
-    let plot = Plot {
-        left,
-        top,
-        right,
-        bottom,
-        x: x_map,
-        y: y_map,
-        base: area.get_base_pixel(),
-    };
-
-    // Grid.
-    let y_px: Vec<i32> = yt.ticks.iter().filter_map(|v| plot.y_px(*v)).collect();
-    for &py in &y_px {
-        area.draw(&PathElement::new(
-            [(left, py), (right, py)],
-            theme.grid.stroke_width(1),
-        ))?;
-    }
-    let x_px: Vec<(f64, i32)> = x_ticks
-        .iter()
-        .filter_map(|v| plot.x_px(*v).map(|p| (*v, p)))
-        .collect();
-    for &(_, px) in &x_px {
-        area.draw(&PathElement::new(
-            [(px, top), (px, bottom)],
-            theme.grid.stroke_width(1),
-        ))?;
-    }
-    // Axes.
-    area.draw(&PathElement::new(
-        [(left, top), (left, bottom), (right, bottom)],
-        theme.axis.stroke_width(1),
-    ))?;
-
-    let tick_style = (FONT, TICK_FONT).into_font().color(&theme.text);
-    // y tick labels, thinned so none overlaps.
-    let spans: Vec<(f64, f64)> = y_px
-        .iter()
-        .map(|&p| (f64::from(p) - 7.0, f64::from(p) + 7.0))
-        .collect();
-    let keep = keep_labels(&spans, 2.0, &[]);
-    for ((label, &py), kept) in y_labels.iter().zip(&y_px).zip(keep) {
-        if kept {
-            area.draw(&PathElement::new(
-                [(left - 4, py), (left, py)],
-                theme.axis.stroke_width(1),
-            ))?;
-            area.draw(&Text::new(
-                label.clone(),
-                (left - 6, py),
-                tick_style.pos(Pos::new(HPos::Right, VPos::Center)),
-            ))?;
-        }
-    }
-
-    // x tick labels: numbers (with `∞` kept first) or categories.
-    let mut labels: Vec<(String, i32)> = match categories {
-        Some(names) => names
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| plot.x_px(i as f64).map(|p| (n.clone(), p)))
-            .collect(),
-        None => x_px.iter().map(|&(v, p)| (format::number(v), p)).collect(),
-    };
-    let mut must = vec![false; labels.len()];
-    if plot.x.infinite {
-        labels.push(("∞".to_string(), right));
-        must.push(true);
-    }
-    let spans: Vec<(f64, f64)> = labels
-        .iter()
-        .map(|(l, p)| {
-            let half = f64::from(estimate_text_width(l, TICK_FONT)) / 2.0;
-            (f64::from(*p) - half, f64::from(*p) + half)
-        })
-        .collect();
-    let keep = keep_labels(&spans, 6.0, &must);
-    for ((label, px), kept) in labels.iter().zip(keep) {
-        if kept {
-            area.draw(&PathElement::new(
-                [(*px, bottom), (*px, bottom + 4)],
-                theme.axis.stroke_width(1),
-            ))?;
-            area.draw(&Text::new(
-                label.clone(),
-                (*px, bottom + 6),
-                tick_style.pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-        }
-    }
-    if plot.x.infinite {
-        // The distance to `∞` is not to scale: break the axis before it.
-        let bx = ((plot.x.finite_end() + f64::from(right)) / 2.0).round() as i32;
-        for dx in [-3, 3] {
-            area.draw(&PathElement::new(
-                [(bx + dx - 3, bottom + 5), (bx + dx + 3, bottom - 5)],
-                theme.axis.stroke_width(1),
-            ))?;
-        }
-    }
-
-    // Axis titles, with units.
-    let title_style = (FONT, TITLE_FONT).into_font().color(&theme.text);
-    area.draw(&Text::new(
-        spec.x.label(),
-        ((left + right) / 2, h - 6),
-        title_style.pos(Pos::new(HPos::Center, VPos::Bottom)),
-    ))?;
-    area.draw(&Text::new(
-        spec.y.label(),
-        (8, (top + bottom) / 2),
-        title_style
-            .transform(FontTransform::Rotate270)
-            .pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
-    Ok(plot)
 }
 
 /// Drops consecutive duplicates from a pixel path (100,000 samples become a few hundred

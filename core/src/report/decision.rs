@@ -121,17 +121,7 @@ impl ReportContext<'_> {
         render: &mut dyn FnMut(&str, &str) -> String,
     ) -> Result<DecisionData, Vec<String>> {
         let mut errors = Vec::new();
-        let kind = match front.sweep.as_deref() {
-            None => None,
-            Some("rate") => Some(LoadKind::Rate),
-            Some("concurrency") => Some(LoadKind::Concurrency),
-            Some(other) => {
-                errors.push(format!(
-                    "decision `sweep: {other}`: expected rate or concurrency"
-                ));
-                None
-            }
-        };
+        let kind = sweep_kind(front.sweep.as_deref(), &mut errors);
         let keys = self.config_keys(None).unwrap_or_default();
         for key in front.attributes.keys() {
             if !keys.contains(key) {
@@ -141,77 +131,10 @@ impl ReportContext<'_> {
                 ));
             }
         }
-        let mut constraints = Vec::new();
-        for sla in &front.slas {
-            match (parse_quantity(&sla.metric), sla.max, sla.min) {
-                (Err(e), ..) => errors.push(format!("decision `slas`: {e}")),
-                (Ok(quantity), Some(max), None) => constraints.push(Constraint {
-                    quantity,
-                    bound: Bound::AtMost(max),
-                }),
-                (Ok(quantity), None, Some(min)) => constraints.push(Constraint {
-                    quantity,
-                    bound: Bound::AtLeast(min),
-                }),
-                (Ok(_), ..) => errors.push(format!(
-                    "decision `slas`, `{}`: expected exactly one of `max` or `min`",
-                    sla.metric
-                )),
-            }
-        }
-        let mut criteria = Vec::new();
-        for name in &front.criteria {
-            let kind = if name == "max_stable_load" {
-                CriterionKind::MaxStableLoad
-            } else if let Ok(q) = parse_quantity(name) {
-                CriterionKind::Measured(q)
-            } else if front
-                .attributes
-                .values()
-                .any(|a| matches!(a.get(name), Some(Attribute::Flag(_))))
-            {
-                CriterionKind::Attribute(name.clone())
-            } else {
-                errors.push(format!(
-                    "decision `criteria`: `{name}` is neither a metric, `max_stable_load`, nor a \
-                     yes/no attribute given in `attributes`"
-                ));
-                continue;
-            };
-            criteria.push(Criterion { kind, weight: 1.0 });
-        }
-        let mut quantities: Vec<Quantity> = STANDARD
-            .iter()
-            .filter_map(|q| parse_quantity(q).ok())
-            .collect();
-        for q in constraints
-            .iter()
-            .map(|c| c.quantity)
-            .chain(criteria.iter().filter_map(|c| match c.kind {
-                CriterionKind::Measured(q) => Some(q),
-                _ => None,
-            }))
-        {
-            if !quantities.contains(&q) {
-                quantities.push(q);
-            }
-        }
-        let candidates: Vec<Candidate> = keys
-            .iter()
-            .filter_map(|key| {
-                let runs: Vec<&Run> = self
-                    .runs_of(key)
-                    .into_iter()
-                    .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
-                    .collect();
-                if runs.is_empty() {
-                    return None;
-                }
-                let mut c = Candidate::from_runs(key, &self.display(key).0, &runs, &quantities);
-                c.attributes = front.attributes.get(key).cloned().unwrap_or_default();
-                Some(c)
-            })
-            .collect();
+        let constraints = constraints(&front.slas, &mut errors);
+        let criteria = criteria(front, &mut errors);
+        let quantities = carried_quantities(&constraints, &criteria);
+        let candidates = self.candidates(front, &keys, kind, &quantities);
         if kind.is_none() && keys.iter().any(|k| mixed_sweeps(&self.runs_of(k))) {
             errors.push(
                 "decision: some configurations have both a concurrency and a request-rate sweep; \
@@ -226,16 +149,7 @@ impl ReportContext<'_> {
                     .into_iter()
                     .map(|e| format!("decision `tree`: {e}")),
             );
-            for (id, node) in &tree.nodes {
-                if let Node::Recommendation { because, .. } = node {
-                    reasons.insert(
-                        id.clone(),
-                        RenderedReason {
-                            html: render(id, because),
-                        },
-                    );
-                }
-            }
+            reasons = rendered_reasons(tree, render);
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -257,6 +171,138 @@ impl ReportContext<'_> {
             reasons,
         })
     }
+
+    /// One candidate per configuration of `keys` with runs of the sweep `kind` (any, when
+    /// `None`), carrying `quantities` and its attributes.
+    fn candidates(
+        &self,
+        front: &DecisionFront,
+        keys: &[String],
+        kind: Option<LoadKind>,
+        quantities: &[Quantity],
+    ) -> Vec<Candidate> {
+        keys.iter()
+            .filter_map(|key| {
+                let runs: Vec<&Run> = self
+                    .runs_of(key)
+                    .into_iter()
+                    .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
+                    .collect();
+                if runs.is_empty() {
+                    return None;
+                }
+                let mut c = Candidate::from_runs(key, &self.display(key).0, &runs, quantities);
+                c.attributes = front.attributes.get(key).cloned().unwrap_or_default();
+                Some(c)
+            })
+            .collect()
+    }
+}
+
+/// The `sweep:` the SLAs are checked on; a mistake is added to `errors`.
+fn sweep_kind(sweep: Option<&str>, errors: &mut Vec<String>) -> Option<LoadKind> {
+    match sweep {
+        None => None,
+        Some("rate") => Some(LoadKind::Rate),
+        Some("concurrency") => Some(LoadKind::Concurrency),
+        Some(other) => {
+            errors.push(format!(
+                "decision `sweep: {other}`: expected rate or concurrency"
+            ));
+            None
+        }
+    }
+}
+
+/// The `slas:` as constraints; each mistake is added to `errors`.
+fn constraints(slas: &[SlaFront], errors: &mut Vec<String>) -> Vec<Constraint> {
+    let mut constraints = Vec::new();
+    for sla in slas {
+        match (parse_quantity(&sla.metric), sla.max, sla.min) {
+            (Err(e), ..) => errors.push(format!("decision `slas`: {e}")),
+            (Ok(quantity), Some(max), None) => constraints.push(Constraint {
+                quantity,
+                bound: Bound::AtMost(max),
+            }),
+            (Ok(quantity), None, Some(min)) => constraints.push(Constraint {
+                quantity,
+                bound: Bound::AtLeast(min),
+            }),
+            (Ok(_), ..) => errors.push(format!(
+                "decision `slas`, `{}`: expected exactly one of `max` or `min`",
+                sla.metric
+            )),
+        }
+    }
+    constraints
+}
+
+/// The `criteria:`, each a metric, `max_stable_load` or a yes/no attribute, all weighing 1;
+/// each mistake is added to `errors`.
+fn criteria(front: &DecisionFront, errors: &mut Vec<String>) -> Vec<Criterion> {
+    let mut criteria = Vec::new();
+    for name in &front.criteria {
+        let kind = if name == "max_stable_load" {
+            CriterionKind::MaxStableLoad
+        } else if let Ok(q) = parse_quantity(name) {
+            CriterionKind::Measured(q)
+        } else if front
+            .attributes
+            .values()
+            .any(|a| matches!(a.get(name), Some(Attribute::Flag(_))))
+        {
+            CriterionKind::Attribute(name.clone())
+        } else {
+            errors.push(format!(
+                "decision `criteria`: `{name}` is neither a metric, `max_stable_load`, nor a \
+                 yes/no attribute given in `attributes`"
+            ));
+            continue;
+        };
+        criteria.push(Criterion { kind, weight: 1.0 });
+    }
+    criteria
+}
+
+/// The quantities every candidate carries: the [`STANDARD`] ones, then those the SLAs and
+/// criteria name.
+fn carried_quantities(constraints: &[Constraint], criteria: &[Criterion]) -> Vec<Quantity> {
+    let mut quantities: Vec<Quantity> = STANDARD
+        .iter()
+        .filter_map(|q| parse_quantity(q).ok())
+        .collect();
+    for q in constraints
+        .iter()
+        .map(|c| c.quantity)
+        .chain(criteria.iter().filter_map(|c| match c.kind {
+            CriterionKind::Measured(q) => Some(q),
+            _ => None,
+        }))
+    {
+        if !quantities.contains(&q) {
+            quantities.push(q);
+        }
+    }
+    quantities
+}
+
+/// Each recommendation's reason in `tree`, rendered by `render` (node id, text).
+fn rendered_reasons(
+    tree: &Tree,
+    render: &mut dyn FnMut(&str, &str) -> String,
+) -> BTreeMap<String, RenderedReason> {
+    let mut reasons = BTreeMap::new();
+    for (id, node) in &tree.nodes {
+        if let Node::Recommendation { because, .. } = node {
+            reasons.insert(
+                id.clone(),
+                RenderedReason {
+                    html: render(id, because),
+                },
+            );
+        }
+    }
+    reasons
 }
 
 fn mixed_sweeps(runs: &[&Run]) -> bool {

@@ -20,12 +20,11 @@
 
 use super::context::ReportContext;
 use super::load::{parse_load, same, LoadKind};
-use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::format;
 pub(super) use crate::html::escape;
-use crate::model::{Metric, Run, Stat};
+use crate::model::Run;
 use crate::problem::Severity;
-use crate::quantity::{Better, Quantity};
+use crate::quantity::Quantity;
 
 /// A computed value.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,76 +49,10 @@ pub struct Inline {
     pub problem: Option<(Severity, String)>,
 }
 
-/// Where the word at the start of `text` ends: at `,`, `(` or `)`, except that a comma
-/// grouping thousands (`5,028`: a digit before, three digits and no fourth after) is part of it.
-fn word_end(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
-        let numeric = bytes[..i]
-            .iter()
-            .all(|c| c.is_ascii_digit() || b",.~<> ".contains(c));
-        let grouping = b == b',' && numeric && i > 0 && bytes[i - 1].is_ascii_digit() && {
-            let after = &bytes[i + 1..];
-            after.len() >= 3
-                && after[..3].iter().all(u8::is_ascii_digit)
-                && !after.get(3).is_some_and(u8::is_ascii_digit)
-        };
-        if matches!(b, b',' | b'(' | b')') && !grouping {
-            return i;
-        }
-    }
-    text.len()
-}
+mod parse;
+mod sweep;
 
-/// A parsed expression: a function applied to arguments, or a bare word.
-#[derive(Debug, Clone, PartialEq)]
-enum Expr {
-    Call(String, Vec<Expr>),
-    Word(String),
-}
-
-/// Parses `name(arg, ...)`, where an argument is an expression or a word (anything without
-/// `,`, `(` or `)`).
-fn parse(text: &str) -> Result<Expr, String> {
-    let (expr, rest) = parse_at(text, 0)?;
-    if !rest.trim().is_empty() {
-        return Err(format!("unexpected `{}` after the expression", rest.trim()));
-    }
-    Ok(expr)
-}
-
-/// Expressions nest at most this deep (`ratio(max(…), max(…))` is 2).
-const MAX_DEPTH: usize = 16;
-
-fn parse_at(text: &str, depth: usize) -> Result<(Expr, &str), String> {
-    if depth > MAX_DEPTH {
-        return Err(format!("expressions nest at most {MAX_DEPTH} deep"));
-    }
-    let text = text.trim_start();
-    let end = word_end(text);
-    let word = text[..end].trim();
-    if word.is_empty() {
-        return Err("expected a value or a function such as `value(ttft:p50, vllm, 10)`".into());
-    }
-    let rest = &text[end..];
-    let Some(mut rest) = rest.strip_prefix('(') else {
-        return Ok((Expr::Word(word.to_string()), rest));
-    };
-    let mut args = Vec::new();
-    loop {
-        let (arg, after) = parse_at(rest, depth + 1)?;
-        args.push(arg);
-        let after = after.trim_start();
-        if let Some(next) = after.strip_prefix(',') {
-            rest = next;
-        } else if let Some(next) = after.strip_prefix(')') {
-            return Ok((Expr::Call(word.to_ascii_lowercase(), args), next));
-        } else {
-            return Err(format!("`{word}(`: expected `,` or `)`"));
-        }
-    }
-}
+use parse::{parse, Expr};
 
 impl ReportContext<'_> {
     /// Renders the inline value `` `=text` `` (without the `=`).
@@ -219,53 +152,10 @@ impl ReportContext<'_> {
                 let w = words(2, &format!("{name}(<quantity>, <configuration>)"))?;
                 self.extreme(w[0], w[1], name == "max")
             }
-            "ratio" | "pct" => {
-                let [a, b] = args.as_slice() else {
-                    return Err(format!("expected `{name}(<expression>, <expression>)`"));
-                };
-                let (a, b) = (self.eval(a)?, self.eval(b)?);
-                if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
-                    return Err(format!(
-                        "`{name}` needs numbers, but one value is {}",
-                        finding.text
-                    ));
-                }
-                if b.value == 0.0 {
-                    return Err(format!("`{name}`: the second value ({}) is zero", b.text));
-                }
-                let source = format!("{} against {}", a.source, b.source);
-                Ok(if name == "ratio" {
-                    let value = a.value / b.value;
-                    Computed {
-                        is_number: true,
-                        value,
-                        text: format!("{}x", format::number(round_for_ratio(value))),
-                        source,
-                    }
-                } else {
-                    let value = (b.value - a.value) / b.value * 100.0;
-                    Computed {
-                        is_number: true,
-                        value,
-                        text: format!("{}%", format::fixed(value, 1)),
-                        source,
-                    }
-                })
-            }
+            "ratio" | "pct" => self.ratio_or_pct(name, args),
             "cv" => {
                 let w = words(3, "cv(<metric>, <configuration>, <load>)")?;
-                let mean = self.value_at(&format!("{}:mean", w[0]), w[1], w[2])?;
-                let std = self.value_at(&format!("{}:std", w[0]), w[1], w[2])?;
-                if mean.value == 0.0 {
-                    return Err(format!("`cv`: the mean of {} is zero", w[0]));
-                }
-                let value = std.value / mean.value * 100.0;
-                Ok(Computed {
-                    is_number: true,
-                    value,
-                    text: format!("{}%", format::fixed(value, 1)),
-                    source: format!("{} ÷ {}", std.source, mean.source),
-                })
+                self.cv(w[0], w[1], w[2])
             }
             "slope" => {
                 let w = words(
@@ -274,63 +164,8 @@ impl ReportContext<'_> {
                 )?;
                 self.slope(w[0], w[1], w[2], w[3])
             }
-            "per_day" => {
-                let [a] = args.as_slice() else {
-                    return Err("expected `per_day(<expression>)`".into());
-                };
-                let a = self.eval(a)?;
-                if !a.is_number {
-                    return Err(format!(
-                        "`per_day` needs a number, but the value is {}",
-                        a.text
-                    ));
-                }
-                let per = if a.text.ends_with("req/s") {
-                    " requests per day"
-                } else if a.text.ends_with("tok/s") {
-                    " tokens per day"
-                } else {
-                    " per day"
-                };
-                let value = a.value * 86_400.0;
-                Ok(Computed {
-                    is_number: true,
-                    value,
-                    text: format!("{}{per}", format::fixed(value, 0)),
-                    source: format!("{} × 86,400 s", a.source),
-                })
-            }
-            "stable" | "breaking" => {
-                let usage = format!(
-                    "expected `{name}(<configuration>)`, optionally with the sweep (`rate` or \
-                     `concurrency`){}",
-                    if name == "stable" {
-                        " and a condition such as `ttft:p99 <= 2000`"
-                    } else {
-                        ""
-                    }
-                );
-                let mut words = args.iter().map(|a| match a {
-                    Expr::Word(w) => Ok(w.as_str()),
-                    Expr::Call(..) => Err(usage.clone()),
-                });
-                let config = words.next().ok_or_else(|| usage.clone())??;
-                let (mut kind, mut condition) = (None, None);
-                for word in words {
-                    let word = word?;
-                    match LoadKind::parse(word) {
-                        Some(k) if kind.is_none() => kind = Some(k),
-                        None if condition.is_none() && name == "stable" => condition = Some(word),
-                        _ => return Err(usage),
-                    }
-                }
-                let runs = self.sweep(config, kind, name)?;
-                if name == "stable" {
-                    self.stable(config, &runs, condition)
-                } else {
-                    self.breaking(config, &runs)
-                }
-            }
+            "per_day" => self.per_day(args),
+            "stable" | "breaking" => self.stable_or_breaking(name, args),
             "claim" => Err("`claim(…)` cannot be inside another expression".into()),
             other => Err(format!(
                 "unknown function `{other}`; expected value, max, min, ratio, pct, cv, per_day, \
@@ -339,44 +174,91 @@ impl ReportContext<'_> {
         }
     }
 
+    /// `ratio(a, b)`: `a` over `b`, as `13x`; or `pct(a, b)`: how much lower `a` is than `b`,
+    /// in percent.
+    fn ratio_or_pct(&self, name: &str, args: &[Expr]) -> Result<Computed, String> {
+        let [a, b] = args else {
+            return Err(format!("expected `{name}(<expression>, <expression>)`"));
+        };
+        let (a, b) = (self.eval(a)?, self.eval(b)?);
+        if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
+            return Err(format!(
+                "`{name}` needs numbers, but one value is {}",
+                finding.text
+            ));
+        }
+        if b.value == 0.0 {
+            return Err(format!("`{name}`: the second value ({}) is zero", b.text));
+        }
+        let source = format!("{} against {}", a.source, b.source);
+        Ok(if name == "ratio" {
+            let value = a.value / b.value;
+            Computed {
+                is_number: true,
+                value,
+                text: format!("{}x", format::number(round_for_ratio(value))),
+                source,
+            }
+        } else {
+            let value = (b.value - a.value) / b.value * 100.0;
+            Computed {
+                is_number: true,
+                value,
+                text: format!("{}%", format::fixed(value, 1)),
+                source,
+            }
+        })
+    }
+
+    /// `cv(metric, configuration, load)`: the coefficient of variation, the standard deviation
+    /// over the mean, in percent.
+    fn cv(&self, metric: &str, config: &str, load: &str) -> Result<Computed, String> {
+        let mean = self.value_at(&format!("{metric}:mean"), config, load)?;
+        let std = self.value_at(&format!("{metric}:std"), config, load)?;
+        if mean.value == 0.0 {
+            return Err(format!("`cv`: the mean of {metric} is zero"));
+        }
+        let value = std.value / mean.value * 100.0;
+        Ok(Computed {
+            is_number: true,
+            value,
+            text: format!("{}%", format::fixed(value, 1)),
+            source: format!("{} ÷ {}", std.source, mean.source),
+        })
+    }
+
+    /// `per_day(expr)`: a rate over a day, in requests or tokens when it is one.
+    fn per_day(&self, args: &[Expr]) -> Result<Computed, String> {
+        let [a] = args else {
+            return Err("expected `per_day(<expression>)`".into());
+        };
+        let a = self.eval(a)?;
+        if !a.is_number {
+            return Err(format!(
+                "`per_day` needs a number, but the value is {}",
+                a.text
+            ));
+        }
+        let per = if a.text.ends_with("req/s") {
+            " requests per day"
+        } else if a.text.ends_with("tok/s") {
+            " tokens per day"
+        } else {
+            " per day"
+        };
+        let value = a.value * 86_400.0;
+        Ok(Computed {
+            is_number: true,
+            value,
+            text: format!("{}{per}", format::fixed(value, 0)),
+            source: format!("{} × 86,400 s", a.source),
+        })
+    }
+
     /// The runs of a configuration named in an expression, or an error listing the known ones.
     fn config_runs(&self, config: &str) -> Result<Vec<&Run>, String> {
         self.config_keys(Some(&[config.to_string()]))?;
         Ok(self.runs_of(config))
-    }
-
-    /// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
-    fn sweep(
-        &self,
-        config: &str,
-        kind: Option<LoadKind>,
-        function: &str,
-    ) -> Result<Vec<&Run>, String> {
-        let runs = self.config_runs(config)?;
-        match kind {
-            Some(kind) => {
-                let runs: Vec<&Run> = runs
-                    .into_iter()
-                    .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
-                    .collect();
-                if runs.is_empty() {
-                    return Err(format!("`{config}` has no {} sweep", kind.name()));
-                }
-                Ok(runs)
-            }
-            None => {
-                let mixed = runs
-                    .iter()
-                    .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target));
-                if mixed {
-                    return Err(format!(
-                        "`{config}` has both a concurrency sweep and a request-rate sweep; say \
-                         which: `{function}({config}, rate)` or `{function}({config}, concurrency)`"
-                    ));
-                }
-                Ok(runs)
-            }
-        }
     }
 
     fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
@@ -473,108 +355,6 @@ impl ReportContext<'_> {
             ),
         }
     }
-
-    /// The highest load up to which every load point of `config` had no failed request and
-    /// met `condition` (`<quantity> <= <limit>` or `>=`).
-    fn stable(
-        &self,
-        config: &str,
-        runs: &[&Run],
-        condition: Option<&str>,
-    ) -> Result<Computed, String> {
-        let condition = condition.map(parse_condition).transpose()?;
-        let mut last: Option<&Run> = None;
-        for run in runs {
-            let Some(success) = run.requests.success_rate() else {
-                return Err(format!(
-                    "`{config}` at {} has no request counts, so whether every request succeeded \
-                     is unknown ({})",
-                    run.load.target, run.provenance
-                ));
-            };
-            let no_failures = success >= 1.0;
-            let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
-                q.of(run)
-                    .is_some_and(|v| if *at_most { v <= *limit } else { v >= *limit })
-            });
-            if !(no_failures && meets) {
-                break;
-            }
-            last = Some(run);
-        }
-        let Some(run) = last else {
-            // Nothing stable is a finding, not an error: "none", below the lowest load.
-            let lowest = &runs[0].load.target;
-            return Ok(Computed {
-                is_number: false,
-                value: 0.0,
-                text: format!("none (not even {lowest})"),
-                source: format!(
-                    "{} failed requests{} already at its lowest load, {lowest} ({})",
-                    self.display(config).0,
-                    if condition.is_some() {
-                        " or missed the condition"
-                    } else {
-                        ""
-                    },
-                    runs[0].provenance
-                ),
-            });
-        };
-        let value = run
-            .load
-            .target
-            .value()
-            .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
-        Ok(Computed {
-            is_number: true,
-            value,
-            text: run.load.target.to_string(),
-            source: format!(
-                "highest load of {} with every request successful{} ({})",
-                self.display(config).0,
-                condition.map_or(String::new(), |(q, at_most, limit)| format!(
-                    " and {q} {} {}",
-                    if at_most { "≤" } else { "≥" },
-                    format::with_unit(limit, q.unit())
-                )),
-                run.provenance
-            ),
-        })
-    }
-
-    fn breaking(&self, config: &str, runs: &[&Run]) -> Result<Computed, String> {
-        let q = Quantity::Latency {
-            metric: Metric::Ttft,
-            stat: Stat::P(99.0),
-        };
-        let observations: Vec<LoadObservation> = runs
-            .iter()
-            .map(|r| LoadObservation {
-                load: r.load.target.value().unwrap_or(f64::NAN),
-                value: q.of(r),
-                error_rate: r.requests.success_rate().map(|s| (1.0 - s) * 100.0),
-            })
-            .collect();
-        let rule = BreakingRule {
-            better: Better::Lower,
-            ..BreakingRule::default()
-        };
-        let found = breaking_point(&observations, &rule)
-            .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
-        let run = runs[found.index];
-        Ok(Computed {
-            is_number: true,
-            value: found.load,
-            text: run.load.target.to_string(),
-            source: format!(
-                "first load of {} where the sweep breaks: {} ({})",
-                self.display(config).0,
-                found.summary(),
-                run.provenance
-            ),
-        })
-    }
 }
 
 /// A quantity as written in expressions and tables: `ttft:p50`, `output_throughput`.
@@ -584,24 +364,6 @@ pub(super) fn parse_quantity(text: &str) -> Result<Quantity, String> {
         None => (text, None),
     };
     Quantity::parse(metric, stat)
-}
-
-/// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.
-fn parse_condition(text: &str) -> Result<(Quantity, bool, f64), String> {
-    let (left, right, at_most) = if let Some((l, r)) = text.split_once("<=") {
-        (l, r, true)
-    } else if let Some((l, r)) = text.split_once(">=") {
-        (l, r, false)
-    } else {
-        return Err(format!(
-            "`{text}`: expected a condition such as `ttft:p99 <= 2000`"
-        ));
-    };
-    let limit: f64 = right
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}`: `{}` is not a number", right.trim()))?;
-    Ok((parse_quantity(left.trim())?, at_most, limit))
 }
 
 /// A number as typed in prose (`13x`, `5,028 ms`, `64.7%`, `~85`): its value and decimals.

@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 
 use serde_json::{json, Map, Value};
 
-use super::{Config, Dist, Format, GeneratedFile, Plan, Point, Sweep};
+use super::model::{Config, Dist, Format, Point, Sweep};
+use super::plan::Plan;
+use super::GeneratedFile;
 
 /// Every result file of `plan`, relative to `results/`.
 pub(super) fn files(plan: &Plan) -> Vec<GeneratedFile> {

@@ -1,6 +1,7 @@
 //! The flowchart layout: the default report's tree without overlaps, arrows from bottom to top,
 //! shared nodes drawn once, wrapping, degenerate trees, the path taken, and a snapshot.
 
+use super::super::Node;
 use super::*;
 
 fn question(text: &str, answers: &[(&str, &str)]) -> Node {

@@ -1,0 +1,181 @@
+//! ```` ```chart ```` kinds drawn as bars: `bars` (a metric by load point, a bar per
+//! configuration), `percentiles` (p50 to p99 at one load) and `hbars` (head to head at one load).
+
+use super::{alternatives, load_label, point, quantity_axis, ChartDirective, ReportContext};
+use crate::chart::{
+    percentile_bars, Axis, ChartKind, ChartSpec, HBarMetric, Point, Series, SeriesInput,
+    STANDARD_PERCENTILES,
+};
+use crate::quantity::Quantity;
+
+impl ReportContext<'_> {
+    /// Grouped bars: one group per load point, one bar per configuration.
+    pub(super) fn bars(
+        &self,
+        id: &str,
+        d: &ChartDirective,
+        keys: &[String],
+    ) -> Result<ChartSpec, String> {
+        let quantity = Self::quantity(d)?;
+        let loads = self.loads_of(keys);
+        let categories: Vec<String> = loads.iter().map(load_label).collect();
+        let series_of = |q: Quantity| -> Vec<Series> {
+            keys.iter()
+                .map(|key| {
+                    let (name, color) = self.display(key);
+                    let runs = self.runs_of(key);
+                    let points = loads
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, load)| {
+                            // Of several runs at one load (say, an offline throughput and an
+                            // offline latency run), the first that reports the quantity.
+                            let mut at_load = runs.iter().filter(|r| r.load.target == *load);
+                            let run = at_load
+                                .clone()
+                                .find(|r| q.of(r).is_some())
+                                .or_else(|| at_load.next())?;
+                            Some(point(i as f64, q, run))
+                        })
+                        .collect();
+                    Series {
+                        name,
+                        color,
+                        points,
+                    }
+                })
+                .collect()
+        };
+        let series = series_of(quantity);
+        let alternatives = alternatives(quantity, series_of);
+        let x_title = loads.first().map_or("Load", |l| l.axis().title());
+        Ok(ChartSpec {
+            id: id.to_string(),
+            title: format!("{quantity} by load"),
+            caption: format!(
+                "{quantity} ({}) at each load point, by configuration.",
+                quantity.unit()
+            ),
+            kind: ChartKind::GroupedBars { categories },
+            x: Axis::new(x_title, ""),
+            y: quantity_axis(quantity),
+            series,
+            annotations: Vec::new(),
+            alternatives,
+        })
+    }
+
+    /// Percentile bars of one metric at one load, a bar per configuration.
+    pub(super) fn percentiles(
+        &self,
+        id: &str,
+        d: &ChartDirective,
+        keys: &[String],
+    ) -> Result<ChartSpec, String> {
+        let quantity = Self::quantity(d)?;
+        let Quantity::Latency { metric, .. } = quantity else {
+            return Err("`percentiles` needs a latency metric (ttft, tpot, itl, e2e)".into());
+        };
+        let mut inputs = Vec::new();
+        for key in keys {
+            let (name, color) = self.display(key);
+            let run = self.run_at(key, d.load.as_ref())?;
+            let distribution = run
+                .filter(|r| !r.all_failed())
+                .and_then(|r| r.latency(metric))
+                .cloned()
+                .unwrap_or_default();
+            let source = run.map(|r| r.provenance.to_string()).unwrap_or_default();
+            inputs.push((name, color, distribution, source));
+        }
+        let series: Vec<SeriesInput<'_, _>> = inputs
+            .iter()
+            .map(|(name, color, data, source)| SeriesInput {
+                name,
+                color: *color,
+                data,
+                source,
+                failed: 0,
+            })
+            .collect();
+        let percentiles = d.percentiles.as_deref().unwrap_or(&STANDARD_PERCENTILES);
+        let at = d
+            .load
+            .as_ref()
+            .and_then(|l| l.parse().ok().map(|(v, _)| v))
+            .map_or(String::new(), |v| {
+                format!(" at {}", crate::format::number(v))
+            });
+        let title = format!("{} percentiles{at}", metric.label());
+        Ok(percentile_bars(
+            id,
+            &title,
+            Axis::new(metric.label(), "ms"),
+            &series,
+            percentiles,
+        ))
+    }
+
+    /// Head to head: a row per metric, a bar per configuration, at one load.
+    pub(super) fn hbars(
+        &self,
+        id: &str,
+        d: &ChartDirective,
+        keys: &[String],
+    ) -> Result<ChartSpec, String> {
+        let names = d.metrics.as_deref().ok_or(
+            "`hbars` needs `metrics`, for example `[ttft:p50, tpot:p50, output_throughput]`",
+        )?;
+        let quantities: Vec<Quantity> = names
+            .iter()
+            .map(|m| {
+                let (metric, stat) = match m.split_once(':') {
+                    Some((metric, stat)) => (metric, Some(stat)),
+                    None => (m.as_str(), None),
+                };
+                Quantity::parse(metric, stat)
+            })
+            .collect::<Result<_, _>>()?;
+        let metrics: Vec<HBarMetric> = quantities
+            .iter()
+            .map(|q| HBarMetric {
+                label: q.to_string(),
+                unit: q.unit().to_string(),
+                better: q.better(),
+            })
+            .collect();
+        let mut series = Vec::new();
+        for key in keys {
+            let (name, color) = self.display(key);
+            let run = self.run_at(key, d.load.as_ref())?;
+            let points = quantities
+                .iter()
+                .enumerate()
+                .map(|(i, q)| match run {
+                    Some(run) => point(i as f64, *q, run),
+                    None => Point {
+                        x: i as f64,
+                        note: "no run at this load".to_string(),
+                        ..Point::default()
+                    },
+                })
+                .collect();
+            series.push(Series {
+                name,
+                color,
+                points,
+            });
+        }
+        Ok(ChartSpec {
+            id: id.to_string(),
+            title: "Head to head".to_string(),
+            caption: "Each metric side by side; ✓ marks the better configuration.".to_string(),
+            kind: ChartKind::HBars { metrics },
+            x: Axis::new("Value", ""),
+            y: Axis::new("Metric", ""),
+            series,
+            annotations: Vec::new(),
+            alternatives: Vec::new(),
+        })
+    }
+}

@@ -1,0 +1,189 @@
+//! ```` ```chart ```` `kind: lines`: a metric against load, a line per configuration, with an
+//! optional percentile band, SLA line and breaking-point markers.
+
+use super::{alternatives, point, quantity_axis, scale, ChartDirective, ReportContext};
+use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
+use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point, Series};
+use crate::model::{LoadAxis, Metric, Run, Stat};
+use crate::quantity::Quantity;
+
+impl ReportContext<'_> {
+    /// A line per configuration over its load points, with an optional percentile band, SLA
+    /// line and breaking-point markers.
+    pub(super) fn lines(
+        &self,
+        id: &str,
+        d: &ChartDirective,
+        keys: &[String],
+    ) -> Result<ChartSpec, String> {
+        let quantity = Self::quantity(d)?;
+        let band = band(quantity, d.band.as_deref())?;
+        let axis = self.load_axis(keys)?;
+        let mut series = Vec::new();
+        let mut annotations = Vec::new();
+        for (index, key) in keys.iter().enumerate() {
+            let (name, color) = self.display(key);
+            let runs: Vec<&Run> = self
+                .runs_of(key)
+                .into_iter()
+                .filter(|r| r.load.target.axis() == axis && r.load.target.value().is_some())
+                .collect();
+            let points: Vec<Point> = runs
+                .iter()
+                .map(|run| point_with_band(run, quantity, band))
+                .collect();
+            if d.breaking.unwrap_or(false) {
+                annotations.extend(breaking_marker(&runs, &points, quantity, index, &name));
+            }
+            series.push(Series {
+                name,
+                color,
+                points,
+            });
+        }
+        if let Some(sla) = d.sla {
+            annotations.push(Annotation::Threshold {
+                axis: AxisName::Y,
+                value: sla,
+                label: format!("SLA {}", crate::format::with_unit(sla, quantity.unit())),
+            });
+        }
+        let alternatives = alternatives(quantity, |q| self.series_against_load(keys, axis, q));
+        let mut x = Axis::new(axis.title(), "");
+        x.scale = scale(d.x_scale.as_deref())?;
+        let mut y = quantity_axis(quantity);
+        y.scale = scale(d.y_scale.as_deref())?;
+        let band_note = band.map_or(String::new(), |(_, lo, hi)| {
+            format!(" The band spans {lo} to {hi}.")
+        });
+        Ok(ChartSpec {
+            id: id.to_string(),
+            title: format!("{quantity} by {}", axis.title().to_lowercase()),
+            caption: format!(
+                "{quantity} ({}) against {}, by configuration.{band_note}",
+                quantity.unit(),
+                axis.title().to_lowercase()
+            ),
+            kind: ChartKind::Lines,
+            x,
+            y,
+            series,
+            annotations,
+            alternatives,
+        })
+    }
+
+    /// A line of `quantity` per configuration over its load points on `axis`, without band or
+    /// markers: what a statistic the reader switches to shows.
+    fn series_against_load(&self, keys: &[String], axis: LoadAxis, q: Quantity) -> Vec<Series> {
+        keys.iter()
+            .map(|key| {
+                let (name, color) = self.display(key);
+                let points = self
+                    .runs_of(key)
+                    .into_iter()
+                    .filter(|r| r.load.target.axis() == axis)
+                    .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
+                    .collect();
+                Series {
+                    name,
+                    color,
+                    points,
+                }
+            })
+            .collect()
+    }
+
+    /// The load axis shared by the chosen configurations: the one most of their runs are on.
+    fn load_axis(&self, keys: &[String]) -> Result<LoadAxis, String> {
+        let mut counts: Vec<(LoadAxis, usize)> = Vec::new();
+        for key in keys {
+            for run in self.runs_of(key) {
+                let axis = run.load.target.axis();
+                if axis == LoadAxis::None {
+                    continue;
+                }
+                match counts.iter_mut().find(|(a, _)| *a == axis) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((axis, 1)),
+                }
+            }
+        }
+        counts
+            .into_iter()
+            .max_by_key(|(_, n)| *n)
+            .map(|(a, _)| a)
+            .ok_or_else(|| {
+                "no run has a load point (concurrency, request rate or batch size)".into()
+            })
+    }
+}
+
+/// A percentile band: the latency metric and the statistics at its bottom and top.
+type Band = (Metric, Stat, Stat);
+
+/// The directive's `band`, checked: two statistics of a latency metric.
+fn band(quantity: Quantity, band: Option<&[String]>) -> Result<Option<Band>, String> {
+    match band {
+        None => Ok(None),
+        Some([lo, hi]) => {
+            let parse = |s: &str| {
+                Stat::parse(s).ok_or_else(|| {
+                    format!("`band` statistic `{s}` is not one of mean, median, min, max, pNN")
+                })
+            };
+            let Quantity::Latency { metric, .. } = quantity else {
+                return Err("`band` needs a latency metric (ttft, tpot, itl, e2e)".into());
+            };
+            Ok(Some((metric, parse(lo)?, parse(hi)?)))
+        }
+        Some(_) => Err("`band` takes two statistics, for example `[p50, p99]`".into()),
+    }
+}
+
+/// The point of `quantity` on `run` at its load, spanning the band when there is one.
+fn point_with_band(run: &Run, quantity: Quantity, band: Option<Band>) -> Point {
+    let x = run.load.target.value().unwrap_or(f64::NAN);
+    let mut p = point(x, quantity, run);
+    if let (Some((metric, lo, hi)), Some(_)) = (band, p.y) {
+        p.lo = run.latency_stat(metric, lo);
+        p.hi = run.latency_stat(metric, hi);
+    }
+    p
+}
+
+/// The marker where configuration `index` (`name`) breaks, if it does: its runs and their
+/// `points`, by load.
+fn breaking_marker(
+    runs: &[&Run],
+    points: &[Point],
+    quantity: Quantity,
+    index: usize,
+    name: &str,
+) -> Option<Annotation> {
+    let observations: Vec<LoadObservation> = runs
+        .iter()
+        .zip(points)
+        .map(|(run, p)| LoadObservation {
+            load: p.x,
+            value: p.y,
+            error_rate: run.requests.success_rate().map(|s| (1.0 - s) * 100.0),
+        })
+        .collect();
+    let rule = BreakingRule {
+        better: quantity.better(),
+        ..BreakingRule::default()
+    };
+    let found = breaking_point(&observations, &rule)?;
+    let y = points
+        .get(found.index)
+        .and_then(|p| p.y)
+        .or_else(|| points.iter().filter_map(|p| p.y).next())
+        .unwrap_or(0.0);
+    Some(Annotation::Marker {
+        series: Some(index),
+        x: found.load,
+        y,
+        label: format!("{name} breaks"),
+    })
+}

@@ -1,0 +1,199 @@
+//! Inline values about a configuration's whole load sweep: `stable(…)`, the highest load that
+//! holds, and `breaking(…)`, where the sweep breaks.
+
+use super::{parse_quantity, Computed, Expr, ReportContext};
+use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
+use crate::format;
+use crate::model::{Metric, Run, Stat};
+use crate::quantity::{Better, Quantity};
+use crate::report::load::LoadKind;
+
+impl ReportContext<'_> {
+    /// `stable(configuration, [sweep], [condition])`, the highest load that holds, or
+    /// `breaking(configuration, [sweep])`, where the configuration breaks.
+    pub(super) fn stable_or_breaking(&self, name: &str, args: &[Expr]) -> Result<Computed, String> {
+        let usage = format!(
+            "expected `{name}(<configuration>)`, optionally with the sweep (`rate` or \
+             `concurrency`){}",
+            if name == "stable" {
+                " and a condition such as `ttft:p99 <= 2000`"
+            } else {
+                ""
+            }
+        );
+        let mut words = args.iter().map(|a| match a {
+            Expr::Word(w) => Ok(w.as_str()),
+            Expr::Call(..) => Err(usage.clone()),
+        });
+        let config = words.next().ok_or_else(|| usage.clone())??;
+        let (mut kind, mut condition) = (None, None);
+        for word in words {
+            let word = word?;
+            match LoadKind::parse(word) {
+                Some(k) if kind.is_none() => kind = Some(k),
+                None if condition.is_none() && name == "stable" => condition = Some(word),
+                _ => return Err(usage),
+            }
+        }
+        let runs = self.sweep(config, kind, name)?;
+        if name == "stable" {
+            self.stable(config, &runs, condition)
+        } else {
+            self.breaking(config, &runs)
+        }
+    }
+
+    /// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
+    fn sweep(
+        &self,
+        config: &str,
+        kind: Option<LoadKind>,
+        function: &str,
+    ) -> Result<Vec<&Run>, String> {
+        let runs = self.config_runs(config)?;
+        match kind {
+            Some(kind) => {
+                let runs: Vec<&Run> = runs
+                    .into_iter()
+                    .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
+                    .collect();
+                if runs.is_empty() {
+                    return Err(format!("`{config}` has no {} sweep", kind.name()));
+                }
+                Ok(runs)
+            }
+            None => {
+                let mixed = runs
+                    .iter()
+                    .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target));
+                if mixed {
+                    return Err(format!(
+                        "`{config}` has both a concurrency sweep and a request-rate sweep; say \
+                         which: `{function}({config}, rate)` or `{function}({config}, concurrency)`"
+                    ));
+                }
+                Ok(runs)
+            }
+        }
+    }
+
+    /// The highest load up to which every load point of `config` had no failed request and
+    /// met `condition` (`<quantity> <= <limit>` or `>=`).
+    fn stable(
+        &self,
+        config: &str,
+        runs: &[&Run],
+        condition: Option<&str>,
+    ) -> Result<Computed, String> {
+        let condition = condition.map(parse_condition).transpose()?;
+        let mut last: Option<&Run> = None;
+        for run in runs {
+            let Some(success) = run.requests.success_rate() else {
+                return Err(format!(
+                    "`{config}` at {} has no request counts, so whether every request succeeded \
+                     is unknown ({})",
+                    run.load.target, run.provenance
+                ));
+            };
+            let no_failures = success >= 1.0;
+            let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
+                q.of(run)
+                    .is_some_and(|v| if *at_most { v <= *limit } else { v >= *limit })
+            });
+            if !(no_failures && meets) {
+                break;
+            }
+            last = Some(run);
+        }
+        let Some(run) = last else {
+            // Nothing stable is a finding, not an error: "none", below the lowest load.
+            let lowest = &runs[0].load.target;
+            return Ok(Computed {
+                is_number: false,
+                value: 0.0,
+                text: format!("none (not even {lowest})"),
+                source: format!(
+                    "{} failed requests{} already at its lowest load, {lowest} ({})",
+                    self.display(config).0,
+                    if condition.is_some() {
+                        " or missed the condition"
+                    } else {
+                        ""
+                    },
+                    runs[0].provenance
+                ),
+            });
+        };
+        let value = run
+            .load
+            .target
+            .value()
+            .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
+        Ok(Computed {
+            is_number: true,
+            value,
+            text: run.load.target.to_string(),
+            source: format!(
+                "highest load of {} with every request successful{} ({})",
+                self.display(config).0,
+                condition.map_or(String::new(), |(q, at_most, limit)| format!(
+                    " and {q} {} {}",
+                    if at_most { "≤" } else { "≥" },
+                    format::with_unit(limit, q.unit())
+                )),
+                run.provenance
+            ),
+        })
+    }
+
+    fn breaking(&self, config: &str, runs: &[&Run]) -> Result<Computed, String> {
+        let q = Quantity::Latency {
+            metric: Metric::Ttft,
+            stat: Stat::P(99.0),
+        };
+        let observations: Vec<LoadObservation> = runs
+            .iter()
+            .map(|r| LoadObservation {
+                load: r.load.target.value().unwrap_or(f64::NAN),
+                value: q.of(r),
+                error_rate: r.requests.success_rate().map(|s| (1.0 - s) * 100.0),
+            })
+            .collect();
+        let rule = BreakingRule {
+            better: Better::Lower,
+            ..BreakingRule::default()
+        };
+        let found = breaking_point(&observations, &rule)
+            .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
+        let run = runs[found.index];
+        Ok(Computed {
+            is_number: true,
+            value: found.load,
+            text: run.load.target.to_string(),
+            source: format!(
+                "first load of {} where the sweep breaks: {} ({})",
+                self.display(config).0,
+                found.summary(),
+                run.provenance
+            ),
+        })
+    }
+}
+
+/// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.
+fn parse_condition(text: &str) -> Result<(Quantity, bool, f64), String> {
+    let (left, right, at_most) = if let Some((l, r)) = text.split_once("<=") {
+        (l, r, true)
+    } else if let Some((l, r)) = text.split_once(">=") {
+        (l, r, false)
+    } else {
+        return Err(format!(
+            "`{text}`: expected a condition such as `ttft:p99 <= 2000`"
+        ));
+    };
+    let limit: f64 = right
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}`: `{}` is not a number", right.trim()))?;
+    Ok((parse_quantity(left.trim())?, at_most, limit))
+}
