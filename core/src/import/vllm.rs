@@ -3,7 +3,9 @@
 //!
 //! Latencies are `{mean,median,std,p<P>}_{ttft,tpot,itl,e2el}_ms` in milliseconds; per-request
 //! arrays are in seconds. `--metadata k=v` pairs sit at the top level as strings: `framework`,
-//! `engine`, `label`, `hardware` and `dataset` among them name the configuration.
+//! `engine`, `label`, `hardware` and `dataset` among them name the configuration, and the keys
+//! research forks add (`tp`, `quant-type`, `env`…: `vllm_sweep::METADATA_SETTINGS`) become its
+//! settings, so two tensor-parallel sizes are two configurations.
 
 use serde_json::Value;
 

@@ -77,10 +77,35 @@ const RESULT_KEYS: &[&str] = &[
     "gpu",
     "dataset",
     "dataset_name",
+    "tp",
+    "tp_size",
+    "tensor_parallel_size",
+    "pp",
+    "pipeline_parallel_size",
+    "quant-type",
+    "quant_type",
+    "quantization",
+    "env",
 ];
 
-/// The server settings of the run `obj` from `file`: the folder name's, then the keys the sweep
-/// added (which win when the two disagree, with a warning).
+/// Keys that research forks and `--metadata k=v` add to a result and that tell configurations
+/// apart (tensor and pipeline parallelism, quantisation, an environment): settings of the
+/// configuration, as written. (`label`, `framework`, `hardware` and `dataset` name it already.)
+pub(super) const METADATA_SETTINGS: &[&str] = &[
+    "tp",
+    "tp_size",
+    "tensor_parallel_size",
+    "pp",
+    "pipeline_parallel_size",
+    "quant-type",
+    "quant_type",
+    "quantization",
+    "env",
+];
+
+/// The settings of the run `obj` from `file`: the sweep folder name's, the metadata keys
+/// ([`METADATA_SETTINGS`]), then, in a sweep's result, the keys the sweep added (which win over
+/// the folder name when the two disagree, with a warning).
 pub(super) fn settings(
     file: &str,
     obj: &Map<String, Value>,
@@ -102,6 +127,11 @@ pub(super) fn settings(
         }
         None => BTreeMap::new(),
     };
+    for key in METADATA_SETTINGS {
+        if let Some(text) = obj.get(*key).and_then(scalar) {
+            settings.insert(key.to_string(), text);
+        }
+    }
     if !obj.contains_key("run_number") {
         return settings;
     }
@@ -109,11 +139,8 @@ pub(super) fn settings(
         if RESULT_KEYS.contains(&key.as_str()) || vllm::latency_key(key).is_some() {
             continue;
         }
-        let text = match value {
-            Value::String(s) => s.clone(),
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            _ => continue,
+        let Some(text) = scalar(value) else {
+            continue;
         };
         if let Some(folder) = settings.get(key).filter(|v| **v != text) {
             problems.push(Problem::warning(
@@ -128,6 +155,16 @@ pub(super) fn settings(
         settings.insert(key.clone(), text);
     }
     settings
+}
+
+/// A string, number or boolean as text; `None` for anything else (and for an empty string).
+fn scalar(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
 }
 
 /// The server settings in the `SERVE--…-BENCH--…` folder `file` sits in: none when it sits in no
@@ -300,5 +337,31 @@ mod tests {
         let value: Value = serde_json::from_str(&format!("[{RUN}, {{\"a\": 1}}]")).unwrap();
         assert!(!is_summary(&value));
         assert!(!is_summary(&Value::Array(vec![])));
+    }
+
+    #[test]
+    fn metadata_keys_of_forks_name_the_configuration() {
+        let run = |extra: &str| {
+            let text = format!(
+                r#"{{"date": "20260101-000000", "backend": "vllm", "model_id": "m",
+                "label": "fork", "hardware": "1x H100", "completed": 4, "failed": 0,
+                "duration": 2.0, "mean_ttft_ms": 80.0, "request_rate": 1.0, {extra}}}"#
+            );
+            let file = import("r.json", text.as_bytes());
+            assert_eq!(file.problems, vec![], "{extra}");
+            file.runs[0].config.clone()
+        };
+        let a = run(r#""tp": 2, "quant-type": "awq", "env": "prod""#);
+        assert_eq!(a.key(), "fork env=prod quant-type=awq tp=2");
+        assert_eq!(a.hardware.as_deref(), Some("1x H100"));
+        let b = run(r#""tp": 4, "quant-type": "awq", "env": "prod""#);
+        assert_ne!(
+            a.key(),
+            b.key(),
+            "two tensor-parallel sizes are two configurations"
+        );
+        let plain = run(r#""framework": "vllm", "quant-type": """#);
+        assert_eq!(plain.key(), "fork", "an empty value names nothing");
+        assert_eq!(plain.engine.as_deref(), Some("vllm"));
     }
 }
