@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Fenced-block info strings that are directives rather than code.
-pub const DIRECTIVES: &[&str] = &["chart", "table"];
+pub const DIRECTIVES: &[&str] = &["chart", "table", "tiles"];
 
 /// Inline code starting with this is an inline value (`` `=value(ttft:p50, vllm, 10)` ``).
 pub const INLINE_VALUE: char = '=';
@@ -249,7 +249,9 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("figure", &["data-table"])
         .add_allowed_classes("td", &["best", "pass", "fail"])
         .add_allowed_classes("tr", &["best-for"])
-        .add_allowed_classes("p", &["table-caption"])
+        .add_allowed_classes("p", &["table-caption", "tile"])
+        .add_allowed_classes("div", &["tiles"])
+        .add_allowed_classes("span", &["tile-value", "tile-label", "tile-note"])
         .add_tag_attributes("th", &["scope"])
         .add_allowed_classes("sup", &["footnote-reference"])
         .link_rel(Some("noopener noreferrer"))

@@ -26,6 +26,7 @@ pub mod draft;
 mod load;
 pub mod local;
 mod tables;
+mod tiles;
 mod values;
 
 /// The front matter of a report.
@@ -315,7 +316,7 @@ fn table_of_contents(front: &FrontMatter, headings: &[Heading]) -> Vec<TocEntry>
     }
 }
 
-/// The page's blocks: its HTML, and its table and chart directives built; a directive that
+/// The page's blocks: its HTML, and its table, tiles and chart directives built; a directive that
 /// cannot be built adds its problem to `problems` instead.
 fn page_blocks(
     context: &context::ReportContext,
@@ -328,6 +329,15 @@ fn page_blocks(
     for segment in segments {
         match segment {
             Segment::Html(html) => blocks.push(Block::Html { html }),
+            Segment::Directive { name, body, line } if name == "tiles" => {
+                let (html, mut tile_problems) = context.tiles(&body, line);
+                if let Some(html) = html {
+                    blocks.push(Block::Html {
+                        html: markdown::sanitize(&html),
+                    });
+                }
+                problems.append(&mut tile_problems);
+            }
             Segment::Directive { name, body, line } if name == "table" => {
                 match context.table(&body, line) {
                     Ok(html) => blocks.push(Block::Html {

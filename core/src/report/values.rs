@@ -85,6 +85,17 @@ impl ReportContext<'_> {
         }
     }
 
+    /// Computes the expression `text` (any but `claim`, which needs prose to check): for
+    /// blocks that show values, such as tiles.
+    pub(super) fn compute(&self, text: &str) -> Result<Computed, String> {
+        match parse(text)? {
+            Expr::Call(name, _) if name == "claim" => {
+                Err("`claim(…)` checks a number in prose; here, give the expression alone".into())
+            }
+            expr => self.eval(&expr),
+        }
+    }
+
     /// `claim(typed, expr)`: the computed value, and the typed text with a message when they
     /// disagree at the typed precision.
     fn claim(&self, args: &[Expr]) -> Result<(Computed, Option<(String, String)>), String> {

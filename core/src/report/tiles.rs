@@ -1,0 +1,99 @@
+//! ```` ```tiles ```` blocks: a report's key metrics as big numbers with their units (seed 004's
+//! "key metrics" panel, GuideLLM's cards), each computed like an inline value, so it cannot
+//! drift from the data. The tiles flow into as many columns as the page has room for.
+//!
+//! ````markdown
+//! ```tiles
+//! - label: Median end-to-end latency
+//!   value: value(e2e:p50, vllm, 4)
+//!   note: at 4 requests per second      # optional, plain text
+//! - label: Peak output throughput
+//!   value: max(output_throughput, vllm)
+//! ```
+//! ````
+//!
+//! A tile whose value cannot be computed is an error at the block's line; the others still
+//! show.
+
+use gray_matter::engine::{Engine, YAML};
+use serde::Deserialize;
+
+use super::context::ReportContext;
+use crate::html::escape;
+use crate::model::Location;
+use crate::problem::Problem;
+
+/// One tile as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileDirective {
+    label: String,
+    value: String,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+impl ReportContext<'_> {
+    /// The HTML of the tiles block whose body starts at `line`, and the problems of tiles that
+    /// could not be computed (the block is still shown without them).
+    pub(super) fn tiles(&self, body: &str, line: usize) -> (Option<String>, Vec<Problem>) {
+        let at = Location::line(line as u64);
+        let parsed = YAML::parse(body)
+            .map_err(|e| e.to_string())
+            .and_then(|pod| {
+                pod.deserialize::<Vec<TileDirective>>()
+                    .map_err(|e| e.to_string())
+            });
+        let tiles = match parsed {
+            Ok(tiles) => tiles,
+            Err(e) => {
+                let problem = Problem::error(
+                    self.file,
+                    at,
+                    format!(
+                        "tiles block: {e}; expected a list of tiles, each with `label` and \
+                         `value` (an inline-value expression) and an optional `note`"
+                    ),
+                );
+                return (None, vec![problem]);
+            }
+        };
+        let mut problems = Vec::new();
+        let mut html = String::from("<div class=\"tiles\">");
+        for tile in &tiles {
+            match self.compute(&tile.value) {
+                Ok(computed) => html.push_str(&tile_html(
+                    &tile.label,
+                    &computed.text,
+                    tile.note.as_deref(),
+                    &computed.source,
+                )),
+                Err(e) => problems.push(Problem::error(
+                    self.file,
+                    at.clone(),
+                    format!("tile `{}`: `{}`: {e}", tile.label, tile.value),
+                )),
+            }
+        }
+        html.push_str("</div>");
+        let shown = problems.len() < tiles.len();
+        (shown.then_some(html), problems)
+    }
+}
+
+/// One tile: the number first (what the eye reads), then what it is.
+fn tile_html(label: &str, value: &str, note: Option<&str>, source: &str) -> String {
+    let note = note
+        .map(|n| format!("<span class=\"tile-note\">{}</span>", escape(n)))
+        .unwrap_or_default();
+    format!(
+        "<p class=\"tile\" title=\"{source}\"><span class=\"tile-value\">{value}</span>\
+         <span class=\"tile-label\">{label}</span>{note}</p>",
+        source = escape(source),
+        value = escape(value),
+        label = escape(label),
+    )
+}
+
+#[cfg(test)]
+mod tests;
