@@ -27,7 +27,7 @@ const loads = Number(loadsArg || 3);
   });
   const out = { url, loads, js_heap_used: [], js_heap_total: [], wasm_memory: [], dom_nodes: [] };
   for (let i = 0; i < loads; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', e => errors.push(String(e)));

@@ -6,7 +6,8 @@
 //!    vendored, and the three packaged crates) runs `cargo install benchdeck --locked` with a
 //!    `PATH` that holds the Rust toolchain and the system's C linker, but neither trunk, nor
 //!    wasm-bindgen, nor wasm-opt, nor Node; nothing is compiled for wasm32;
-//! 3. the installed binary starts a project outside the repository (`benchdeck init`), gets a
+//! 3. the installed binary starts a project outside the repository (`benchdeck init` in the
+//!    system's temporary folder), gets a
 //!    folder of result files and no report, builds the site (`benchdeck build`), and headless
 //!    Chromium checks it (`tests/e2e/installed.mjs`).
 //!
@@ -53,7 +54,12 @@ pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
         add_package(file, &vendor)?;
     }
     let installed = install(&work, &vendor)?;
-    let project = work.join("project");
+    // Outside the repository, as a user's own: nothing of this checkout can be found from it.
+    let project = std::env::temp_dir().join("benchdeck-installed-project");
+    if project.exists() {
+        std::fs::remove_dir_all(&project)
+            .with_context(|| format!("cannot remove `{}`", project.display()))?;
+    }
     run::status(Command::new(&installed).arg("init").arg(&project))?;
     for (folder, fixture) in RESULTS {
         copy_tree(

@@ -40,10 +40,6 @@ pub struct Variant<'a> {
     /// hook, which reads `BENCHDECK_REPORTS` and `BENCHDECK_RESULTS` (absolute paths, since the
     /// hook's working folder is trunk's).
     pub inputs: Option<Inputs<'a>>,
-    /// Pages without a Content-Security-Policy (`BENCHDECK_DEV` for the pages hook): the
-    /// page-load script of `../shared/bench` hands its readiness condition to Playwright as a
-    /// string, which Playwright evaluates, and the policy (no `'unsafe-eval'`) refuses that.
-    pub no_csp: bool,
     /// Where trunk's own output goes instead of the terminal: its log lines carry the time
     /// each hook started and finished.
     pub log: Option<&'a Path>,
@@ -84,9 +80,6 @@ pub fn build_variant(
         let file = std::fs::File::create(log)
             .with_context(|| format!("cannot create `{}`", log.display()))?;
         trunk.stdout(file);
-    }
-    if variant.no_csp {
-        trunk.env("BENCHDECK_DEV", "1");
     }
     if let Some(template) = variant.template {
         trunk.env("BENCHDECK_SAVE_TEMPLATE", template);

@@ -65,9 +65,9 @@ pub struct BuildTime {
 
 /// Builds a site for the benchmarks' scripts, served at `/`, from `inputs` (the repository's
 /// folders when `None`), and times it and its hooks (from trunk's log, kept in `dist`'s parent
-/// folder as `trunk-<dist name>.log`). Its pages have no Content-Security-Policy
-/// ([`site::Variant::no_csp`]): the policy is one `<meta>` tag per page and changes neither the
-/// bytes nor the work measurably.
+/// folder as `trunk-<dist name>.log`). Its pages are the published ones, Content-Security-Policy
+/// included: the benchmarks' scripts bypass the policy in the browser (Playwright's
+/// `bypassCSP`) to evaluate their readiness conditions.
 pub fn build_for_bench(
     root: &Path,
     toolbox: &Toolbox,
@@ -92,7 +92,6 @@ pub fn build_for_bench(
         },
         Variant {
             inputs,
-            no_csp: true,
             log: Some(&log),
             template: None,
         },
