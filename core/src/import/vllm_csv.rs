@@ -33,9 +33,20 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     };
     let (rows, broken) = table::read_rows(file, text);
     out.problems.extend(broken);
-    let Some((header, body)) = rows.split_first() else {
+    let header_line = rows.first().map(|r| r.cells.join(","));
+    let Some((header, body)) = rows
+        .split_first()
+        .filter(|_| header_line.as_deref().is_some_and(is_vllm_csv))
+    else {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(rows.first().map_or(1, |r| r.line)),
+            "expected a CSV whose header names vllm bench serve's result keys (`backend`, \
+             `completed` or `num_prompts`, and latency columns such as `mean_ttft_ms`)",
+        ));
         return out;
     };
+    let rows_before = out.runs.len() + out.problems.len();
     for row in body.iter().filter(|r| !r.is_blank()) {
         if row.cells.len() != header.cells.len() {
             out.problems.push(Problem::error(
@@ -55,6 +66,13 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
             Ok(run) => out.runs.push(run),
             Err(problem) => out.problems.push(problem),
         }
+    }
+    if out.runs.len() + out.problems.len() == rows_before {
+        out.problems.push(Problem::error(
+            file,
+            Location::line(header.line + 1),
+            "the header has no row under it; expected one row per run",
+        ));
     }
     out
 }
@@ -148,5 +166,30 @@ mod tests {
             }
         );
         assert_eq!(f.runs[0].requests.succeeded, Some(8));
+    }
+
+    /// What the fuzzer found: text forced through this reader (no sniffing) that is no such CSV
+    /// gave no run and no reason.
+    #[test]
+    fn text_that_is_not_such_a_csv_or_has_no_row_says_so() {
+        use crate::import::{import_as, Format};
+        let file = import_as(Format::VllmServe, "x.txt", b"s\"date\": \"2025{ not json");
+        assert!(file.runs.is_empty());
+        assert!(
+            file.problems[0]
+                .message
+                .contains("expected a CSV whose header names vllm bench serve's result keys"),
+            "{:?}",
+            file.problems
+        );
+        let file = import("x.csv", format!("{HEADER}\n").as_bytes());
+        assert!(file.runs.is_empty());
+        assert!(
+            file.problems
+                .iter()
+                .any(|p| p.message.contains("the header has no row under it")),
+            "{:?}",
+            file.problems
+        );
     }
 }
