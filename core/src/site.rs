@@ -303,6 +303,17 @@ impl ReportPage {
         })
     }
 
+    /// The page's HTML blocks (prose, tables, tiles) joined, in order: what it says in words.
+    pub fn prose_html(&self) -> String {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Html { html } => Some(html.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The grids of the page, in order.
     pub fn grids(&self) -> impl Iterator<Item = &ChartGrid> {
         self.blocks.iter().filter_map(|b| match b {

@@ -20,6 +20,127 @@ use crate::data;
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
 const HOVER_RADIUS: i32 = 28;
 
+/// The reader's view of a chart, as the address gives it and kept there: which statistic (an
+/// index into `alternatives`), which y scale, which series hidden, where a CDF's SLA line is.
+#[derive(Clone, Copy)]
+struct ReaderView {
+    choice: RwSignal<Option<usize>>,
+    y_scale: RwSignal<Scale>,
+    hidden: RwSignal<u64>,
+    sla: RwSignal<Option<f64>>,
+}
+
+impl ReaderView {
+    /// The view the address holds for `spec` (its defaults otherwise), written back to the
+    /// address, defaults left out, whenever the reader changes it.
+    fn from_address(spec: &ChartSpec) -> ReaderView {
+        let view_key = format!("chart-{}", spec.id);
+        let saved =
+            crate::query::get(&view_key).map_or_else(ViewState::default, |t| ViewState::decode(&t));
+        let initial = spec
+            .alternatives
+            .iter()
+            .position(|a| a.y_title == spec.y.title);
+        let view = ReaderView {
+            choice: RwSignal::new(
+                saved
+                    .statistic
+                    .filter(|&i| i < spec.alternatives.len())
+                    .or(initial),
+            ),
+            y_scale: RwSignal::new(saved.y_scale.unwrap_or(spec.y.scale)),
+            hidden: RwSignal::new(saved.hidden),
+            sla: RwSignal::new(saved.sla.or_else(|| spec.x_threshold())),
+        };
+        let is_cdf = matches!(spec.kind, ChartKind::Cdf);
+        let defaults = (initial, spec.y.scale, spec.x_threshold());
+        Effect::new(move || {
+            let state = ViewState {
+                statistic: view.choice.get().filter(|&c| Some(c) != defaults.0),
+                y_scale: Some(view.y_scale.get()).filter(|&s| s != defaults.1),
+                hidden: view.hidden.get(),
+                sla: view.sla.get().filter(|&x| is_cdf && Some(x) != defaults.2),
+            };
+            crate::query::set(&[(view_key.as_str(), state.encode())]);
+        });
+        view
+    }
+}
+
+/// Where a chart is painted and what painting leaves behind.
+#[derive(Clone, Copy)]
+struct Surface {
+    canvas: NodeRef<Canvas>,
+    /// Where each point was drawn, for the tooltip.
+    frame: StoredValue<Frame>,
+    /// The point whose tooltip shows.
+    active: RwSignal<Option<Target>>,
+    /// Whether the canvas has been painted (until then the build's drawing shows).
+    drawn: RwSignal<bool>,
+    set_error: WriteSignal<Option<String>>,
+}
+
+impl Surface {
+    /// Paints `spec` at `width` CSS pixels (once the canvas and its width are known), in the
+    /// page's colour scheme, with the `hidden` series left out.
+    fn paint(self, spec: &ChartSpec, hidden: u64, width: Option<f64>) {
+        let (Some(width), Some(canvas)) = (width, self.canvas.get()) else {
+            return;
+        };
+        let width = width.max(280.0);
+        let height = chart::preferred_height(spec, width);
+        let options = DrawOptions {
+            theme: Theme::named(crate::theme::tracked()),
+            hidden,
+        };
+        match crate::canvas::paint(&canvas, spec, (width, height), &options) {
+            Ok(frame) => {
+                self.frame.set_value(frame);
+                self.set_error.set(None);
+            }
+            Err(e) => self.set_error.set(Some(e)),
+        }
+        self.active.set(None);
+        if !self.drawn.get_untracked() {
+            self.drawn.set(true);
+            crate::ready::chart_drawn();
+        }
+    }
+}
+
+/// Arrow keys step through the points (the tooltip follows), Escape hides the tooltip.
+fn read_by_keyboard(
+    ev: &KeyboardEvent,
+    frame: StoredValue<Frame>,
+    active: RwSignal<Option<Target>>,
+) {
+    let step: isize = match ev.key().as_str() {
+        "ArrowRight" | "ArrowDown" => 1,
+        "ArrowLeft" | "ArrowUp" => -1,
+        "Escape" => {
+            active.set(None);
+            return;
+        }
+        _ => return,
+    };
+    ev.prevent_default();
+    let next = frame.with_value(|f| step_target(f, active.get_untracked(), step));
+    active.set(next);
+}
+
+/// What the canvas is called for assistive technology: its title and caption, and how to read
+/// its values.
+fn canvas_label(spec: &ChartSpec) -> String {
+    if spec.caption.is_empty() {
+        spec.title.clone()
+    } else {
+        format!(
+            "{}. {} Use the arrow keys to read the values.",
+            spec.title, spec.caption
+        )
+    }
+}
+
 /// One chart with its caption, controls and data table.
 #[component]
 pub fn ChartView(
@@ -39,35 +160,13 @@ pub fn ChartView(
     // per chart.
     let (width, set_width) = signal(None::<f64>);
     let active = RwSignal::new(None::<Target>);
-    // The reader's view, as the address gives it: which statistic (an index into
-    // `alternatives`), which y scale, which series hidden, where a CDF's SLA line is.
-    let view_key = format!("chart-{}", spec.id);
-    let saved =
-        crate::query::get(&view_key).map_or_else(ViewState::default, |t| ViewState::decode(&t));
-    let initial = spec
-        .alternatives
-        .iter()
-        .position(|a| a.y_title == spec.y.title);
-    let choice = RwSignal::new(
-        saved
-            .statistic
-            .filter(|&i| i < spec.alternatives.len())
-            .or(initial),
-    );
-    let y_scale = RwSignal::new(saved.y_scale.unwrap_or(spec.y.scale));
-    let hidden = RwSignal::new(saved.hidden);
-    let sla = RwSignal::new(saved.sla.or_else(|| spec.x_threshold()));
     let is_cdf = matches!(spec.kind, ChartKind::Cdf);
-    let defaults = (initial, spec.y.scale, spec.x_threshold());
-    Effect::new(move || {
-        let state = ViewState {
-            statistic: choice.get().filter(|&c| Some(c) != defaults.0),
-            y_scale: Some(y_scale.get()).filter(|&s| s != defaults.1),
-            hidden: hidden.get(),
-            sla: sla.get().filter(|&x| is_cdf && Some(x) != defaults.2),
-        };
-        crate::query::set(&[(view_key.as_str(), state.encode())]);
-    });
+    let ReaderView {
+        choice,
+        y_scale,
+        hidden,
+        sla,
+    } = ReaderView::from_address(&spec);
     let base = StoredValue::new(spec);
     let spec = Memo::new(move |_| {
         let view = base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get())));
@@ -87,32 +186,14 @@ pub fn ChartView(
         }
     });
 
-    Effect::new(move || {
-        let hidden = hidden.get();
-        let spec = spec.get();
-        let (Some(width), Some(canvas)) = (width.get(), canvas.get()) else {
-            return;
-        };
-        let width = width.max(280.0);
-        let height = chart::preferred_height(&spec, width);
-        let options = DrawOptions {
-            theme: Theme::named(crate::theme::tracked()),
-            hidden,
-        };
-        let result = crate::canvas::paint(&canvas, &spec, (width, height), &options);
-        match result {
-            Ok(drawn) => {
-                frame.set_value(drawn);
-                set_error.set(None);
-            }
-            Err(e) => set_error.set(Some(e)),
-        }
-        active.set(None);
-        if !drawn.get_untracked() {
-            drawn.set(true);
-            crate::ready::chart_drawn();
-        }
-    });
+    let surface = Surface {
+        canvas,
+        frame,
+        active,
+        drawn,
+        set_error,
+    };
+    Effect::new(move || surface.paint(&spec.get(), hidden.get(), width.get()));
 
     // Dragging on a CDF moves its SLA line to the value under the pointer.
     let drag_sla = move |ev: &MouseEvent| {
@@ -131,39 +212,14 @@ pub fn ChartView(
             active.set(found);
         }
     };
-    let on_key = move |ev: KeyboardEvent| {
-        let step: isize = match ev.key().as_str() {
-            "ArrowRight" | "ArrowDown" => 1,
-            "ArrowLeft" | "ArrowUp" => -1,
-            "Escape" => {
-                active.set(None);
-                return;
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        let next = frame.with_value(|f| step_target(f, active.get_untracked(), step));
-        active.set(next);
-    };
+    let on_key = move |ev: KeyboardEvent| read_by_keyboard(&ev, frame, active);
 
-    let (id, title, caption, names) = base.with_value(|s| {
-        (
-            s.id.clone(),
-            s.title.clone(),
-            s.caption.clone(),
-            s.series
-                .iter()
-                .map(|x| (x.name.clone(), x.color))
-                .collect::<Vec<_>>(),
-        )
+    let (id, caption, label, names) = base.with_value(|s| {
+        let names: Vec<_> = s.series.iter().map(|x| (x.name.clone(), x.color)).collect();
+        (s.id.clone(), s.caption.clone(), canvas_label(s), names)
     });
     let box_style = base.with_value(box_style);
     let series_count = names.len();
-    let label = if caption.is_empty() {
-        title.clone()
-    } else {
-        format!("{title}. {caption} Use the arrow keys to read the values.")
-    };
     let tooltip = move || {
         let target = active.get()?;
         let text = spec.with_untracked(|s| export::point_label(s, target.series, target.point))?;

@@ -146,29 +146,7 @@ fn Guided(
         walk.get()
             .is_ok_and(|w| w.at == id || w.steps.iter().any(|s| s.node == id))
     };
-    let outline = tree.with_value(|t| {
-        t.nodes
-            .iter()
-            .map(|(id, node)| {
-                let id = id.clone();
-                let text = match node {
-                    Node::Question { question, answers } => format!(
-                        "{question} → {}",
-                        answers
-                            .iter()
-                            .map(|a| format!("{}: {}", a.label, a.next))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    Node::Recommendation { recommend, .. } => format!("recommend {recommend}"),
-                };
-                let marked = id.clone();
-                view! {
-                    <li class:on-path=move || on_path(&marked)><code>{id}</code>" " {text}</li>
-                }
-            })
-            .collect_view()
-    });
+    let outline = tree.with_value(|t| outline_items(t, on_path));
     let diagram = tree.with_value(|t| lay_out(t, label_of, &Style::default()));
     let description = Signal::derive(move || {
         path.with(|p| {
@@ -195,6 +173,35 @@ fn Guided(
             </details>
         </div>
     }
+}
+
+/// Every question (with where each answer leads) and recommendation of `tree` as a list item,
+/// those `on_path` marked.
+fn outline_items(
+    tree: &Tree,
+    on_path: impl Fn(&str) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    tree.nodes
+        .iter()
+        .map(|(id, node)| {
+            let id = id.clone();
+            let text = match node {
+                Node::Question { question, answers } => format!(
+                    "{question} → {}",
+                    answers
+                        .iter()
+                        .map(|a| format!("{}: {}", a.label, a.next))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                Node::Recommendation { recommend, .. } => format!("recommend {recommend}"),
+            };
+            let marked = id.clone();
+            view! {
+                <li class:on-path=move || on_path(&marked)><code>{id}</code>" " {text}</li>
+            }
+        })
+        .collect_view()
 }
 
 /// The question tree as a flowchart laid out by `benchdeck_core::decision::tree::layout`: the

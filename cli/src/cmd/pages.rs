@@ -28,8 +28,8 @@ use benchdeck_core::chart::inline::inline_svg;
 use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, chart_svg_path, embed_page_path, report_data_path, ReportPage, Route,
-    SiteIndex, BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    chart_png_path, chart_svg_path, embed_page_path, report_data_path, ReportPage, ReportSummary,
+    Route, SiteIndex, BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -152,96 +152,17 @@ struct Options<'a> {
 /// each report's data from `dist` (`benchdeck site` wrote them) and each report's first chart
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
-    let template = &without_app_preloads(template);
-    let index_path = dist.join(INDEX_PATH);
-    let index: SiteIndex = read_data_file(&index_path)?;
-    let page = |mut head: Head<'_>, body: Option<(Route, Initial, Drawings)>| -> Result<String> {
-        if options.published {
-            head.feed = (!head.not_found).then(|| format!("{}{}", options.base, feeds::FEED_PATH));
-        } else {
-            head.canonical = None;
-        }
-        let body = body.map_or_else(String::new, |(route, initial, drawings)| {
-            benchdeck_app::render(route, initial, drawings, options.public_url)
-        });
-        let html = template.replacen(HEAD_MARKER, &head.html(), 1).replacen(
-            APP_ROOT,
-            &format!("<div id=\"{APP_ROOT_ID}\">{body}</div>"),
-            1,
-        );
-        if options.csp {
-            csp::insert(&html).context("cannot add the Content-Security-Policy")
-        } else {
-            Ok(html)
-        }
+    let writer = PageWriter {
+        template: &without_app_preloads(template),
+        options,
     };
-    let mut pages = Vec::new();
-    let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
-    home.preload = Some(INDEX_PATH.to_string());
-    home.canonical = Some(options.base.to_string());
-    let home = page(
-        home,
-        Some((
-            Route::Home,
-            Initial {
-                index: Some(index.clone()),
-                report: None,
-            },
-            Drawings::default(),
-        )),
-    )?;
-    pages.push(("index.html".to_string(), home));
-    let mut not_found = Head::new("Page not found", "There is no page at this address");
-    not_found.noindex = true;
-    not_found.social = false;
-    not_found.not_found = true;
-    pages.push((
-        "404.html".to_string(),
-        page(
-            not_found,
-            Some((Route::NotFound, Initial::default(), Drawings::default())),
-        )?,
-    ));
+    let index: SiteIndex = read_data_file(&dist.join(INDEX_PATH))?;
+    let mut pages = vec![
+        ("index.html".to_string(), home_page(&writer, &index)?),
+        ("404.html".to_string(), not_found_page(&writer)?),
+    ];
     for report in &index.reports {
-        let slug = &report.slug;
-        let data_path = dist.join(report_data_path(slug));
-        let data: ReportPage = read_data_file(&data_path)?;
-        let mut head = Head::new(&report.title, &report.summary);
-        head.url = Some(format!("{}{slug}/", options.base));
-        head.canonical.clone_from(&head.url);
-        head.image = preview_image(dist, options.base, &data)?;
-        head.preload = Some(report_data_path(slug));
-        let report_route = Route::Report { slug: slug.clone() };
-        let drawings = drawings(dist, &data)?;
-        let with_data = Initial {
-            index: None,
-            report: Some(data.clone()),
-        };
-        pages.push((
-            format!("{slug}/index.html"),
-            page(
-                head,
-                Some((report_route, with_data.clone(), drawings.clone())),
-            )?,
-        ));
-        let charts = data.charts().map(|c| (&c.id, &c.title));
-        let grids = data.grids().map(|g| (&g.id, &g.title));
-        for (id, title) in charts.chain(grids) {
-            let embed_title = format!("{title} · {}", report.title);
-            let mut head = Head::new(&embed_title, &report.summary);
-            head.noindex = true;
-            head.social = false;
-            head.preload = Some(report_data_path(slug));
-            head.canonical = Some(format!("{}{}", options.base, embed_page_path(slug, id)));
-            let route = Route::Embed {
-                slug: slug.clone(),
-                id: id.clone(),
-            };
-            pages.push((
-                format!("{}index.html", embed_page_path(slug, id)),
-                page(head, Some((route, with_data.clone(), drawings.clone())))?,
-            ));
-        }
+        pages.extend(report_pages(&writer, dist, report)?);
     }
     let mut local = Head::new(
         "Your result files",
@@ -250,26 +171,128 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
     local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", options.base));
     pages.push((
         format!("{LOCAL_PAGE_PATH}index.html"),
-        page(
+        writer.page(
             local,
             Some((Route::Local, Initial::default(), Drawings::default())),
         )?,
     ));
     // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
-    // with status 200 like every other page.
+    // with status 200 like every other page; the app alone draws it: it measures drawing.
+    let bench = Head::new(
+        "Scatter drawing benchmark",
+        "benchdeck drawing 100,000 synthetic points",
+    );
     pages.push((
         format!("{BENCH_PAGE_PATH}index.html"),
-        // Drawn by the app alone: it measures drawing, not reading.
-        page(
-            Head::new(
-                "Scatter drawing benchmark",
-                "benchdeck drawing 100,000 synthetic points",
-            ),
-            None,
-        )?,
+        writer.page(bench, None)?,
     ));
     if options.published {
         pages.extend(feeds::files(&index, options.base));
+    }
+    Ok(pages)
+}
+
+/// Writes pages from the app's `index.html`: head tags, the body the app's components render,
+/// and the Content-Security-Policy.
+struct PageWriter<'a> {
+    template: &'a str,
+    options: &'a Options<'a>,
+}
+
+impl PageWriter<'_> {
+    /// The page with `head`, and the app's rendering of `body` (route, its data, its drawings)
+    /// inside `#app`; `None` leaves `#app` empty for the app to fill.
+    fn page(&self, mut head: Head<'_>, body: Option<(Route, Initial, Drawings)>) -> Result<String> {
+        let options = self.options;
+        if options.published {
+            head.feed = (!head.not_found).then(|| format!("{}{}", options.base, feeds::FEED_PATH));
+        } else {
+            head.canonical = None;
+        }
+        let body = body.map_or_else(String::new, |(route, initial, drawings)| {
+            benchdeck_app::render(route, initial, drawings, options.public_url)
+        });
+        let html = self
+            .template
+            .replacen(HEAD_MARKER, &head.html(), 1)
+            .replacen(
+                APP_ROOT,
+                &format!("<div id=\"{APP_ROOT_ID}\">{body}</div>"),
+                1,
+            );
+        if options.csp {
+            csp::insert(&html).context("cannot add the Content-Security-Policy")
+        } else {
+            Ok(html)
+        }
+    }
+}
+
+/// The home page, every report listed.
+fn home_page(writer: &PageWriter<'_>, index: &SiteIndex) -> Result<String> {
+    let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
+    home.preload = Some(INDEX_PATH.to_string());
+    home.canonical = Some(writer.options.base.to_string());
+    let initial = Initial {
+        index: Some(index.clone()),
+        report: None,
+    };
+    writer.page(home, Some((Route::Home, initial, Drawings::default())))
+}
+
+/// `404.html`, marked so that the app shows its "page not found" at once.
+fn not_found_page(writer: &PageWriter<'_>) -> Result<String> {
+    let mut not_found = Head::new("Page not found", "There is no page at this address");
+    not_found.noindex = true;
+    not_found.social = false;
+    not_found.not_found = true;
+    writer.page(
+        not_found,
+        Some((Route::NotFound, Initial::default(), Drawings::default())),
+    )
+}
+
+/// A report's entry page (with its link preview) and an embed page per chart and grid.
+fn report_pages(
+    writer: &PageWriter<'_>,
+    dist: &Path,
+    report: &ReportSummary,
+) -> Result<Vec<(String, String)>> {
+    let base = writer.options.base;
+    let slug = &report.slug;
+    let data: ReportPage = read_data_file(&dist.join(report_data_path(slug)))?;
+    let mut head = Head::new(&report.title, &report.summary);
+    head.url = Some(format!("{base}{slug}/"));
+    head.canonical.clone_from(&head.url);
+    head.image = preview_image(dist, base, &data)?;
+    head.preload = Some(report_data_path(slug));
+    let drawings = drawings(dist, &data)?;
+    let with_data = Initial {
+        index: None,
+        report: Some(data.clone()),
+    };
+    let route = Route::Report { slug: slug.clone() };
+    let mut pages = vec![(
+        format!("{slug}/index.html"),
+        writer.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+    )];
+    let charts = data.charts().map(|c| (&c.id, &c.title));
+    let grids = data.grids().map(|g| (&g.id, &g.title));
+    for (id, title) in charts.chain(grids) {
+        let embed_title = format!("{title} · {}", report.title);
+        let mut head = Head::new(&embed_title, &report.summary);
+        head.noindex = true;
+        head.social = false;
+        head.preload = Some(report_data_path(slug));
+        head.canonical = Some(format!("{base}{}", embed_page_path(slug, id)));
+        let route = Route::Embed {
+            slug: slug.clone(),
+            id: id.clone(),
+        };
+        pages.push((
+            format!("{}index.html", embed_page_path(slug, id)),
+            writer.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+        ));
     }
     Ok(pages)
 }

@@ -77,15 +77,6 @@ const RESULT_KEYS: &[&str] = &[
     "gpu",
     "dataset",
     "dataset_name",
-    "tp",
-    "tp_size",
-    "tensor_parallel_size",
-    "pp",
-    "pipeline_parallel_size",
-    "quant-type",
-    "quant_type",
-    "quantization",
-    "env",
 ];
 
 /// Keys that research forks and `--metadata k=v` add to a result and that tell configurations
@@ -136,7 +127,9 @@ pub(super) fn settings(
         return settings;
     }
     for (key, value) in obj {
-        if RESULT_KEYS.contains(&key.as_str()) || vllm::latency_key(key).is_some() {
+        let known =
+            RESULT_KEYS.contains(&key.as_str()) || METADATA_SETTINGS.contains(&key.as_str());
+        if known || vllm::latency_key(key).is_some() {
             continue;
         }
         let Some(text) = scalar(value) else {

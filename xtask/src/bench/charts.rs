@@ -231,6 +231,12 @@ fn native(benches: &[Bench], name: &str, unit: &str) -> String {
 
 /// Writes the section; `benches` are the criterion results, `runs` the browser's.
 pub fn section(doc: &mut String, benches: &[Bench], runs: &Runs) {
+    native_table(doc, benches);
+    browser_table(doc, runs);
+}
+
+/// The scatter, its goals, and the native timings of criterion.
+fn native_table(doc: &mut String, benches: &[Bench]) {
     let _ = writeln!(doc, "## Charts: 100k-point scatter\n");
     let _ = writeln!(
         doc,
@@ -271,6 +277,10 @@ pub fn section(doc: &mut String, benches: &[Bench], runs: &Runs) {
         let _ = writeln!(doc, "| {what} | {} |", native(benches, name, unit));
     }
     let _ = writeln!(doc);
+}
+
+/// The browser's timings against uPlot's, and the goals met or not.
+fn browser_table(doc: &mut String, runs: &Runs) {
     let (b, u) = (summarise(&runs.benchdeck), summarise(&runs.uplot));
     let nearest: Vec<&Nearest> = runs
         .benchdeck

@@ -5,7 +5,7 @@
 use crate::build::build_site;
 use crate::input::InputFile;
 use crate::problem::Severity;
-use crate::site::{Block, ReportPage};
+use crate::site::ReportPage;
 
 /// The fixture at `fixture`, as the result file `name`.
 fn result(name: &str, fixture: &str) -> InputFile {
@@ -40,16 +40,6 @@ fn own_problems(page: &ReportPage) -> Vec<String> {
         .collect()
 }
 
-fn html(page: &ReportPage) -> String {
-    page.blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn results_alone_give_one_page_per_folder_with_the_standard_charts() {
     let results = [
@@ -73,7 +63,11 @@ fn results_alone_give_one_page_per_folder_with_the_standard_charts() {
             page.summary.slug
         );
         assert!(page.charts().count() > 0, "{}", page.summary.slug);
-        assert!(html(page).contains("1 result file holds"), "{}", html(page));
+        assert!(
+            page.prose_html().contains("1 result file holds"),
+            "{}",
+            page.prose_html()
+        );
         assert!(page.summary.summary.contains("that no report names"));
     }
     let qwen = &site.pages[0];
@@ -130,9 +124,9 @@ fn urls_never_collide_with_reports_or_the_sites_own() {
         "<i>Odd Name!: Qwen/Qwen2.5-7B-Instruct on openai-chat"
     );
     assert!(
-        !html(odd).contains("<i>"),
+        !odd.prose_html().contains("<i>"),
         "a folder name never becomes markup: {}",
-        html(odd)
+        odd.prose_html()
     );
 }
 
@@ -165,5 +159,5 @@ fn unreadable_folders_warn_and_their_problems_never_fail_the_build() {
     );
     let slugs: Vec<&str> = site.index.reports.iter().map(|r| r.slug.as_str()).collect();
     assert_eq!(slugs, ["mixed"]);
-    assert!(html(&site.pages[0]).contains("1 file gave no run"));
+    assert!(site.pages[0].prose_html().contains("1 file gave no run"));
 }

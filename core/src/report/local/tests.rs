@@ -107,14 +107,7 @@ fn a_sweep_of_two_engines_gets_the_standard_charts_tables_and_wizard() {
         assert!(ids.contains(&id), "no chart `{id}` in {ids:?}");
     }
     assert_eq!(page.grids().count(), 1);
-    let html: String = page
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect();
+    let html = page.prose_html();
     assert!(html.contains("<table"), "no summary table");
     assert!(html.contains("Each configuration at its best"), "{html}");
     assert!(html.contains("nothing was"), "{html}");
@@ -199,13 +192,6 @@ fn per_request_data_gets_its_distribution_and_shared_loads_a_head_to_head() {
         .expect("a CDF of per-request TTFT");
     assert_eq!(cdf.series.len(), 2, "both setups share their loads");
     assert!(cdf.title.contains("TTFT"), "{}", cdf.title);
-    let html: String = page
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect();
+    let html = page.prose_html();
     assert!(html.contains("Faster by"), "a head-to-head table: {html}");
 }

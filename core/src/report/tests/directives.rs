@@ -24,16 +24,6 @@ fn page(body: &str) -> ReportPage {
     build_report("reports/r.md", "r", &text, &results, &Palette::new())
 }
 
-fn html(page: &ReportPage) -> String {
-    page.blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn messages(page: &ReportPage) -> Vec<String> {
     page.problems.iter().map(|p| p.to_string()).collect()
 }
@@ -49,7 +39,7 @@ fn inline_values_are_computed_with_units_and_sources() {
          breaks at `=breaking(vllm)`; lowest p99 `=min(ttft:p99, sglang)`.",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    let text = html(&p);
+    let text = p.prose_html();
     for shown in [
         ">45.04 ms<",
         ">64.88 ms<",
@@ -77,7 +67,7 @@ fn claims_show_the_prose_and_warn_when_the_data_disagrees() {
         "About `=claim(13x, ratio(max(output_tok_s_per_user, vllm), max(output_tok_s_per_user, sglang)))` \
          and `=claim(40 ms, value(ttft:mean, vllm, 1))`.",
     );
-    let text = html(&p);
+    let text = p.prose_html();
     assert!(
         text.contains("class=\"value\"") && text.contains(">13x<"),
         "{text}"
@@ -113,7 +103,7 @@ fn inline_values_naming_missing_data_are_errors_at_their_line_and_marked_on_the_
     assert!(m[2].contains("unknown metric `ttfx`"), "{}", m[2]);
     assert!(m[3].contains("unknown function `median`"), "{}", m[3]);
     assert!(m[4].contains("expected `,` or `)`"), "{}", m[4]);
-    let text = html(&p);
+    let text = p.prose_html();
     assert_eq!(
         text.matches("class=\"value value-error\"").count(),
         5,
@@ -125,7 +115,7 @@ fn inline_values_naming_missing_data_are_errors_at_their_line_and_marked_on_the_
 #[test]
 fn inline_values_cannot_inject_markup() {
     let p = page("`=value(<script>alert(1)</script>, vllm, 1)` `=claim(<img src=x onerror=alert(1)>, value(ttft:mean, vllm, 1))`");
-    let text = html(&p);
+    let text = p.prose_html();
     assert!(
         !text.contains("<script") && !text.contains("<img"),
         "{text}"
@@ -136,7 +126,7 @@ fn inline_values_cannot_inject_markup() {
 fn the_head_to_head_table_matches_seed_002() {
     let p = page("```table\nkind: head-to-head\nmetric: ttft:mean\nconfigs: [vllm, sglang]\n```");
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(html(&p));
+    insta::assert_snapshot!(p.prose_html());
 }
 
 #[test]
@@ -145,7 +135,7 @@ fn the_summary_table_marks_the_best_and_says_what_each_is_best_for() {
         "```table\nkind: summary\nmetrics:\n  - output_tok_s_per_user\n  - ttft:mean\n  - {metric: ttft:p99, load: 4}\n  - success_rate\n```",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(html(&p));
+    insta::assert_snapshot!(p.prose_html());
 }
 
 #[test]
@@ -185,7 +175,7 @@ fn the_sla_table_passes_and_fails_each_use_case_at_one_load() {
         "```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 200}\n  - {name: Batch, metric: output_throughput, min: 305}\n```",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(html(&p));
+    insta::assert_snapshot!(p.prose_html());
 }
 
 /// A percentile target counts failed requests as misses: vLLM's p99 of 300 ms is within 400 ms,
@@ -196,7 +186,7 @@ fn a_percentile_target_fails_when_too_many_requests_failed() {
         "```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 400}\n```",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    let text = html(&p);
+    let text = p.prose_html();
     assert!(
         text.contains(
             "<td class=\"fail\" title=\"3% of the requests failed: a TTFT p99 target counts them \
@@ -215,7 +205,7 @@ fn spread_and_daily_capacity() {
     let p =
         page("CV `=cv(ttft, vllm, 1)`; capacity `=per_day(value(request_throughput, sglang, 4))`.");
     assert_eq!(messages(&p), Vec::<String>::new());
-    let text = html(&p);
+    let text = p.prose_html();
     assert!(text.contains(">20.0%<"), "{text}");
     assert!(text.contains(">345,600 requests per day<"), "{text}");
 }
@@ -233,7 +223,7 @@ fn typed_numbers_may_group_thousands_and_arguments_still_split_at_commas() {
         m[0]
     );
     assert!(
-        html(&p).contains(">45 ms<"),
+        p.prose_html().contains(">45 ms<"),
         "45 ms matches 45.04 at the typed precision"
     );
 }
@@ -268,7 +258,7 @@ fn a_configuration_with_two_kinds_of_sweep_is_never_mixed_up() {
          `=stable(x, rate)` `=stable(x, concurrency)` `=claim(<1.0, stable(x, rate, ttft:p50 <= 300))`",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    let text = html(&p);
+    let text = p.prose_html();
     for shown in [
         ">400 ms<",
         ">100 ms<",
@@ -321,7 +311,7 @@ fn contents_and_section_numbers() {
     );
     let texts: Vec<&str> = numbered.toc.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(texts, ["1 One", "1.1 One a", "2 Two", "3 Three"]);
-    let html = html(&numbered);
+    let html = numbered.prose_html();
     assert!(html.contains("<h2 id=\"two\">2 Two</h2>"), "{html}");
     assert!(html.contains("<h4 id=\"deep\">1.1.1 Deep</h4>"), "{html}");
     assert!(html.contains("<h1 id=\"title\">Title</h1>"), "{html}");

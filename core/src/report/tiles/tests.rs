@@ -2,7 +2,7 @@
 
 use crate::import::import;
 use crate::report::{build_report, Palette};
-use crate::site::{Block, ReportPage};
+use crate::site::ReportPage;
 
 const DATA: &str = "\
 # benchdeck: load=rate:qps, config=engine, ttft.p50=ttft (ms), output_tok_s=tok_s
@@ -17,16 +17,6 @@ fn page(body: &str) -> ReportPage {
     build_report("reports/r.md", "r", &text, &results, &Palette::new())
 }
 
-fn html(page: &ReportPage) -> String {
-    page.blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn messages(page: &ReportPage) -> Vec<String> {
     page.problems.iter().map(|p| p.to_string()).collect()
 }
@@ -38,7 +28,7 @@ fn tiles_show_computed_values_with_their_units_and_sources() {
          - label: Peak output\n  value: max(output_throughput, vllm)",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    let html = html(&p);
+    let html = p.prose_html();
     assert!(html.starts_with("<div class=\"tiles\">"), "{html}");
     assert!(
         html.contains("<span class=\"tile-value\">45.04 ms</span><span class=\"tile-label\">Median TTFT &lt;at 1 req/s&gt;</span><span class=\"tile-note\">the typical request</span>"),
@@ -66,7 +56,7 @@ fn a_tile_that_cannot_be_computed_is_an_error_and_the_others_still_show() {
         "{}",
         m[0]
     );
-    assert!(html(&p).contains("45.04 ms"));
+    assert!(p.prose_html().contains("45.04 ms"));
 
     let p = page("- label: Checked\n  value: claim(45 ms, value(ttft:p50, vllm, 1))");
     assert!(
@@ -75,7 +65,7 @@ fn a_tile_that_cannot_be_computed_is_an_error_and_the_others_still_show() {
         messages(&p)
     );
     assert!(
-        !html(&p).contains("class=\"tiles\""),
+        !p.prose_html().contains("class=\"tiles\""),
         "no block when no tile could be shown"
     );
 
