@@ -74,78 +74,15 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         ));
     };
     let mut problems = Vec::new();
-    let mut all: Vec<K6Metric<'_>> = Vec::new();
-    for (name, entry) in metrics {
-        let here = metrics_at.child(name);
-        let Value::Object(entry) = entry else {
-            problems.push(Problem::error(
-                file,
-                here,
-                format!(
-                    "expected an object of values, found {}",
-                    describe_json(entry)
-                ),
-            ));
-            continue;
-        };
-        // handleSummary nests the numbers under `values`; the legacy export does not.
-        let (values, values_at) = match entry.get("values") {
-            Some(Value::Object(v)) => (v, here.child("values")),
-            _ => (entry, here),
-        };
-        all.push(K6Metric {
-            name,
-            kind: entry.get("type").and_then(Value::as_str),
-            contains: entry.get("contains").and_then(Value::as_str),
-            values,
-            at: values_at,
-        });
-    }
+    let all = k6_metrics(file, metrics, &metrics_at, &mut problems);
     let time_scale = time_unit_scale(file, root, &at, &mut problems);
-
-    let mut latency: Vec<LatencyMetric> = Vec::new();
-    let mut requests = RequestCounts::default();
-    let mut throughput = Throughput::default();
-    let mut tokens = TokenStats::default();
-    let mut vus: Option<f64> = None;
-    for m in &all {
-        let mut f = Fields::new(m.values, file, m.at.clone());
-        let is_trend = m.kind == Some("trend") || m.values.contains_key("med");
-        match m.name {
-            "http_req_duration" => push(&mut latency, Metric::E2e, trend(&mut f, time_scale)),
-            "http_reqs" => {
-                requests.total = f.count("count");
-                throughput.requests_per_s = f.finite("rate");
-            }
-            "http_req_failed" => {
-                // A rate of failures: `passes` counts requests that failed.
-                requests.failed = f.count("passes");
-                requests.succeeded = f.count("fails");
-            }
-            "vus_max" => vus = f.finite("max").or_else(|| f.finite("value")).or(vus),
-            "vus" if vus.is_none() => vus = f.finite("max"),
-            name if name.contains("output_tokens") && !is_trend => {
-                tokens.total_output = f.count("count");
-                throughput.output_tok_s = f.finite("rate");
-            }
-            name if is_trend => match llm_metric(name) {
-                Some(metric) => push(&mut latency, metric, trend(&mut f, time_scale)),
-                None if m.contains == Some("time") && !is_k6_builtin(name) => {
-                    problems.push(Problem::warning(
-                        file,
-                        m.at.clone(),
-                        format!(
-                            "time trend `{name}` is not mapped to a benchmark metric; name it with \
-                             `ttft`, `tpot` or `itl` to have it read"
-                        ),
-                    ));
-                }
-                None => {}
-            },
-            _ => {}
-        }
-        problems.append(&mut f.problems);
-    }
+    let Measured {
+        mut latency,
+        mut requests,
+        throughput,
+        tokens,
+        vus,
+    } = measured(file, &all, time_scale, &mut problems);
     latency.sort_by_key(|m| m.metric);
     if requests.total.is_none() && requests.succeeded.is_some() {
         requests.total = requests
@@ -193,6 +130,112 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         samples: None,
         problems,
     })
+}
+
+/// Every metric of `metrics`, from either layout; an entry that is not an object is an error.
+fn k6_metrics<'a>(
+    file: &str,
+    metrics: &'a Map<String, Value>,
+    metrics_at: &Location,
+    problems: &mut Vec<Problem>,
+) -> Vec<K6Metric<'a>> {
+    let mut all: Vec<K6Metric<'_>> = Vec::new();
+    for (name, entry) in metrics {
+        let here = metrics_at.child(name);
+        let Value::Object(entry) = entry else {
+            problems.push(Problem::error(
+                file,
+                here,
+                format!(
+                    "expected an object of values, found {}",
+                    describe_json(entry)
+                ),
+            ));
+            continue;
+        };
+        // handleSummary nests the numbers under `values`; the legacy export does not.
+        let (values, values_at) = match entry.get("values") {
+            Some(Value::Object(v)) => (v, here.child("values")),
+            _ => (entry, here),
+        };
+        all.push(K6Metric {
+            name,
+            kind: entry.get("type").and_then(Value::as_str),
+            contains: entry.get("contains").and_then(Value::as_str),
+            values,
+            at: values_at,
+        });
+    }
+    all
+}
+
+/// What the metrics give, by the mapping in the module's documentation.
+struct Measured {
+    latency: Vec<LatencyMetric>,
+    requests: RequestCounts,
+    throughput: Throughput,
+    tokens: TokenStats,
+    /// The virtual users, the load.
+    vus: Option<f64>,
+}
+
+/// Reads every metric the mapping knows; a time trend it does not know is a warning.
+fn measured(
+    file: &str,
+    all: &[K6Metric<'_>],
+    time_scale: f64,
+    problems: &mut Vec<Problem>,
+) -> Measured {
+    let mut latency: Vec<LatencyMetric> = Vec::new();
+    let mut requests = RequestCounts::default();
+    let mut throughput = Throughput::default();
+    let mut tokens = TokenStats::default();
+    let mut vus: Option<f64> = None;
+    for m in all {
+        let mut f = Fields::new(m.values, file, m.at.clone());
+        let is_trend = m.kind == Some("trend") || m.values.contains_key("med");
+        match m.name {
+            "http_req_duration" => push(&mut latency, Metric::E2e, trend(&mut f, time_scale)),
+            "http_reqs" => {
+                requests.total = f.count("count");
+                throughput.requests_per_s = f.finite("rate");
+            }
+            "http_req_failed" => {
+                // A rate of failures: `passes` counts requests that failed.
+                requests.failed = f.count("passes");
+                requests.succeeded = f.count("fails");
+            }
+            "vus_max" => vus = f.finite("max").or_else(|| f.finite("value")).or(vus),
+            "vus" if vus.is_none() => vus = f.finite("max"),
+            name if name.contains("output_tokens") && !is_trend => {
+                tokens.total_output = f.count("count");
+                throughput.output_tok_s = f.finite("rate");
+            }
+            name if is_trend => match llm_metric(name) {
+                Some(metric) => push(&mut latency, metric, trend(&mut f, time_scale)),
+                None if m.contains == Some("time") && !is_k6_builtin(name) => {
+                    problems.push(Problem::warning(
+                        file,
+                        m.at.clone(),
+                        format!(
+                            "time trend `{name}` is not mapped to a benchmark metric; name it with \
+                             `ttft`, `tpot` or `itl` to have it read"
+                        ),
+                    ));
+                }
+                None => {}
+            },
+            _ => {}
+        }
+        problems.append(&mut f.problems);
+    }
+    Measured {
+        latency,
+        requests,
+        throughput,
+        tokens,
+        vus,
+    }
 }
 
 /// Milliseconds per unit of the file's time trends: `options.summaryTimeUnit` when set.

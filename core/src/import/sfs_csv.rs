@@ -158,70 +158,137 @@ fn read_row(
             ),
         ));
     }
+    let load = load_target(file, header, row, by_rate)?;
     let mut problems = Vec::new();
-    let mut number = |i: usize| -> Option<f64> {
-        match parse_number(row.cell(i), &[]) {
-            Reading::Value(v) => Some(v),
-            Reading::Missing => None,
-            Reading::Invalid => {
-                problems.push(Problem::error(
-                    file,
-                    row.at(i),
-                    format!(
-                        "`{}`: expected a number, found `{}`",
-                        header.cell(i),
-                        row.cell(i)
-                    ),
-                ));
-                None
-            }
-        }
-    };
+    let mut v = values(file, header, columns, row, &mut problems);
+    v.latency.sort_by_key(|m| m.metric);
+    check_counts(file, row.line, &v, &mut problems);
+    if v.requests.succeeded == Some(0) {
+        problems.push(Problem::warning(
+            file,
+            Location::line(row.line),
+            "every request failed; the run is shown as failed and its zero latencies are ignored",
+        ));
+        v.latency.clear();
+        v.throughput.output_tok_s = None;
+        v.input_len = Distribution::default();
+        v.output_len = Distribution::default();
+    }
 
-    let load = match number(0) {
-        Some(v) if by_rate && v.is_infinite() && v > 0.0 => LoadTarget::RequestRate(Rate::Infinite),
-        Some(v) if by_rate && v.is_finite() && v > 0.0 => {
-            LoadTarget::RequestRate(Rate::PerSecond(v))
-        }
-        Some(v) if !by_rate && v.is_finite() && v >= 1.0 => LoadTarget::Concurrency(v),
-        _ => {
-            return Err(Problem::error(
+    Ok(Run {
+        provenance: Provenance {
+            file: file.to_string(),
+            location: Location::line(row.line),
+            producer: Producer::SimpleFullStackCsv,
+            producer_version: None,
+        },
+        config: config.clone(),
+        load: LoadPoint {
+            target: load,
+            max_concurrency: None,
+            achieved_rps: v.achieved_rps,
+            achieved_concurrency: None,
+        },
+        requests: v.requests,
+        latency: v.latency,
+        throughput: v.throughput,
+        tokens: TokenStats {
+            total_input: None,
+            total_output: None,
+            input_len: (!v.input_len.is_empty()).then_some(v.input_len),
+            output_len: (!v.output_len.is_empty()).then_some(v.output_len),
+        },
+        samples: None,
+        problems,
+    })
+}
+
+/// Cell `i` as a number; an invalid one is reported and missing.
+fn number(
+    file: &str,
+    header: &Row,
+    row: &Row,
+    i: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<f64> {
+    match parse_number(row.cell(i), &[]) {
+        Reading::Value(v) => Some(v),
+        Reading::Missing => None,
+        Reading::Invalid => {
+            problems.push(Problem::error(
                 file,
-                row.at(0),
+                row.at(i),
                 format!(
-                    "`{}`: expected a positive {}, found `{}`; this row is skipped",
-                    header.cell(0),
-                    if by_rate {
-                        "request rate"
-                    } else {
-                        "concurrency"
-                    },
-                    row.cell(0)
+                    "`{}`: expected a number, found `{}`",
+                    header.cell(i),
+                    row.cell(i)
                 ),
-            ))
+            ));
+            None
         }
-    };
+    }
+}
 
-    let mut requests = RequestCounts::default();
-    let mut throughput = Throughput::default();
-    let mut load_point = LoadPoint {
-        target: load,
-        max_concurrency: None,
-        achieved_rps: None,
-        achieved_concurrency: None,
-    };
-    let mut latency: Vec<LatencyMetric> = Vec::new();
-    let mut input_len = Distribution::default();
-    let mut output_len = Distribution::default();
-    let mut error_rate = None;
+/// The load of the row's first cell: a request rate or a concurrency.
+fn load_target(file: &str, header: &Row, row: &Row, by_rate: bool) -> Result<LoadTarget, Problem> {
+    // A problem of the load's cell is the row's error.
+    match number(file, header, row, 0, &mut Vec::new()) {
+        Some(v) if by_rate && v.is_infinite() && v > 0.0 => {
+            Ok(LoadTarget::RequestRate(Rate::Infinite))
+        }
+        Some(v) if by_rate && v.is_finite() && v > 0.0 => {
+            Ok(LoadTarget::RequestRate(Rate::PerSecond(v)))
+        }
+        Some(v) if !by_rate && v.is_finite() && v >= 1.0 => Ok(LoadTarget::Concurrency(v)),
+        _ => Err(Problem::error(
+            file,
+            row.at(0),
+            format!(
+                "`{}`: expected a positive {}, found `{}`; this row is skipped",
+                header.cell(0),
+                if by_rate {
+                    "request rate"
+                } else {
+                    "concurrency"
+                },
+                row.cell(0)
+            ),
+        )),
+    }
+}
+
+/// What the cells after the load give.
+#[derive(Default)]
+struct Values {
+    requests: RequestCounts,
+    throughput: Throughput,
+    achieved_rps: Option<f64>,
+    latency: Vec<LatencyMetric>,
+    input_len: Distribution,
+    output_len: Distribution,
+    error_rate: Option<f64>,
+}
+
+/// Reads every cell after the load.
+fn values(
+    file: &str,
+    header: &Row,
+    columns: &[Column],
+    row: &Row,
+    problems: &mut Vec<Problem>,
+) -> Values {
+    let mut v = Values::default();
     for (i, c) in columns.iter().enumerate().skip(1) {
-        let Some(value) = number(i) else { continue };
+        let Some(value) = number(file, header, row, i, problems) else {
+            continue;
+        };
         match *c {
-            Column::Total => requests.total = count(value),
-            Column::Succeeded => requests.succeeded = count(value),
-            Column::Failed => requests.failed = count(value),
-            Column::ErrorRatePercent => error_rate = Some(value),
+            Column::Total => v.requests.total = count(value),
+            Column::Succeeded => v.requests.succeeded = count(value),
+            Column::Failed => v.requests.failed = count(value),
+            Column::ErrorRatePercent => v.error_rate = Some(value),
             Column::Latency(metric, p) => {
+                let latency = &mut v.latency;
                 let entry = match latency.iter_mut().position(|m| m.metric == metric) {
                     Some(at) => &mut latency[at],
                     None => {
@@ -235,71 +302,43 @@ fn read_row(
                 };
                 entry.distribution.set_percentile(p, value);
             }
-            Column::InputTokens(p) => input_len.set_percentile(p, value),
-            Column::OutputTokens(p) => output_len.set_percentile(p, value),
+            Column::InputTokens(p) => v.input_len.set_percentile(p, value),
+            Column::OutputTokens(p) => v.output_len.set_percentile(p, value),
             Column::RequestsPerSec => {
-                throughput.requests_per_s = Some(value);
-                load_point.achieved_rps = Some(value);
+                v.throughput.requests_per_s = Some(value);
+                v.achieved_rps = Some(value);
             }
-            Column::OutputTokensPerSec => throughput.output_tok_s = Some(value),
+            Column::OutputTokensPerSec => v.throughput.output_tok_s = Some(value),
             Column::Load | Column::Unknown => {}
         }
     }
-    latency.sort_by_key(|m| m.metric);
+    v
+}
 
+/// Warnings when the counts do not add up or the error rate does not match them.
+fn check_counts(file: &str, line: u64, v: &Values, problems: &mut Vec<Problem>) {
+    let requests = &v.requests;
     if let (Some(total), Some(ok), Some(failed)) =
         (requests.total, requests.succeeded, requests.failed)
     {
         if ok.checked_add(failed) != Some(total) {
             problems.push(Problem::warning(
                 file,
-                Location::line(row.line),
+                Location::line(line),
                 format!("success_count {ok} + error_count {failed} is not total_requests {total}"),
             ));
         }
     }
-    if let (Some(rate), Some(total), Some(failed)) = (error_rate, requests.total, requests.failed) {
+    if let (Some(rate), Some(total), Some(failed)) = (v.error_rate, requests.total, requests.failed)
+    {
         if total > 0 && (rate - 100.0 * failed as f64 / total as f64).abs() > 0.051 {
             problems.push(Problem::warning(
                 file,
-                Location::line(row.line),
+                Location::line(line),
                 format!("error_rate_% {rate} does not match error_count {failed} of {total}"),
             ));
         }
     }
-    if requests.succeeded == Some(0) {
-        problems.push(Problem::warning(
-            file,
-            Location::line(row.line),
-            "every request failed; the run is shown as failed and its zero latencies are ignored",
-        ));
-        latency.clear();
-        throughput.output_tok_s = None;
-        input_len = Distribution::default();
-        output_len = Distribution::default();
-    }
-
-    Ok(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: Location::line(row.line),
-            producer: Producer::SimpleFullStackCsv,
-            producer_version: None,
-        },
-        config: config.clone(),
-        load: load_point,
-        requests,
-        latency,
-        throughput,
-        tokens: TokenStats {
-            total_input: None,
-            total_output: None,
-            input_len: (!input_len.is_empty()).then_some(input_len),
-            output_len: (!output_len.is_empty()).then_some(output_len),
-        },
-        samples: None,
-        problems,
-    })
 }
 
 /// A request count: a whole number from 0 to 9e15 (beyond that a float cannot hold every

@@ -5,6 +5,8 @@
 //! for the YAML file is the path of the same key in the dumped object. The per-request lists can
 //! be long: they are read in one pass, and locations are only built for problems.
 
+mod samples;
+
 use serde_json::{Map, Value};
 
 use super::{load_point, object_at, report_identity, text, Benchmark};
@@ -13,10 +15,11 @@ use crate::import::stats::{nested, object, whole};
 use crate::import::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric,
-    RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
+use samples::read_samples;
 
 /// True for a GuideLLM report: a `benchmarks` list holding a `generative_benchmark` (or, for a
 /// report without benchmarks, `metadata.guidellm_version`).
@@ -112,24 +115,7 @@ fn read_benchmark(
         ));
     };
     let mut f = Fields::new(obj, file, at.clone());
-    match obj.get("type_") {
-        Some(Value::String(t)) if t == "generative_benchmark" => {}
-        None => f.warn_at(
-            "type_",
-            "missing; expected `generative_benchmark`, read as one",
-        ),
-        Some(other) => {
-            return Err(Problem::error(
-                file,
-                at.child("type_"),
-                format!(
-                    "expected `generative_benchmark`, found {}; only generative benchmarks are \
-                     imported, this one is skipped",
-                    describe_json(other)
-                ),
-            ))
-        }
-    }
+    check_type(&mut f, obj, &at)?;
     let metrics = match obj.get("metrics") {
         Some(Value::Object(m)) => m,
         other => {
@@ -161,36 +147,8 @@ fn read_benchmark(
     identity.model = own_model.or(identity.model);
 
     let mut m = Fields::new(metrics, file, at.child("metrics"));
-    let missing: Vec<String> = EVERY_VERSION
-        .iter()
-        .filter(|k| !metrics.contains_key(**k))
-        .map(|k| format!("`{k}`"))
-        .collect();
-    if !missing.is_empty() {
-        f.warn_at(
-            "metrics",
-            format!(
-                "{} missing; GuideLLM writes them in every version, so the file was probably cut \
-                 short or edited",
-                missing.join(", ")
-            ),
-        );
-    }
-    let mut latency = Vec::new();
-    for (key, metric, scale) in [
-        ("time_to_first_token_ms", Metric::Ttft, 1.0),
-        ("inter_token_latency_ms", Metric::Tpot, 1.0),
-        ("time_per_output_token_ms", Metric::TpotInclFirst, 1.0),
-        // Seconds, unlike every other latency of the report.
-        ("request_latency", Metric::E2e, 1000.0),
-    ] {
-        if let Some(distribution) = with_successful(&mut m, key, |d| summary(d, scale)) {
-            latency.push(LatencyMetric {
-                metric,
-                distribution,
-            });
-        }
-    }
+    warn_missing_metrics(&mut f, metrics);
+    let latency = read_latency(&mut m);
     let throughput = Throughput {
         output_tok_s: successful_mean(&mut m, "output_tokens_per_second"),
         total_tok_s: successful_mean(&mut m, "tokens_per_second"),
@@ -208,27 +166,7 @@ fn read_benchmark(
         input_len,
         output_len,
     };
-
-    // `metrics.request_totals` since 0.4, a sibling of `metrics` before.
-    let (requests, totals_at) = if metrics.contains_key("request_totals") {
-        (
-            nested(&mut m, "request_totals", read_totals),
-            m.at.child("request_totals"),
-        )
-    } else {
-        (
-            nested(&mut f, "request_totals", read_totals),
-            at.child("request_totals"),
-        )
-    };
-    let requests = requests.unwrap_or_else(|| {
-        m.warn_at(
-            "request_totals",
-            "missing; expected the request counts by status (successful, errored, incomplete); \
-             the run's counts are unknown",
-        );
-        RequestCounts::default()
-    });
+    let (requests, totals_at) = read_requests(&mut f, &mut m, metrics, &at);
     f.problems.append(&mut m.problems);
 
     let samples = read_samples(&mut f, obj);
@@ -246,6 +184,98 @@ fn read_benchmark(
         problems: f.problems,
     };
     Ok(benchmark.into_run(file, totals_at.child("successful")))
+}
+
+/// `type_` must be `generative_benchmark` (a missing one is read as one, with a warning).
+fn check_type(f: &mut Fields<'_>, obj: &Map<String, Value>, at: &Location) -> Result<(), Problem> {
+    match obj.get("type_") {
+        Some(Value::String(t)) if t == "generative_benchmark" => Ok(()),
+        None => {
+            f.warn_at(
+                "type_",
+                "missing; expected `generative_benchmark`, read as one",
+            );
+            Ok(())
+        }
+        Some(other) => Err(Problem::error(
+            f.file,
+            at.child("type_"),
+            format!(
+                "expected `generative_benchmark`, found {}; only generative benchmarks are \
+                 imported, this one is skipped",
+                describe_json(other)
+            ),
+        )),
+    }
+}
+
+/// A warning naming the metrics every version writes that this benchmark lacks.
+fn warn_missing_metrics(f: &mut Fields<'_>, metrics: &Map<String, Value>) {
+    let missing: Vec<String> = EVERY_VERSION
+        .iter()
+        .filter(|k| !metrics.contains_key(**k))
+        .map(|k| format!("`{k}`"))
+        .collect();
+    if !missing.is_empty() {
+        f.warn_at(
+            "metrics",
+            format!(
+                "{} missing; GuideLLM writes them in every version, so the file was probably cut \
+                 short or edited",
+                missing.join(", ")
+            ),
+        );
+    }
+}
+
+/// The successful requests' latencies, in ms.
+fn read_latency(m: &mut Fields<'_>) -> Vec<LatencyMetric> {
+    let mut latency = Vec::new();
+    for (key, metric, scale) in [
+        ("time_to_first_token_ms", Metric::Ttft, 1.0),
+        ("inter_token_latency_ms", Metric::Tpot, 1.0),
+        ("time_per_output_token_ms", Metric::TpotInclFirst, 1.0),
+        // Seconds, unlike every other latency of the report.
+        ("request_latency", Metric::E2e, 1000.0),
+    ] {
+        if let Some(distribution) = with_successful(m, key, |d| summary(d, scale)) {
+            latency.push(LatencyMetric {
+                metric,
+                distribution,
+            });
+        }
+    }
+    latency
+}
+
+/// The request counts and where they are: `metrics.request_totals` since 0.4, a sibling of
+/// `metrics` before.
+fn read_requests(
+    f: &mut Fields<'_>,
+    m: &mut Fields<'_>,
+    metrics: &Map<String, Value>,
+    at: &Location,
+) -> (RequestCounts, Location) {
+    let (requests, totals_at) = if metrics.contains_key("request_totals") {
+        (
+            nested(m, "request_totals", read_totals),
+            m.at.child("request_totals"),
+        )
+    } else {
+        (
+            nested(f, "request_totals", read_totals),
+            at.child("request_totals"),
+        )
+    };
+    let requests = requests.unwrap_or_else(|| {
+        m.warn_at(
+            "request_totals",
+            "missing; expected the request counts by status (successful, errored, incomplete); \
+             the run's counts are unknown",
+        );
+        RequestCounts::default()
+    });
+    (requests, totals_at)
 }
 
 /// Metrics every GuideLLM version writes.
@@ -437,164 +467,4 @@ fn read_totals(t: &mut Fields<'_>) -> RequestCounts {
         }
     }
     counts
-}
-
-/// Per-request statistics from `requests.{successful, errored, incomplete}`, in one pass.
-fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<RequestSamples> {
-    let requests = match obj.get("requests") {
-        None | Some(Value::Null) => return None,
-        Some(Value::Object(r)) => r,
-        Some(other) => {
-            f.error_at(
-                "requests",
-                format!(
-                    "expected an object of request lists (successful, errored, incomplete), \
-                     found {}; the run has no per-request samples",
-                    describe_json(other)
-                ),
-            );
-            return None;
-        }
-    };
-    let window = measured_window(f, obj);
-    let mut samples = RequestSamples::default();
-    let mut excluded = 0usize;
-    let mut bad = 0usize;
-    let at = f.at.child("requests");
-    for (status, ok) in [
-        ("successful", true),
-        ("errored", false),
-        ("incomplete", false),
-    ] {
-        let items = match requests.get(status) {
-            None | Some(Value::Null) => continue,
-            Some(Value::Array(items)) => items,
-            Some(other) => {
-                f.problems.push(Problem::error(
-                    f.file,
-                    at.child(status),
-                    format!(
-                        "expected a list of requests, found {}",
-                        describe_json(other)
-                    ),
-                ));
-                continue;
-            }
-        };
-        for (j, item) in items.iter().enumerate() {
-            let place = || at.child(status).child(&format!("[{j}]"));
-            let Some(r) = item.as_object() else {
-                bad += 1;
-                if bad <= 5 {
-                    f.problems.push(Problem::error(
-                        f.file,
-                        place(),
-                        format!(
-                            "expected a request object, found {}; it is skipped",
-                            describe_json(item)
-                        ),
-                    ));
-                }
-                continue;
-            };
-            if let Some((start, end)) = window {
-                if !within(r, start, end) {
-                    excluded += 1;
-                    continue;
-                }
-            }
-            let mut value = |key: &str, scale: f64| -> f64 {
-                let Some(v) = r.get(key) else {
-                    return f64::NAN;
-                };
-                match json_number(v) {
-                    Reading::Value(x) => x * scale,
-                    Reading::Missing => f64::NAN,
-                    Reading::Invalid => {
-                        bad += 1;
-                        if bad <= 5 {
-                            f.problems.push(Problem::error(
-                                f.file,
-                                place().child(key),
-                                format!("expected a number, found {}", describe_json(v)),
-                            ));
-                        }
-                        f64::NAN
-                    }
-                }
-            };
-            let ttft = value("time_to_first_token_ms", 1.0);
-            let e2e = value("request_latency", 1000.0);
-            let tpot = value("inter_token_latency_ms", 1.0);
-            let input = value("prompt_tokens", 1.0);
-            let output = value("output_tokens", 1.0);
-            samples.ok.push(ok);
-            samples.ttft_ms.push(ttft);
-            samples.e2e_ms.push(e2e);
-            samples.tpot_ms.push(tpot);
-            samples.input_tokens.push(input);
-            samples.output_tokens.push(output);
-        }
-    }
-    if bad > 5 {
-        f.problems.push(Problem::error(
-            f.file,
-            at.clone(),
-            format!(
-                "{} more values of the per-request lists are not numbers or not requests",
-                bad - 5
-            ),
-        ));
-    }
-    if excluded > 0 {
-        f.problems.push(Problem::warning(
-            f.file,
-            at,
-            format!(
-                "{excluded} listed requests ran during the warm-up or cool-down (outside \
-                 `scheduler_metrics.measure_start_time`…`measure_end_time`); they are left out \
-                 of the samples, as GuideLLM leaves them out of its metrics"
-            ),
-        ));
-    }
-    (!samples.is_empty()).then_some(samples)
-}
-
-/// The measured period, when the benchmark had a warm-up or cool-down (0.4+).
-fn measured_window(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<(f64, f64)> {
-    let marked = ["warmup_duration", "cooldown_duration"]
-        .into_iter()
-        .any(|k| f.finite(k).is_some_and(|d| d > 0.0));
-    if !marked {
-        return None;
-    }
-    let sm = object_at(obj, &["scheduler_metrics"]);
-    let time = |key: &str| {
-        sm.and_then(|m| m.get(key))
-            .and_then(|v| json_number(v).value())
-            .filter(|v| v.is_finite())
-    };
-    match (time("measure_start_time"), time("measure_end_time")) {
-        (Some(start), Some(end)) => Some((start, end)),
-        _ => {
-            f.warn_at(
-                "scheduler_metrics",
-                "the benchmark has a warm-up or cool-down but no `measure_start_time` and \
-                 `measure_end_time`; every listed request is kept in the samples",
-            );
-            None
-        }
-    }
-}
-
-/// GuideLLM's own test for a request of the measured period: it ended after the start and
-/// started before the end (or, without a start time, ended before the end).
-fn within(r: &Map<String, Value>, start: f64, end: f64) -> bool {
-    let time = |key: &str| r.get(key).and_then(|v| json_number(v).value());
-    match (time("request_start_time"), time("request_end_time")) {
-        (_, Some(e)) if e < start => false,
-        (Some(s), _) => s <= end,
-        (None, Some(e)) => e <= end,
-        (None, None) => true,
-    }
 }

@@ -1,0 +1,408 @@
+//! The `# benchdeck:` mapping: its `target=source` items, the targets and sources they name,
+//! and resolving each item against the CSV header (or saying what was expected).
+
+use crate::import::table::Row;
+use crate::model::{Location, Metric, Stat};
+
+/// The load knob of `load=`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum LoadKind {
+    Concurrency,
+    Rate,
+    Batch,
+}
+
+/// A rate field of the model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum RateField {
+    OutputTokS,
+    OutputTokSPerUser,
+    TotalTokS,
+    InputTokS,
+    RequestsPerS,
+    GoodputReqS,
+    AchievedRps,
+}
+
+/// A configuration field of the model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum ConfigField {
+    Model,
+    Engine,
+    Label,
+    Hardware,
+    Dataset,
+}
+
+fn config_field(name: &str) -> Option<ConfigField> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "model" => ConfigField::Model,
+        "engine" => ConfigField::Engine,
+        "label" => ConfigField::Label,
+        "hardware" => ConfigField::Hardware,
+        "dataset" => ConfigField::Dataset,
+        _ => return None,
+    })
+}
+
+/// Where a mapped value goes.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Target {
+    Load(LoadKind),
+    /// Metric, statistic, ms per unit, and the unit as written (cells may repeat it).
+    Latency(Metric, Stat, f64, String),
+    InputLen(Stat),
+    OutputLen(Stat),
+    /// A rate, and the seconds of its unit of time (60 for `/min`).
+    Rate(RateField, f64),
+    Total,
+    Succeeded,
+    Failed,
+    TotalInput,
+    TotalOutput,
+    MaxConcurrency,
+    Config(ConfigField),
+    /// Another configuration column, joined into the label as `name=value`.
+    LabelPart(String),
+}
+
+/// Where a mapped value comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Source {
+    Column(usize),
+    Text(String),
+}
+
+/// One mapping, with the place it was written.
+#[derive(Debug, Clone)]
+pub(super) struct Mapping {
+    pub(super) target: Target,
+    pub(super) source: Source,
+    pub(super) at: Location,
+}
+
+/// One `target=source` item as written.
+pub(super) struct Item<'a> {
+    pub(super) text: &'a str,
+    pub(super) line: u64,
+    pub(super) column: u64,
+}
+
+const TARGETS: &str = "load=<kind>:<column>, <metric>.<stat>=<column> (<unit>), \
+     input_len.<stat>, output_len.<stat>, output_tok_s, output_tok_s_per_user, total_tok_s, \
+     input_tok_s, requests_per_s, goodput_req_s, achieved_rps, total, succeeded, failed, total_input, total_output, \
+     max_concurrency, config, config.<field>";
+
+/// Splits a mapping line into items at commas outside double quotes.
+pub(super) fn items(line: &str, body_offset: usize, line_no: u64) -> Vec<Item<'_>> {
+    let mut ranges = Vec::new();
+    let mut start = body_offset;
+    let mut quoted = false;
+    for (i, b) in line.bytes().enumerate().skip(body_offset) {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => {
+                ranges.push((start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    ranges.push((start, line.len()));
+    ranges
+        .into_iter()
+        .filter_map(|(from, to)| {
+            let raw = line.get(from..to)?;
+            let text = raw.trim();
+            if text.is_empty() {
+                return None;
+            }
+            let lead = raw.len() - raw.trim_start().len();
+            let column = line.get(..from + lead)?.chars().count() as u64 + 1;
+            Some(Item {
+                text,
+                line: line_no,
+                column,
+            })
+        })
+        .collect()
+}
+
+/// `ttft_p50 (s)` → (`ttft_p50`, `Some("s")`).
+fn split_unit(source: &str) -> (&str, Option<&str>) {
+    let s = source.trim();
+    if let Some(inner) = s.strip_suffix(')') {
+        if let Some(open) = inner.rfind('(') {
+            let name = inner[..open].trim_end();
+            if !name.is_empty() {
+                return (name, Some(inner[open + 1..].trim()));
+            }
+        }
+    }
+    (s, None)
+}
+
+fn time_unit(unit: &str) -> Option<f64> {
+    crate::import::stats::ms_per(unit)
+}
+
+/// Seconds per unit of time of a rate unit: none or `/s` → 1, `/min` → 60.
+fn rate_unit(unit: Option<&str>) -> Option<f64> {
+    let Some(u) = unit else { return Some(1.0) };
+    let u = u.trim().to_ascii_lowercase();
+    let (_, per) = u.rsplit_once('/')?;
+    match per.trim() {
+        "s" | "sec" | "second" => Some(1.0),
+        "min" | "minute" => Some(60.0),
+        _ => None,
+    }
+}
+
+/// Resolves one item against the header, or says what was expected.
+pub(super) fn resolve(item: &Item<'_>, header: &Row) -> Result<Mapping, String> {
+    let at = Location::Line {
+        line: item.line,
+        column: Some(item.column),
+    };
+    let Some((target, source)) = item.text.split_once('=') else {
+        return Err(format!(
+            "`{}`: expected `target=column`, e.g. `ttft.p50=ttft_p50 (ms)`",
+            item.text
+        ));
+    };
+    let target = target.trim();
+    let source = source.trim();
+    if source.is_empty() {
+        return Err(format!("`{target}=`: expected a column name after `=`"));
+    }
+    let look = Lookup { header, target };
+    let lower = target.to_ascii_lowercase();
+    let (target, source) = if lower == "load" {
+        look.load(source)?
+    } else if lower == "config" {
+        look.config(source)?
+    } else if let Some(field) = lower.strip_prefix("config.") {
+        look.config_field(field, source)?
+    } else if let Some(t) = simple_target(&lower) {
+        (t, Source::Column(look.no_unit(source)?))
+    } else if let Some(field) = rate_field(&lower) {
+        look.rate(field, source)?
+    } else {
+        look.statistic(&lower, source)?
+    };
+    Ok(Mapping { target, source, at })
+}
+
+/// The counts and totals, whose column takes no unit.
+fn simple_target(lower: &str) -> Option<Target> {
+    match lower {
+        "total" => Some(Target::Total),
+        "succeeded" => Some(Target::Succeeded),
+        "failed" => Some(Target::Failed),
+        "total_input" => Some(Target::TotalInput),
+        "total_output" => Some(Target::TotalOutput),
+        "max_concurrency" => Some(Target::MaxConcurrency),
+        _ => None,
+    }
+}
+
+/// The rates per second (or per minute).
+fn rate_field(lower: &str) -> Option<RateField> {
+    match lower {
+        "output_tok_s" => Some(RateField::OutputTokS),
+        "output_tok_s_per_user" => Some(RateField::OutputTokSPerUser),
+        "total_tok_s" => Some(RateField::TotalTokS),
+        "input_tok_s" => Some(RateField::InputTokS),
+        "requests_per_s" => Some(RateField::RequestsPerS),
+        "goodput_req_s" => Some(RateField::GoodputReqS),
+        "achieved_rps" => Some(RateField::AchievedRps),
+        _ => None,
+    }
+}
+
+/// The header a mapping's columns are found in, and the target as written (for messages).
+struct Lookup<'a> {
+    header: &'a Row,
+    target: &'a str,
+}
+
+impl Lookup<'_> {
+    /// The index of the one column named `name`.
+    fn column(&self, name: &str) -> Result<usize, String> {
+        let (header, target) = (self.header, self.target);
+        let found: Vec<usize> = header
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.as_str() == name)
+            .map(|(i, _)| i)
+            .collect();
+        match found.as_slice() {
+            [i] => Ok(*i),
+            [] => Err(format!(
+                "`{target}`: no column `{name}` in the header at line {}; expected one of {}",
+                header.line,
+                header
+                    .cells
+                    .iter()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            several => Err(format!(
+                "`{target}`: the column `{name}` appears {} times in the header at line {}; \
+                 expected a unique name",
+                several.len(),
+                header.line
+            )),
+        }
+    }
+
+    /// The column of a target that takes no unit.
+    fn no_unit(&self, name: &str) -> Result<usize, String> {
+        let target = self.target;
+        match split_unit(name) {
+            (_, Some(unit)) if self.column(name).is_err() => Err(format!(
+                "`{target}` takes no unit, but `({unit})` was given; expected `{target}=<column>`"
+            )),
+            _ => self.column(name),
+        }
+    }
+
+    /// `load=<kind>:<column>`.
+    fn load(&self, source: &str) -> Result<(Target, Source), String> {
+        let Some((kind, name)) = source.split_once(':') else {
+            return Err(format!(
+                "`load={source}`: expected `load=<kind>:<column>` with kind `concurrency`, \
+                 `rate` or `batch`"
+            ));
+        };
+        let kind = match kind.trim().to_ascii_lowercase().as_str() {
+            "concurrency" | "users" => LoadKind::Concurrency,
+            "rate" | "request_rate" | "rps" => LoadKind::Rate,
+            "batch" | "batch_size" => LoadKind::Batch,
+            other => {
+                return Err(format!(
+                    "`load`: unknown load kind `{other}`; expected `concurrency`, `rate` or `batch`"
+                ))
+            }
+        };
+        Ok((
+            Target::Load(kind),
+            Source::Column(self.no_unit(name.trim())?),
+        ))
+    }
+
+    /// `config=<column>`: a configuration field by the column's name, or a part of the label.
+    fn config(&self, source: &str) -> Result<(Target, Source), String> {
+        let i = self.no_unit(source)?;
+        let name = self.header.cell(i);
+        let target =
+            config_field(name).map_or_else(|| Target::LabelPart(name.to_string()), Target::Config);
+        Ok((target, Source::Column(i)))
+    }
+
+    /// `config.<field>=<column>` or `config.<field>="text"`.
+    fn config_field(&self, field: &str, source: &str) -> Result<(Target, Source), String> {
+        let target = self.target;
+        let Some(field) = config_field(field) else {
+            return Err(format!(
+                "`{target}`: unknown configuration field; expected `config.model`, \
+                 `config.engine`, `config.label`, `config.hardware` or `config.dataset`"
+            ));
+        };
+        if let Some(text) = source.strip_prefix('"') {
+            let Some(text) = text.strip_suffix('"') else {
+                return Err(format!(
+                    "`{target}`: the text `{source}` has no closing `\"`"
+                ));
+            };
+            return Ok((Target::Config(field), Source::Text(text.to_string())));
+        }
+        Ok((Target::Config(field), Source::Column(self.no_unit(source)?)))
+    }
+
+    /// A rate, with an optional unit of time: `(/s)` or `(/min)`.
+    fn rate(&self, field: RateField, source: &str) -> Result<(Target, Source), String> {
+        let (name, unit) = split_unit(source);
+        let Some(seconds) = rate_unit(unit) else {
+            return Err(format!(
+                "`{}`: unknown rate unit `({})`; expected none (per second), `(/s)` or \
+                 `(/min)`",
+                self.target,
+                unit.unwrap_or("")
+            ));
+        };
+        Ok((
+            Target::Rate(field, seconds),
+            Source::Column(self.column(name)?),
+        ))
+    }
+
+    /// `<metric>.<stat>`: a token length statistic, or a latency statistic with its time unit.
+    fn statistic(&self, lower: &str, source: &str) -> Result<(Target, Source), String> {
+        let target = self.target;
+        let Some((metric, stat)) = lower.split_once('.') else {
+            return Err(format!(
+                "`{target}`: unknown target; expected one of {TARGETS}"
+            ));
+        };
+        let Some(stat_value) = Stat::parse(stat) else {
+            return Err(format!(
+                "`{target}`: unknown statistic `{stat}`; expected mean, median, std, min, max or \
+                 p<N> such as p99"
+            ));
+        };
+        match metric {
+            "input_len" => {
+                return Ok((
+                    Target::InputLen(stat_value),
+                    Source::Column(self.no_unit(source)?),
+                ))
+            }
+            "output_len" => {
+                return Ok((
+                    Target::OutputLen(stat_value),
+                    Source::Column(self.no_unit(source)?),
+                ))
+            }
+            _ => {}
+        }
+        let Some(metric) = Metric::from_id(metric) else {
+            return Err(format!(
+                "`{target}`: unknown metric `{metric}`; expected ttft, ttst, tpot, tpot_incl_first, \
+                 itl, e2e, input_len or output_len"
+            ));
+        };
+        let (name, unit) = split_unit(source);
+        let Some(unit) = unit else {
+            return Err(format!(
+                "`{target}={source}`: expected the column's time unit in parentheses, e.g. \
+                 `{target}={source} (ms)`; units are never guessed"
+            ));
+        };
+        let Some(scale) = time_unit(unit) else {
+            return Err(format!(
+                "`{target}`: unknown time unit `({unit})`; expected `(ms)`, `(s)`, `(us)` or `(ns)`"
+            ));
+        };
+        Ok((
+            Target::Latency(metric, stat_value, scale, unit.to_string()),
+            Source::Column(self.column(name)?),
+        ))
+    }
+}
+
+/// A short name of a target, to find the same target mapped twice.
+pub(super) fn target_key(t: &Target) -> String {
+    match t {
+        Target::Load(_) => "load".into(),
+        Target::Latency(m, s, _, _) => format!("{}.{s}", m.id()),
+        Target::InputLen(s) => format!("input_len.{s}"),
+        Target::OutputLen(s) => format!("output_len.{s}"),
+        Target::Rate(f, _) => format!("{f:?}"),
+        Target::Config(f) => format!("config.{f:?}"),
+        Target::LabelPart(name) => format!("label part {name}"),
+        other => format!("{other:?}"),
+    }
+}
