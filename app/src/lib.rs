@@ -117,6 +117,19 @@ pub fn App(
     }
 }
 
+/// The hidden drawing benchmark `cargo xtask bench` runs (pages/bench.rs), in the build it makes
+/// with the feature `bench`.
+#[cfg(feature = "bench")]
+fn bench_page() -> AnyView {
+    view! { <pages::ScatterBench/> }.into_any()
+}
+
+/// The published site has no benchmark page.
+#[cfg(not(feature = "bench"))]
+fn bench_page() -> AnyView {
+    view! { <pages::NotFound/> }.into_any()
+}
+
 /// The page of `route`.
 fn page(route: Route, initial: Initial) -> AnyView {
     match route {
@@ -126,8 +139,7 @@ fn page(route: Route, initial: Initial) -> AnyView {
             view! { <pages::Embed slug id initial=initial.report/> }.into_any()
         }
         Route::Report { slug } => view! { <pages::Report slug initial=initial.report/> }.into_any(),
-        // Hidden: the drawing benchmark `cargo xtask bench` runs (pages/bench.rs).
-        Route::ScatterBench => view! { <pages::ScatterBench/> }.into_any(),
+        Route::ScatterBench => bench_page(),
         Route::NotFound => view! { <pages::NotFound/> }.into_any(),
     }
 }

@@ -44,9 +44,9 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     );
     let work = root.join("target").join("bench");
     let site_dir = work.join("site");
-    // Without a Content-Security-Policy: page-load.cjs and charts.cjs give Playwright their
-    // readiness conditions as strings, which the policy refuses to evaluate.
-    scale::measure::build_for_bench(root, toolbox, &site_dir, None)?;
+    // The published site for the page loads; the drawing benchmark needs the app's hidden page
+    // (feature `bench`), a second build.
+    scale::measure::build_for_bench(root, toolbox, &site_dir, None, false)?;
     if shared_bench.join("page-load.cjs").is_file() {
         page_loads(root, toolbox, &shared_bench, &site_dir, &mut doc)?;
     } else {
@@ -56,7 +56,9 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
             "Page-load comparison skipped: `../shared/bench` was absent.\n"
         );
     }
-    let chart_runs = charts::measure(root, toolbox, &site_dir, &work)?;
+    let scatter_dir = work.join("scatter-site");
+    scale::measure::build_for_bench(root, toolbox, &scatter_dir, None, true)?;
+    let chart_runs = charts::measure(root, toolbox, &scatter_dir, &work)?;
     let scale_section = scale::measure::section(
         root,
         toolbox,

@@ -36,6 +36,9 @@ pub fn all(root: &Path) -> Result<()> {
         "benchdeck-app",
         "--package",
         "benchdeck-worker",
+        // The benchmark page too (the published build leaves it out; the worker's is a no-op).
+        "--features",
+        "bench",
         "--target",
         tools::WASM_TARGET,
         "--all-targets",

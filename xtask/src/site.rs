@@ -43,6 +43,9 @@ pub struct Variant<'a> {
     /// Where trunk's own output goes instead of the terminal: its log lines carry the time
     /// each hook started and finished.
     pub log: Option<&'a Path>,
+    /// The benchmark build: the app with its feature `bench` (the hidden drawing benchmark page,
+    /// which the published site does not carry) and that page written (`BENCHDECK_BENCH_PAGE`).
+    pub bench_page: bool,
     /// Where `benchdeck pages` copies trunk's `index.html` before replacing it
     /// (`BENCHDECK_SAVE_TEMPLATE`): `cargo xtask dist` bundles it.
     pub template: Option<&'a Path>,
@@ -80,6 +83,10 @@ pub fn build_variant(
         let file = std::fs::File::create(log)
             .with_context(|| format!("cannot create `{}`", log.display()))?;
         trunk.stdout(file);
+    }
+    if variant.bench_page {
+        trunk.args(["--features", "bench"]);
+        trunk.env("BENCHDECK_BENCH_PAGE", "1");
     }
     if let Some(template) = variant.template {
         trunk.env("BENCHDECK_SAVE_TEMPLATE", template);

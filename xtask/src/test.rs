@@ -5,8 +5,9 @@
 //! 1. native tests of the workspace (core, CLI, xtask);
 //! 2. the core's WebAssembly tests (`core/tests/wasm.rs`), run by `wasm-bindgen-test-runner` in
 //!    Node.js;
-//! 3. the site built twice, at `/` and under a sub-path as on GitHub Pages, each tested end to
-//!    end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
+//! 3. the site built twice, at `/` as published and under a sub-path as on GitHub Pages (that one
+//!    the benchmark build, with the hidden drawing benchmark page), each tested end to end in
+//!    headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
 //! 4. the installable `benchdeck`: packaged, installed in a fresh `CARGO_HOME` without the web
 //!    tools, and its site of a folder of results checked in the browser ([`crate::install`]).
 
@@ -28,9 +29,11 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     native(root)?;
     wasm(root, toolbox)?;
     let sites = root.join("target").join("site");
-    for (name, public_url) in [("root", "/"), ("sub-path", SUB_PATH)] {
+    // The site at `/` is the published one; the one under a sub-path is the benchmark build
+    // (the hidden drawing benchmark page too), so its e2e run checks that page as well.
+    for (name, public_url, bench_page) in [("root", "/", false), ("sub-path", SUB_PATH, true)] {
         let dist = sites.join(name);
-        site::build(
+        site::build_variant(
             root,
             toolbox,
             &BuildOptions {
@@ -38,8 +41,12 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
                 public_url,
                 site_url: None,
             },
+            site::Variant {
+                bench_page,
+                ..site::Variant::default()
+            },
         )?;
-        end_to_end(root, toolbox, &dist, public_url)?;
+        end_to_end(root, toolbox, &dist, public_url, bench_page)?;
     }
     crate::install::test(root, toolbox)
 }
@@ -77,7 +84,13 @@ fn wasm(root: &Path, toolbox: &Toolbox) -> Result<()> {
     run::status(&mut cargo)
 }
 
-fn end_to_end(root: &Path, toolbox: &Toolbox, dist: &Path, base: &str) -> Result<()> {
+fn end_to_end(
+    root: &Path,
+    toolbox: &Toolbox,
+    dist: &Path,
+    base: &str,
+    bench_page: bool,
+) -> Result<()> {
     step(&format!(
         "end-to-end tests in headless Chromium, site under {base}"
     ));
@@ -86,6 +99,7 @@ fn end_to_end(root: &Path, toolbox: &Toolbox, dist: &Path, base: &str) -> Result
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
         .env("BENCHDECK_DIST", dist)
         .env("BENCHDECK_BASE", base)
+        .env("BENCHDECK_BENCH_PAGE", if bench_page { "1" } else { "" })
         .env("BENCHDECK_SCREENSHOTS", root.join("target").join("e2e"));
     run::status(&mut node)
 }

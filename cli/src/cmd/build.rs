@@ -109,6 +109,7 @@ fn write_site(
         site_url,
         public_url: public_url.to_string(),
         dev: false,
+        bench_page: false,
         save_template: None,
     })
 }

@@ -11,7 +11,8 @@
 //! - `embed/<slug>/<id>/index.html` per chart and grid, for `<iframe>`s (not indexed);
 //! - `local/index.html`, where the app shows result files a reader dropped;
 //! - `404.html`, which GitHub Pages serves for unknown paths: marked so that the app shows its
-//!   "page not found" at once; and the hidden drawing benchmark's page.
+//!   "page not found" at once; and, in the benchmark build only, the hidden drawing benchmark's
+//!   page.
 //!
 //! Each page gets a Content-Security-Policy ([`csp`]) unless `BENCHDECK_DEV` is set: trunk's
 //! development server injects an inline live-reload script that no hash written here can cover.
@@ -52,6 +53,10 @@ pub struct Args {
     /// empty, `0`, `false`, `no` or `off`.
     #[arg(long, env = "BENCHDECK_DEV", value_parser = clap::builder::FalseyValueParser::new())]
     pub(crate) dev: bool,
+    /// Also write the hidden drawing benchmark's page (`_bench/scatter/`): for the build
+    /// `cargo xtask bench` makes with the app's feature `bench`.
+    #[arg(long, env = "BENCHDECK_BENCH_PAGE", value_parser = clap::builder::FalseyValueParser::new())]
+    pub(crate) bench_page: bool,
     /// Copy trunk's `index.html` (the template every page starts from) to this path before
     /// the pages replace it: `cargo xtask dist` bundles it into the installable binary.
     #[arg(long, env = "BENCHDECK_SAVE_TEMPLATE")]
@@ -88,6 +93,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         public_url: &args.public_url,
         csp: !args.dev,
         published: base.contains("://"),
+        bench_page: args.bench_page,
     };
     let pages = site_pages(&args.dist, &template, &options)?;
     for (rel, html) in &pages {
@@ -145,6 +151,8 @@ struct Options<'a> {
     /// Whether the site's public address is known (`--site-url`): then `base` is absolute and
     /// pages get canonical links, and the site a sitemap and a feed ([`feeds`]).
     published: bool,
+    /// Whether to write the hidden drawing benchmark's page.
+    bench_page: bool,
 }
 
 /// Every page of the site, as (path relative to the site root, HTML), and with `--site-url` the
@@ -176,16 +184,18 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
             Some((Route::Local, Initial::default(), Drawings::default())),
         )?,
     ));
-    // The hidden drawing benchmark (`app/src/pages/bench.rs`) gets a real page too, so it loads
-    // with status 200 like every other page; the app alone draws it: it measures drawing.
-    let bench = Head::new(
-        "Scatter drawing benchmark",
-        "benchdeck drawing 100,000 synthetic points",
-    );
-    pages.push((
-        format!("{BENCH_PAGE_PATH}index.html"),
-        writer.page(bench, None)?,
-    ));
+    // The hidden drawing benchmark (`app/src/pages/bench.rs`), in the benchmark build only, gets
+    // a real page so it loads with status 200; the app alone draws it: it measures drawing.
+    if options.bench_page {
+        let bench = Head::new(
+            "Scatter drawing benchmark",
+            "benchdeck drawing 100,000 synthetic points",
+        );
+        pages.push((
+            format!("{BENCH_PAGE_PATH}index.html"),
+            writer.page(bench, None)?,
+        ));
+    }
     if options.published {
         pages.extend(feeds::files(&index, options.base));
     }

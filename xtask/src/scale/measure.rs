@@ -67,12 +67,14 @@ pub struct BuildTime {
 /// folders when `None`), and times it and its hooks (from trunk's log, kept in `dist`'s parent
 /// folder as `trunk-<dist name>.log`). Its pages are the published ones, Content-Security-Policy
 /// included: the benchmarks' scripts bypass the policy in the browser (Playwright's
-/// `bypassCSP`) to evaluate their readiness conditions.
+/// `bypassCSP`) to evaluate their readiness conditions. With `bench_page`, the app also carries
+/// the hidden drawing benchmark page (feature `bench`), which the published site does not.
 pub fn build_for_bench(
     root: &Path,
     toolbox: &Toolbox,
     dist: &Path,
     inputs: Option<Inputs<'_>>,
+    bench_page: bool,
 ) -> Result<BuildTime> {
     let parent = dist.parent().unwrap_or(root);
     std::fs::create_dir_all(parent)
@@ -93,6 +95,7 @@ pub fn build_for_bench(
         Variant {
             inputs,
             log: Some(&log),
+            bench_page,
             template: None,
         },
     )?;
@@ -154,10 +157,10 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
     let repo_dir = out.join("repo-site");
     if !warm {
         step("scale: a first build of the repository's site, to warm cargo's cache (not timed)");
-        build_for_bench(root, toolbox, &repo_dir, None)?;
+        build_for_bench(root, toolbox, &repo_dir, None, false)?;
     }
     step("scale: building the repository's site");
-    let time = build_for_bench(root, toolbox, &repo_dir, None)?;
+    let time = build_for_bench(root, toolbox, &repo_dir, None, false)?;
     let mut sites = vec![site_stats(
         "repository (`reports/`, `results/`)",
         &repo_dir,
@@ -187,6 +190,7 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
                 reports: &project.join("reports"),
                 results: &project.join("results"),
             }),
+            false,
         )?;
         sites.push(site_stats(
             &format!("synthetic, {n} reports"),
