@@ -251,7 +251,10 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("p", &["table-caption", "tile"])
         .add_allowed_classes("div", &["tiles"])
-        .add_allowed_classes("span", &["tile-value", "tile-label", "tile-note"])
+        .add_allowed_classes(
+            "span",
+            &["tile-value", "tile-unit", "tile-label", "tile-note"],
+        )
         .add_tag_attributes("th", &["scope"])
         .add_allowed_classes("sup", &["footnote-reference"])
         .link_rel(Some("noopener noreferrer"))

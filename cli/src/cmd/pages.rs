@@ -120,11 +120,15 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let html = pages.iter().filter(|(p, _)| p.ends_with(".html")).count();
     let count = |prefix: &str| pages.iter().filter(|(p, _)| p.starts_with(prefix)).count();
     eprintln!(
-        "benchdeck: wrote {} pages: the home page, 404.html, {} report entry page(s), {} chart \
-         embed page(s), the local files page and the benchmark page{}{}",
-        html,
-        html - 4 - count("embed/"),
+        "benchdeck: wrote {html} pages: the home page, 404.html, {} report entry page(s), {} \
+         chart embed page(s), the local files page{}{}{}",
+        report_entry_pages(&pages),
         count("embed/"),
+        if args.bench_page {
+            " and the benchmark page"
+        } else {
+            ""
+        },
         if options.csp {
             ", each with a Content-Security-Policy"
         } else {
@@ -137,6 +141,19 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many of `pages` are reports' entry pages (`<slug>/index.html`).
+fn report_entry_pages(pages: &[(String, String)]) -> usize {
+    pages
+        .iter()
+        .filter(|(p, _)| {
+            p.ends_with("/index.html")
+                && !["embed/", LOCAL_PAGE_PATH, BENCH_PAGE_PATH]
+                    .iter()
+                    .any(|prefix| p.starts_with(prefix))
+        })
+        .count()
 }
 
 /// How pages are written.

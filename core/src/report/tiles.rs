@@ -81,16 +81,26 @@ impl ReportContext<'_> {
     }
 }
 
-/// One tile: the number first (what the eye reads), then what it is.
+/// One tile: the number first and big (what the eye reads), its unit smaller beside it, then
+/// what it is.
 fn tile_html(label: &str, value: &str, note: Option<&str>, source: &str) -> String {
     let note = note
         .map(|n| format!("<span class=\"tile-note\">{}</span>", escape(n)))
         .unwrap_or_default();
+    let value = match value.split_once(' ') {
+        Some((number, unit)) if number.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
+            format!(
+                "{} <span class=\"tile-unit\">{}</span>",
+                escape(number),
+                escape(unit)
+            )
+        }
+        _ => escape(value),
+    };
     format!(
         "<p class=\"tile\" title=\"{source}\"><span class=\"tile-value\">{value}</span>\
          <span class=\"tile-label\">{label}</span>{note}</p>",
         source = escape(source),
-        value = escape(value),
         label = escape(label),
     )
 }

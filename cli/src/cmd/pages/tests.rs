@@ -491,3 +491,28 @@ fn pages_do_not_preload_the_app() {
     let pages = pages_of(dir.path(), "/repo/", true);
     assert!(pages.values().all(|p| !p.contains("modulepreload")));
 }
+
+/// What the packaged app's build does: a site with no report, no benchmark page. (Its summary
+/// line once subtracted four fixed pages from three.)
+#[test]
+fn a_site_without_reports_gets_its_pages_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), TEMPLATE).unwrap();
+    let index_path = dir.path().join(INDEX_PATH);
+    std::fs::create_dir_all(index_path.parent().unwrap()).unwrap();
+    let index = SiteIndex { reports: vec![] };
+    std::fs::write(&index_path, crate::data_file::pack(&index).unwrap()).unwrap();
+    let code = execute(&Args {
+        dist: dir.path().into(),
+        site_url: None,
+        public_url: "/".into(),
+        dev: false,
+        bench_page: false,
+        save_template: None,
+    })
+    .unwrap();
+    assert_eq!(code, ExitCode::SUCCESS);
+    assert!(dir.path().join("404.html").is_file());
+    assert!(dir.path().join("local/index.html").is_file());
+    assert!(!dir.path().join("_bench").exists());
+}

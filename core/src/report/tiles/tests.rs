@@ -31,11 +31,13 @@ fn tiles_show_computed_values_with_their_units_and_sources() {
     let html = p.prose_html();
     assert!(html.starts_with("<div class=\"tiles\">"), "{html}");
     assert!(
-        html.contains("<span class=\"tile-value\">45.04 ms</span><span class=\"tile-label\">Median TTFT &lt;at 1 req/s&gt;</span><span class=\"tile-note\">the typical request</span>"),
+        html.contains("<span class=\"tile-value\">45.04 <span class=\"tile-unit\">ms</span></span><span class=\"tile-label\">Median TTFT &lt;at 1 req/s&gt;</span><span class=\"tile-note\">the typical request</span>"),
         "{html}"
     );
     assert!(
-        html.contains("<span class=\"tile-value\">300 tok/s</span>"),
+        html.contains(
+            "<span class=\"tile-value\">300 <span class=\"tile-unit\">tok/s</span></span>"
+        ),
         "{html}"
     );
     assert!(
@@ -56,7 +58,9 @@ fn a_tile_that_cannot_be_computed_is_an_error_and_the_others_still_show() {
         "{}",
         m[0]
     );
-    assert!(p.prose_html().contains("45.04 ms"));
+    assert!(p
+        .prose_html()
+        .contains("45.04 <span class=\"tile-unit\">ms</span>"));
 
     let p = page("- label: Checked\n  value: claim(45 ms, value(ttft:p50, vllm, 1))");
     assert!(
