@@ -1,6 +1,6 @@
 //! The home page: every report, newest first.
 
-use benchdeck_core::site::{chart_svg_path, ReportSummary, SiteIndex};
+use benchdeck_core::site::{chart_dark_svg_path, chart_svg_path, ReportSummary, SiteIndex};
 use leptos::prelude::*;
 
 use crate::components::{DropZone, LoadErrorPanel};
@@ -59,10 +59,14 @@ fn ReportCard(
     .join(" · ");
     let image = report.first_chart.map(|chart| {
         let src = data::href(&chart_svg_path(&report.slug, &chart.id));
+        let dark = data::href(&chart_dark_svg_path(&report.slug, &chart.id));
         view! {
             <a class="card-chart" href=link.clone() tabindex="-1" aria-hidden="true">
-                <img src=src alt=chart.alt width=chart.size.0.to_string()
-                    height=chart.size.1.to_string() loading="lazy" decoding="async"/>
+                <picture>
+                    <source media="(prefers-color-scheme: dark)" srcset=dark/>
+                    <img src=src alt=chart.alt width=chart.size.0.to_string()
+                        height=chart.size.1.to_string() loading="lazy" decoding="async"/>
+                </picture>
             </a>
         }
     });
