@@ -32,3 +32,32 @@ pub fn import_file(relative: &str) -> ImportedFile {
 pub fn import_named(relative: &str, name: &str) -> ImportedFile {
     import(name, &bytes(relative))
 }
+
+/// Every value in `value` as a JSON pointer (`/a/0/b`), children before their parents, the
+/// document itself (`""`) last: the places the robustness tests break one at a time.
+pub fn json_pointers(value: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    pointers(value, String::new(), &mut out);
+    out
+}
+
+fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, child) in m {
+                pointers(
+                    child,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}

@@ -24,28 +24,6 @@ fn read(path: &str) -> String {
     crate::fixtures::text(path)
 }
 
-/// Every value in `v`, as a JSON pointer.
-fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                pointers(
-                    child,
-                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
-                    out,
-                );
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                pointers(child, format!("{at}/{i}"), out);
-            }
-        }
-        _ => {}
-    }
-    out.push(at);
-}
-
 fn documents(text: &str) -> Vec<Value> {
     if crate::json::looks_like_json_lines(text) {
         crate::json::parse_lines(text)
@@ -85,8 +63,7 @@ fn wrong_types_anywhere_never_panic() {
     ];
     for path in FIXTURES {
         for doc in documents(&read(path)) {
-            let mut places = Vec::new();
-            pointers(&doc, String::new(), &mut places);
+            let places = crate::fixtures::json_pointers(&doc);
             for place in &places {
                 for replacement in &replacements {
                     let mut changed = doc.clone();

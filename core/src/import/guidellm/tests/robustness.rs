@@ -64,8 +64,7 @@ fn wrong_types_anywhere_in_a_report_never_panic() {
         reduced("v0.6/benchmarks.json"),
         reduced("v0.3/benchmarks.json"),
     ] {
-        let mut places = Vec::new();
-        pointers(&doc, String::new(), &mut places);
+        let places = crate::fixtures::json_pointers(&doc);
         for place in &places {
             for replacement in &replacements {
                 let mut changed = doc.clone();
@@ -136,27 +135,6 @@ fn strip(v: &mut Value) {
         Value::Array(items) => items.iter_mut().for_each(strip),
         _ => {}
     }
-}
-
-fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                pointers(
-                    child,
-                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
-                    out,
-                );
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                pointers(child, format!("{at}/{i}"), out);
-            }
-        }
-        _ => {}
-    }
-    out.push(at);
 }
 
 /// Every cell of the CSVs, one at a time, replaced by junk, never panics.
