@@ -27,3 +27,47 @@ pub fn set_title(title: &str) {
         document.set_title(title);
     }
 }
+
+/// Runs `f` in a task of its own, after what the browser has queued: work split this way never
+/// holds the page in one long task (a reader's scroll or click gets in between).
+pub fn later(f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = window() else {
+        return;
+    };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(f);
+    window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0)
+        .ok();
+}
+
+/// Runs `f` when the browser is idle (within a second at the latest), or in a task of its own
+/// where it has no idle callbacks (Safari).
+pub fn when_idle(f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = window() else {
+        return;
+    };
+    let has_idle = js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false);
+    if !has_idle {
+        return later(f);
+    }
+    let callback = wasm_bindgen::closure::Closure::once_into_js(f);
+    let options = web_sys::IdleRequestOptions::new();
+    options.set_timeout(1000);
+    window
+        .request_idle_callback_with_options(callback.unchecked_ref(), &options)
+        .ok();
+}
+
+/// Resolves when the browser is idle (see [`when_idle`]). The app waits for it before hydrating,
+/// so that the page the build rendered is painted first and its wasm never competes with that.
+#[cfg(feature = "hydrate")]
+pub async fn idle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        when_idle(move || {
+            resolve.call0(&wasm_bindgen::JsValue::UNDEFINED).ok();
+        });
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.ok();
+}

@@ -78,6 +78,44 @@ pub fn observe_width(container: &web_sys::HtmlDivElement, width: WriteSignal<Opt
     on_cleanup(move || observer.0.disconnect());
 }
 
+/// How close to the viewport a chart must come to be drawn: within half a screen above or below.
+const NEAR_MARGIN: &str = "50% 0px";
+
+/// Calls `near(true)` once `container` comes within [`NEAR_MARGIN`] of the viewport, then stops
+/// watching; calls `near(false)` if the first look finds it further away. Charts further down
+/// the page keep showing the build's drawing until the reader scrolls near them.
+pub fn when_near(container: &web_sys::HtmlDivElement, near: impl Fn(bool) + 'static) {
+    let near = std::rc::Rc::new(near);
+    let on_change = near.clone();
+    let seen = std::cell::Cell::new(false);
+    let callback = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
+        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
+            let Some(entry) = entries.iter().last() else {
+                return;
+            };
+            let entry: web_sys::IntersectionObserverEntry = entry.unchecked_into();
+            if entry.is_intersecting() {
+                observer.disconnect();
+                on_change(true);
+            } else if !seen.replace(true) {
+                on_change(false);
+            }
+        },
+    );
+    let options = web_sys::IntersectionObserverInit::new();
+    options.set_root_margin(NEAR_MARGIN);
+    let Ok(observer) = web_sys::IntersectionObserver::new_with_options(
+        callback.as_ref().unchecked_ref(),
+        &options,
+    ) else {
+        // No observer (a very old browser): draw now.
+        return near(true);
+    };
+    observer.observe(container);
+    let observer = SendWrapper::new((observer, callback));
+    on_cleanup(move || observer.0.disconnect());
+}
+
 /// The canvas's 2D context.
 pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
     canvas

@@ -73,6 +73,7 @@ pub fn start() {
             return;
         };
         let initial = data::initial(&route).await;
+        browser::idle().await;
         let root: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(root);
         if hydrated::can_hydrate(&root, &route, &initial) {
             leptos::mount::hydrate_from(root, move || view! { <App route initial/> }).forget();

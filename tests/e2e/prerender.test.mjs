@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, screenshot } from './lib/browser.mjs';
+import { chartsReady, drawAll, screenshot } from './lib/browser.mjs';
 
 const site = siteUnderTest();
 
@@ -153,7 +153,7 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
       }).observe({ type: 'layout-shift', buffered: true });
     });
     release();
-    await chartsReady(page);
+    await chartsReady(page, 20000, { all: false });
     await page.waitForTimeout(300);
     const shift = await page.evaluate(() => window.__shift);
     console.log(`layout shift at ${width}px: ${shift}`);
@@ -161,7 +161,8 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
     assert.equal(await page.evaluate(() => scrollY), before.y, 'the scroll position is kept');
     const topAfter = await heading.evaluate((h) => h.getBoundingClientRect().top);
     assert.ok(Math.abs(topAfter - top) <= 1, `the heading moved from ${top} to ${topAfter}`);
-    // Every chart became a canvas of the image's size, in its place.
+    // Every chart became a canvas of the image's size, in its place (once the reader comes near).
+    await drawAll(page);
     const sizes = await page.locator('figure.chart .chart-canvas').evaluateAll((boxes) => boxes.map((b) => {
       const canvas = b.querySelector('canvas').getBoundingClientRect();
       const box = b.getBoundingClientRect();
@@ -186,5 +187,29 @@ test('a report prints as a clean document: narrative, tables and charts, no cont
   assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   assert.ok(pages >= 4, `the report printed on ${pages} pages`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('charts are drawn as the reader comes near them: further down, the build\'s drawing shows until then', async () => {
+  const page = await site.page({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page, 20000, { all: false });
+  const state = () => page.locator('figure.chart').evaluateAll((figures) => figures.map((f) => ({
+    drawn: f.querySelector('canvas').classList.contains('drawn'),
+    top: f.getBoundingClientRect().top,
+  })));
+  const atLoad = await state();
+  assert.ok(atLoad.some((c) => c.drawn), 'the charts in view are drawn');
+  const far = atLoad.filter((c) => c.top > 800 * 2);
+  assert.ok(far.length > 3, `${far.length} charts far below the fold`);
+  assert.ok(far.every((c) => !c.drawn), 'charts far below the fold wait for the reader');
+  // Further down, each shows the build's drawing meanwhile.
+  const images = await page.locator('figure.chart').evaluateAll((figures) => figures
+    .filter((f) => !f.querySelector('canvas.drawn'))
+    .every((f) => f.querySelector('.chart-image svg, .chart-image img') !== null));
+  assert.ok(images, 'an undrawn chart shows its drawing from the build');
+  const last = page.locator('figure.chart').last();
+  await last.scrollIntoViewIfNeeded();
+  await last.locator('canvas.drawn').waitFor({ state: 'visible' });
   assert.deepEqual(page.errors, []);
 });

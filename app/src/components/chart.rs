@@ -77,6 +77,7 @@ struct Surface {
     active: RwSignal<Option<Target>>,
     /// Whether the canvas has been painted (until then the build's drawing shows).
     drawn: RwSignal<bool>,
+    ready: crate::ready::ChartReady,
     set_error: WriteSignal<Option<String>>,
 }
 
@@ -97,13 +98,19 @@ impl Surface {
             Ok(frame) => {
                 self.frame.set_value(frame);
                 self.set_error.set(None);
+                // The hover index, built while the reader is not doing anything, so that the
+                // first hover never waits for it.
+                let lookup = self.frame;
+                crate::browser::when_idle(move || {
+                    lookup.try_with_value(Frame::prepare_lookup);
+                });
             }
             Err(e) => self.set_error.set(Some(e)),
         }
         self.active.set(None);
         if !self.drawn.get_untracked() {
             self.drawn.set(true);
-            crate::ready::chart_drawn();
+            self.ready.settle();
         }
     }
 }
@@ -179,10 +186,23 @@ pub fn ChartView(
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let drawn = RwSignal::new(false);
+    // Whether the chart is in view or near it: only then is it drawn (each in a task of its own),
+    // so a long page's load draws the few charts the reader sees, not all of them at once.
+    let near = RwSignal::new(false);
+    let ready = crate::ready::ChartReady::default();
 
     Effect::new(move || {
         if let Some(container) = container.get() {
             crate::canvas::observe_width(&container, set_width);
+            crate::canvas::when_near(&container, move |is_near| {
+                if is_near {
+                    crate::browser::later(move || {
+                        near.try_set(true);
+                    });
+                } else {
+                    ready.settle();
+                }
+            });
         }
     });
 
@@ -191,9 +211,14 @@ pub fn ChartView(
         frame,
         active,
         drawn,
+        ready,
         set_error,
     };
-    Effect::new(move || surface.paint(&spec.get(), hidden.get(), width.get()));
+    Effect::new(move || {
+        if near.get() {
+            surface.paint(&spec.get(), hidden.get(), width.get());
+        }
+    });
 
     // Dragging on a CDF moves its SLA line to the value under the pointer.
     let drag_sla = move |ev: &MouseEvent| {

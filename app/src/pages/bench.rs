@@ -89,6 +89,7 @@ pub fn ScatterBench() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let (results, set_results) = signal(String::new());
     let started = StoredValue::new(false);
+    let ready = crate::ready::ChartReady::default();
     Effect::new(move || {
         let Some(canvas) = canvas.get() else {
             return;
@@ -110,7 +111,7 @@ pub fn ScatterBench() -> impl IntoView {
             let json = serde_json::to_string_pretty(&out)
                 .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
             set_results.set(json);
-            crate::ready::chart_drawn();
+            ready.settle();
         });
     });
     let (width, height) = synthetic::SIZE;

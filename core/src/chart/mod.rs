@@ -440,6 +440,14 @@ impl Frame {
         }
     }
 
+    /// Builds the lookup index [`Frame::nearest`] would build on its first call, so that a
+    /// page can do it in idle time and the reader's first hover never waits for it.
+    pub fn prepare_lookup(&self) {
+        if self.targets.len() > SCAN_LIMIT {
+            self.index.get_or_init(|| TargetIndex::build(&self.targets));
+        }
+    }
+
     /// The target nearest to pixel (x, y), if any lies within `radius` pixels. Ties go to the
     /// target drawn first. Fast on 100,000 targets: beyond a few hundred it searches a grid of
     /// buckets around (x, y) instead of every target.

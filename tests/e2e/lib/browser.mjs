@@ -43,13 +43,38 @@ export async function launch({ javaScriptEnabled = true } = {}) {
   };
 }
 
-/// Waits for the app's `charts-ready` performance mark.
-export async function chartsReady(page, timeout = 20000) {
+/// Waits for the app's `charts-ready` performance mark: the charts near the viewport are drawn,
+/// the others show the build's drawing. With `all` (the default) it then has every chart drawn,
+/// scrolling through the page and back, for tests that read or click any of them.
+export async function chartsReady(page, timeout = 20000, { all = true } = {}) {
   await page.waitForFunction(() => performance.getEntriesByName('charts-ready').length > 0, null, { timeout });
+  if (all) await drawAll(page);
 }
 
-/// Share of a canvas's pixels that differ from its top-left (background) pixel.
+/// Charts are drawn when they come near the viewport (further down, the build's drawing shows):
+/// scrolls `selector`'s chart into view and waits until its canvas is drawn.
+export async function drawn(page, selector) {
+  const canvas = page.locator(selector);
+  await canvas.scrollIntoViewIfNeeded();
+  await canvas.evaluate((c) => new Promise((resolve) => {
+    const done = () => !c.closest('figure.chart') || c.classList.contains('drawn');
+    const poll = () => (done() ? resolve() : requestAnimationFrame(poll));
+    poll();
+  }));
+}
+
+/// Scrolls through the page until every chart's canvas is drawn, then back to where it was.
+export async function drawAll(page) {
+  const count = await page.locator('figure.chart canvas').count();
+  const [x, y] = await page.evaluate(() => [window.scrollX, window.scrollY]);
+  for (let i = 0; i < count; i++) await drawn(page, `figure.chart >> nth=${i} >> canvas`);
+  await page.evaluate(([x, y]) => window.scrollTo(x, y), [x, y]);
+}
+
+/// Share of a canvas's pixels that differ from its top-left (background) pixel (the canvas is
+/// scrolled into view and drawn first).
 export async function inkRatio(page, selector) {
+  await drawn(page, selector);
   return page.$eval(selector, (canvas) => {
     const ctx = canvas.getContext('2d');
     const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);

@@ -34,6 +34,25 @@ fn the_bucket_index_agrees_with_a_scan() {
 }
 
 #[test]
+fn a_prepared_frame_has_its_index_and_answers_as_before() {
+    let targets = scattered(10_000);
+    let frame = Frame::new(targets.clone());
+    assert!(frame.index.get().is_none(), "built lazily");
+    frame.prepare_lookup();
+    assert_eq!(frame.index.get().map(|i| i.len), Some(10_000));
+    assert_eq!(
+        frame.nearest(800, 450, 12),
+        scan_nearest(&targets, 800, 450, 12)
+    );
+    let small = Frame::new(scattered(10));
+    small.prepare_lookup();
+    assert!(
+        small.index.get().is_none(),
+        "a few targets are scanned, never indexed"
+    );
+}
+
+#[test]
 fn the_bucket_index_looks_at_a_few_targets_not_all() {
     let targets = scattered(100_000);
     let index = TargetIndex::build(&targets);
