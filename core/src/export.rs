@@ -144,6 +144,7 @@ pub fn alt_text(spec: &ChartSpec) -> String {
         ChartKind::Histogram { .. } => ("Histogram", axis(&spec.x)),
         ChartKind::Box { .. } => ("Box plot", axis(&spec.x)),
         ChartKind::HBars { .. } => ("Horizontal bar chart", axis(&spec.x)),
+        ChartKind::Stacked { .. } => ("Stacked bar chart", axis(&spec.x)),
     };
     let y = axis(&spec.y);
     let what = match &spec.kind {

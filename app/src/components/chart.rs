@@ -284,7 +284,7 @@ pub fn ChartView(
 /// anything is drawn; kinds whose height does not depend on the width say it here.
 fn box_style(spec: &ChartSpec) -> Option<String> {
     match spec.kind {
-        ChartKind::HBars { .. } => Some(format!(
+        ChartKind::HBars { .. } | ChartKind::Stacked { .. } => Some(format!(
             "aspect-ratio: auto; min-height: 0; height: {}px",
             chart::preferred_height(spec, 0.0)
         )),

@@ -5,8 +5,9 @@
 //! A spec carries the plotted values themselves (already reduced from runs), so a page needs no
 //! other data to draw, tabulate or export a chart. The kinds: grouped bars (`bars`), metric
 //! against load (`lines`), scatter with Pareto frontiers (`scatter`), latency CDFs (`cdf`),
-//! histograms (`histogram`), box plots (`boxplot`) and head-to-head bars (`hbars`); several
-//! specs can share one drawing as small multiples ([`draw_grid`]). `builders` turns
+//! histograms (`histogram`), box plots (`boxplot`), head-to-head bars (`hbars`) and where the
+//! time goes (`stacked`); several specs can share one drawing as small multiples
+//! ([`draw_grid`]). `builders` turns
 //! distributions and samples into specs; `scale` holds the pure axis arithmetic; `synthetic`
 //! makes the deterministic charts the speed benchmarks draw.
 
@@ -25,6 +26,7 @@ mod lines;
 mod plot;
 pub mod scale;
 mod scatter;
+mod stacked;
 pub mod synthetic;
 mod text;
 pub mod theme;
@@ -181,6 +183,13 @@ pub enum ChartKind {
         /// The rows, top to bottom.
         metrics: Vec<HBarMetric>,
     },
+    /// Where the time goes: one horizontal bar per row, split into stacked parts, one series
+    /// per part (before the first token, decoding). A point's `x` is its row index and `y` the
+    /// part's length in the y axis' unit; each part is labelled with its share of the row.
+    Stacked {
+        /// The rows, top to bottom (a configuration at a load point).
+        rows: Vec<String>,
+    },
 }
 
 impl Default for ChartKind {
@@ -215,6 +224,7 @@ impl ChartKind {
                 ))
             }
             ChartKind::HBars { metrics } => metrics.get(i).map(|m| m.label.clone()),
+            ChartKind::Stacked { rows } => rows.get(i).cloned(),
             ChartKind::Lines | ChartKind::Scatter | ChartKind::Cdf => None,
         }
     }
@@ -392,6 +402,10 @@ pub fn preferred_height(spec: &ChartSpec, width: f64) -> f64 {
             let bars = spec.series.len().max(1) as f64;
             let rows = metrics.len().max(1) as f64;
             (74.0 + rows * (bars * 22.0 + 8.0)).clamp(140.0, 900.0)
+        }
+        ChartKind::Stacked { rows } => {
+            // Title and legend, then per row its label, bar and gap (see `stacked`).
+            (70.0 + rows.len().max(1) as f64 * 49.0).clamp(120.0, 900.0)
         }
         _ => (width * 0.56).clamp(260.0, 460.0),
     }
@@ -646,6 +660,7 @@ fn draw_kind<DB: DrawingBackend>(
         ChartKind::Histogram { edges } => histogram::draw(area, spec, edges, options, legend),
         ChartKind::Box { categories } => boxplot::draw(area, spec, categories, options, legend),
         ChartKind::HBars { metrics } => hbars::draw(area, spec, metrics, options, legend),
+        ChartKind::Stacked { rows } => stacked::draw(area, spec, rows, options, legend),
     }
 }
 

@@ -13,12 +13,13 @@
 //! | `histogram` | distribution of per-request latencies | `metric`, `load` |
 //! | `box` | per-request latency spread at each load point | `metric` |
 //! | `tokens` | per-request latency against output or prompt tokens, with each configuration's least-squares line | `x: output_tokens\|input_tokens`, `metric: e2e\|ttft\|tpot`, `load` |
+//! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
-//! module (`bars`, `lines`, `scatter`, `samples`, `tokens`) from the helpers kept here.
+//! module (`bars`, `breakdown`, `lines`, `scatter`, `samples`, `tokens`) from the helpers kept here.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -32,6 +33,7 @@ use crate::quantity::Quantity;
 use crate::site::{Block, ChartGrid};
 
 mod bars;
+mod breakdown;
 mod lines;
 mod samples;
 mod scatter;
@@ -185,8 +187,9 @@ impl ReportContext<'_> {
             "cdf" | "histogram" => self.samples_chart(id, kind, &d, &keys),
             "box" => self.boxes(id, &d, &keys),
             "tokens" => self.tokens(id, &d, &keys),
+            "breakdown" => self.breakdown(id, &d, &keys),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, breakdown or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;

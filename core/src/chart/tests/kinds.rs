@@ -127,6 +127,24 @@ fn hbars_svg_snapshot() {
 }
 
 #[test]
+fn stacked_svg_snapshot() {
+    let svg = svg(&fixtures::stacked());
+    let texts = texts(&svg);
+    assert!(
+        texts.contains(&"85%".to_string()),
+        "the waiting share: {texts:?}"
+    );
+    assert!(texts.contains(&"15%".to_string()), "the decoding share");
+    assert!(texts.contains(&"12,250 ms".to_string()), "the row's total");
+    assert!(
+        texts.contains(&"900 ms + n/a".to_string()),
+        "a missing part is said"
+    );
+    assert!(texts.contains(&"Week 3".to_string()));
+    insta::assert_snapshot!("stacked_light", svg);
+}
+
+#[test]
 fn hbars_dark_svg_snapshot() {
     let options = DrawOptions {
         theme: Theme::named(ThemeName::Dark),
