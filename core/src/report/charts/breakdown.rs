@@ -2,7 +2,8 @@
 //! bars). Each configuration's mean end-to-end latency, at `load` or at every load point, split
 //! into the time before the first token (waiting and prefill: the mean TTFT) and decoding (mean
 //! end-to-end minus mean TTFT), as stacked bars, with the shares in the caption. Means add up
-//! (mean end-to-end = mean TTFT + mean decoding); percentiles do not, so the bars are of means.
+//! (mean end-to-end = mean TTFT + mean decoding); percentiles do not, so `stat: p50` (for a
+//! file that gives only medians, as seed 004 does) draws an approximate split and says so.
 //!
 //! None of the supported formats records queueing apart from prefill, so the first part is both;
 //! the caption says so.
@@ -23,12 +24,12 @@ impl ReportContext<'_> {
         d: &ChartDirective,
         keys: &[String],
     ) -> Result<ChartSpec, String> {
-        if let Some(stat) = d.stat.as_deref().filter(|s| s.trim() != "mean") {
-            return Err(format!(
-                "`stat: {stat}`: a breakdown stacks means (mean TTFT + mean decoding = mean \
-                 end-to-end latency); percentiles do not add up, so leave `stat` out"
-            ));
-        }
+        let stat = match d.stat.as_deref() {
+            None => Stat::Mean,
+            Some(text) => Stat::parse(text).ok_or_else(|| {
+                format!("`stat: {text}` is not a statistic (mean, median, p50, p90, p99...)")
+            })?,
+        };
         if let Some(metric) = &d.metric {
             return Err(format!(
                 "`metric: {metric}`: a breakdown always splits the end-to-end latency into \
@@ -55,7 +56,7 @@ impl ReportContext<'_> {
                     Some(_) => name.clone(),
                     None => format!("{name} at {}", run.load.target),
                 });
-                let (before, decoding) = split(run, row);
+                let (before, decoding) = split(run, row, stat);
                 if let (Some(t), Some(e)) = (before.y, decoding.y) {
                     if t + e > 0.0 {
                         shares.push((t / (t + e) * 100.0, rows[rows.len() - 1].clone()));
@@ -73,14 +74,20 @@ impl ReportContext<'_> {
             id: id.to_string(),
             title: "Where the time goes".to_string(),
             caption: format!(
-                "Mean end-to-end latency{loads} split into the time before the first token \
+                "{} end-to-end latency{loads} split into the time before the first token \
                  (waiting in the queue and prefill, which the result files do not separate) and \
-                 decoding (end-to-end minus TTFT).{}",
-                share_range(&shares)
+                 decoding (end-to-end minus TTFT).{}{}",
+                capitalised(stat),
+                if stat == Stat::Mean {
+                    ""
+                } else {
+                    " Percentiles do not add up as means do: the split is approximate."
+                },
+                share_range(&shares, stat)
             ),
             kind: ChartKind::Stacked { rows },
             x: Axis::new("", ""),
-            y: Axis::new("Mean time", "ms"),
+            y: Axis::new(format!("{} time", capitalised(stat)), "ms"),
             series,
             annotations: Vec::new(),
             alternatives: Vec::new(),
@@ -100,21 +107,31 @@ impl ReportContext<'_> {
     }
 }
 
+/// `Mean`, `Median`, `P99`.
+fn capitalised(stat: Stat) -> String {
+    let text = stat.to_string();
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The shares of the time before the first token in words: ` 8% of the mean request is
 /// before the first token (vLLM).` for one row, ` Before the first token: from 3% (A) to 8%
 /// (B) of the mean request.` for several.
-fn share_range(shares: &[(f64, String)]) -> String {
+fn share_range(shares: &[(f64, String)], stat: Stat) -> String {
     let least = shares.iter().min_by(|a, b| a.0.total_cmp(&b.0));
     let most = shares.iter().max_by(|a, b| a.0.total_cmp(&b.0));
     let pct = |share: f64| format!("{}%", format::fixed(share, 0));
     match (least, most) {
         (Some(one), _) if shares.len() == 1 => format!(
-            " {} of the mean request is before the first token ({}).",
+            " {} of the {stat} request is before the first token ({}).",
             pct(one.0),
             one.1
         ),
         (Some(least), Some(most)) => format!(
-            " Before the first token: from {} ({}) to {} ({}) of the mean request.",
+            " Before the first token: from {} ({}) to {} ({}) of the {stat} request.",
             pct(least.0),
             least.1,
             pct(most.0),
@@ -124,16 +141,16 @@ fn share_range(shares: &[(f64, String)]) -> String {
     }
 }
 
-/// The two parts of `run`'s mean latency, as points of row `row`: mean TTFT, and mean
-/// end-to-end minus mean TTFT. A part the run lacks is missing with the reason.
-fn split(run: &Run, row: f64) -> (Point, Point) {
-    let ttft = run.latency_stat(Metric::Ttft, Stat::Mean);
-    let e2e = run.latency_stat(Metric::E2e, Stat::Mean);
+/// The two parts of `run`'s latency (`stat` of each), as points of row `row`: TTFT, and
+/// end-to-end minus TTFT. A part the run lacks is missing with the reason.
+fn split(run: &Run, row: f64, stat: Stat) -> (Point, Point) {
+    let ttft = run.latency_stat(Metric::Ttft, stat);
+    let e2e = run.latency_stat(Metric::E2e, stat);
     let missing = |what: &str| {
         if run.all_failed() {
             "every request failed".to_string()
         } else {
-            format!("mean {what} not reported")
+            format!("{stat} {what} not reported")
         }
     };
     let point = |y: Option<f64>, note: String| Point {
@@ -145,7 +162,10 @@ fn split(run: &Run, row: f64) -> (Point, Point) {
     };
     let decoding = match (ttft, e2e) {
         (Some(t), Some(e)) if e >= t => (Some(e - t), String::new()),
-        (Some(_), Some(_)) => (None, "mean TTFT exceeds the mean end-to-end latency".into()),
+        (Some(_), Some(_)) => (
+            None,
+            format!("{stat} TTFT exceeds the {stat} end-to-end latency"),
+        ),
         (None, _) => (None, missing("TTFT")),
         (_, None) => (None, missing("end-to-end latency")),
     };
@@ -230,12 +250,38 @@ mod tests {
     }
 
     #[test]
-    fn percentiles_and_other_metrics_are_refused_with_the_reason() {
-        let problems = chart("kind: breakdown\nstat: p99").unwrap_err();
+    fn a_percentile_split_says_it_is_approximate() {
+        let results = [import(
+            "vllm/t.json",
+            br#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m", "failed": 0,
+                "request_rate": 1.0, "completed": 10, "duration": 10.0,
+                "median_ttft_ms": 10470.0, "median_e2el_ms": 12250.0}"#,
+        )];
+        let text = "---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\nkind: breakdown\nstat: median\n```\n";
+        let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+        let spec = page.charts().next().expect("a chart");
+        assert_eq!(spec.series[0].points[0].y, Some(10470.0));
+        assert_eq!(spec.series[1].points[0].y, Some(1780.0));
+        assert_eq!(spec.y.title, "Median time");
         assert!(
-            problems[0].contains("percentiles do not add up"),
-            "{problems:?}"
+            spec.caption.starts_with("Median end-to-end latency"),
+            "{}",
+            spec.caption
         );
+        assert!(spec.caption.contains("the split is approximate"));
+        assert!(
+            spec.caption.ends_with(
+                " 85% of the median request is before the first token (vllm at 1 req/s)."
+            ),
+            "{}",
+            spec.caption
+        );
+    }
+
+    #[test]
+    fn other_metrics_and_unknown_statistics_are_refused_with_the_reason() {
+        let problems = chart("kind: breakdown\nstat: fastest").unwrap_err();
+        assert!(problems[0].contains("is not a statistic"), "{problems:?}");
         let problems = chart("kind: breakdown\nmetric: ttft").unwrap_err();
         assert!(problems[0].contains("leave `metric` out"), "{problems:?}");
     }
