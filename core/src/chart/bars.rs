@@ -2,6 +2,7 @@
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -31,7 +32,12 @@ pub(super) fn draw<DB: DrawingBackend>(
     let header = super::header::draw(area, spec, options, legend)?;
     let body = area.margin(header, 8, 8, 16);
 
-    let top = nice_ceiling(max_y(spec, options).unwrap_or(1.0));
+    let highest = [max_y(spec, options), max_whisker(spec, options)]
+        .into_iter()
+        .flatten()
+        .chain(thresholds(spec).map(|(value, _)| value))
+        .fold(1e-9f64, f64::max);
+    let top = nice_ceiling(highest);
     let n = categories.len() as f64;
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(44)
@@ -55,6 +61,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .draw()?;
 
     let frame = draw_bars(area, &mut chart, spec, options, n, top)?;
+    draw_thresholds(area, &chart, spec, options, top)?;
 
     // Category labels under each group, skipping labels that would collide.
     let (base_x, base_y) = area.get_base_pixel();
@@ -120,6 +127,15 @@ fn draw_bars<DB: DrawingBackend>(
                         [(left, 0.0), (right, shown)],
                         color.filled(),
                     )))?;
+                    if let (Some(lo), Some(hi)) = (point.lo, point.hi) {
+                        let whisker = Whisker {
+                            centre,
+                            half: (right - left) / 4.0,
+                            lo,
+                            hi,
+                        };
+                        draw_whisker(chart, whisker, top, theme.text)?;
+                    }
                     let (px, py) = to_area(chart.backend_coord(&(centre, shown)));
                     frame.targets.push(Target {
                         series: si,
@@ -128,9 +144,16 @@ fn draw_bars<DB: DrawingBackend>(
                         y: py + base_y,
                     });
                     if show_values {
+                        // Above the error bar, when there is one.
+                        let above = point
+                            .hi
+                            .filter(|hi| hi.is_finite() && *hi > shown)
+                            .map_or(py, |hi| {
+                                to_area(chart.backend_coord(&(centre, hi.min(top)))).1
+                            });
                         area.draw(&Text::new(
                             format::number(y),
-                            (px, py - 3),
+                            (px, above - 3),
                             (FONT, 11)
                                 .into_font()
                                 .color(&theme.text)
@@ -160,6 +183,98 @@ fn draw_bars<DB: DrawingBackend>(
         }
     }
     Ok(frame)
+}
+
+/// An error bar: from `lo` to `hi` at `centre`, with caps `half` wide on each side.
+struct Whisker {
+    centre: f64,
+    half: f64,
+    lo: f64,
+    hi: f64,
+}
+
+/// Draws an error bar (±1σ, say) over a bar, clamped to the axis.
+fn draw_whisker<DB: DrawingBackend>(
+    chart: &mut BarChart<'_, DB>,
+    w: Whisker,
+    top: f64,
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    if !(w.lo.is_finite() && w.hi.is_finite()) {
+        return Ok(());
+    }
+    let (lo, hi) = (w.lo.clamp(0.0, top), w.hi.clamp(0.0, top));
+    let style = color.stroke_width(1);
+    let (a, b) = (w.centre - w.half, w.centre + w.half);
+    chart.draw_series([
+        PathElement::new(vec![(w.centre, lo), (w.centre, hi)], style),
+        PathElement::new(vec![(a, lo), (b, lo)], style),
+        PathElement::new(vec![(a, hi), (b, hi)], style),
+    ])?;
+    Ok(())
+}
+
+/// The highest error-bar end over visible series, so the axis covers it.
+fn max_whisker(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
+    spec.series
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !options.is_hidden(*i))
+        .flat_map(|(_, s)| s.points.iter().filter_map(|p| p.hi))
+        .filter(|v| v.is_finite() && v.abs() < super::MAX_BAR_VALUE)
+        .max_by(f64::total_cmp)
+}
+
+/// The horizontal guide lines of a bar chart (an SLA, the 5% and 10% of a CV chart): value and
+/// label.
+fn thresholds(spec: &ChartSpec) -> impl Iterator<Item = (f64, String)> + '_ {
+    spec.annotations.iter().filter_map(|a| match a {
+        super::Annotation::Threshold {
+            axis: super::AxisName::Y,
+            value,
+            label,
+        } if value.is_finite() && *value >= 0.0 && *value < super::MAX_BAR_VALUE => {
+            let label = if label.is_empty() {
+                format::with_unit(*value, &spec.y.unit)
+            } else {
+                label.clone()
+            };
+            Some((*value, label))
+        }
+        _ => None,
+    })
+}
+
+/// Draws each guide line dashed across the plot, its label at the right end above it.
+fn draw_thresholds<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &BarChart<'_, DB>,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    top: f64,
+) -> Result<(), DrawError> {
+    let (base_x, base_y) = area.get_base_pixel();
+    let x_range = chart.x_range();
+    for (value, label) in thresholds(spec).filter(|(v, _)| *v <= top) {
+        let (x0, y) = chart.backend_coord(&(x_range.start, value));
+        let (x1, _) = chart.backend_coord(&(x_range.end, value));
+        let (x0, x1, y) = (x0 - base_x, x1 - base_x, y - base_y);
+        area.draw(&DashedPathElement::new(
+            [(x0, y), (x1, y)],
+            6,
+            4,
+            options.theme.text.stroke_width(1),
+        ))?;
+        area.draw(&Text::new(
+            label,
+            (x1 - 4, y - 3),
+            (FONT, 11)
+                .into_font()
+                .color(&options.theme.text)
+                .pos(Pos::new(HPos::Right, VPos::Bottom)),
+        ))?;
+    }
+    Ok(())
 }
 
 /// Room for the widest y tick label plus the rotated axis title.

@@ -4,9 +4,9 @@
 //!
 //! | kind | what it draws | keys |
 //! |---|---|---|
-//! | `bars` (default) | a metric by load point, a bar per configuration | `metric`, `stat` |
-//! | `lines` | a metric against load, a line per configuration | `metric`, `stat`, `band: [p50, p99]`, `x_scale`, `y_scale`, `sla`, `breaking` |
-//! | `percentiles` | p50/p90/p95/p99 bars per configuration at one load | `metric`, `load`, `percentiles` |
+//! | `bars` (default) | a metric by load point, a bar per configuration | `metric`, `stat`, `error_bars: std` |
+//! | `lines` | a metric against load, a line per configuration | `metric`, `stat`, `band: [p50, p99]`, `error_bars: std`, `x_scale`, `y_scale`, `sla`, `breaking`, `speedup` |
+//! | `percentiles` | p50/p90/p95/p99 bars per configuration at one load | `metric`, `load`, `percentiles`, `sla` |
 //! | `hbars` | head to head: several metrics at one load, the better side marked | `metrics: [ttft:p50, output_throughput]`, `load` |
 //! | `scatter` | one quantity against another over the sweep, with Pareto frontiers | `x`, `y`, `x_scale`, `y_scale` |
 //! | `cdf` | share of requests under each latency (per-request samples) | `metric`, `load`, `sla` |
@@ -14,12 +14,13 @@
 //! | `box` | per-request latency spread at each load point | `metric` |
 //! | `tokens` | per-request latency against output or prompt tokens, with each configuration's least-squares line | `x: output_tokens\|input_tokens`, `metric: e2e\|ttft\|tpot`, `load` |
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
+//! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
-//! module (`bars`, `breakdown`, `lines`, `scatter`, `samples`, `tokens`) from the helpers kept here.
+//! module (`bars`, `breakdown`, `consistency`, `lines`, `scatter`, `samples`, `tokens`) from the helpers kept here.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -34,6 +35,7 @@ use crate::site::{Block, ChartGrid};
 
 mod bars;
 mod breakdown;
+mod consistency;
 mod lines;
 mod samples;
 mod scatter;
@@ -41,7 +43,8 @@ pub(super) mod tokens;
 
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
-                    x_scale, y_scale, band, sla, breaking, percentiles, panels, columns";
+                    x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
+                    panels, columns";
 
 /// A ```` ```chart ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -76,9 +79,13 @@ struct ChartDirective {
     #[serde(default)]
     band: Option<Vec<String>>,
     #[serde(default)]
+    error_bars: Option<String>,
+    #[serde(default)]
     sla: Option<f64>,
     #[serde(default)]
     breaking: Option<bool>,
+    #[serde(default)]
+    speedup: Option<bool>,
     #[serde(default)]
     percentiles: Option<Vec<f64>>,
     #[serde(default)]
@@ -188,8 +195,9 @@ impl ReportContext<'_> {
             "box" => self.boxes(id, &d, &keys),
             "tokens" => self.tokens(id, &d, &keys),
             "breakdown" => self.breakdown(id, &d, &keys),
+            "cv" => self.cv_chart(id, &d, &keys),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, breakdown or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, breakdown, cv or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;
@@ -375,6 +383,15 @@ fn point(x: f64, quantity: Quantity, run: &Run) -> Point {
         source: run.provenance.to_string(),
         note,
         ..Point::default()
+    }
+}
+
+/// A dashed SLA line at `value` on the y axis, labelled `SLA 1,500 ms`.
+fn sla_line(value: f64, unit: &str) -> crate::chart::Annotation {
+    crate::chart::Annotation::Threshold {
+        axis: crate::chart::AxisName::Y,
+        value,
+        label: format!("SLA {}", crate::format::with_unit(value, unit)),
     }
 }
 

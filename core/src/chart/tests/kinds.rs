@@ -127,6 +127,28 @@ fn hbars_svg_snapshot() {
 }
 
 #[test]
+fn bars_with_error_bars_and_guide_lines_svg_snapshot() {
+    let mut spec = super::two_engines();
+    for p in &mut spec.series[0].points {
+        if let Some(y) = p.y {
+            p.lo = Some(y * 0.8);
+            p.hi = Some(y * 1.25);
+        }
+    }
+    spec.annotations.push(Annotation::Threshold {
+        axis: AxisName::Y,
+        value: 20_000.0,
+        label: "SLA 20,000 ms".into(),
+    });
+    let svg = svg(&spec);
+    let texts = texts(&svg);
+    assert!(texts.contains(&"SLA 20,000 ms".to_string()), "{texts:?}");
+    // The whisker above the tallest bar (18,107 × 1.25) fits under the axis' top.
+    assert!(texts.contains(&"25,000".to_string()), "{texts:?}");
+    insta::assert_snapshot!("bars_error_bars_light", svg);
+}
+
+#[test]
 fn stacked_svg_snapshot() {
     let svg = svg(&fixtures::stacked());
     let texts = texts(&svg);

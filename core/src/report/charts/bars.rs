@@ -17,6 +17,7 @@ impl ReportContext<'_> {
         keys: &[String],
     ) -> Result<ChartSpec, String> {
         let quantity = Self::quantity(d)?;
+        let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
         let loads = self.loads_of(keys);
         let categories: Vec<String> = loads.iter().map(load_label).collect();
         let series_of = |q: Quantity| -> Vec<Series> {
@@ -35,7 +36,12 @@ impl ReportContext<'_> {
                                 .clone()
                                 .find(|r| q.of(r).is_some())
                                 .or_else(|| at_load.next())?;
-                            Some(point(i as f64, q, run))
+                            let p = point(i as f64, q, run);
+                            // Error bars belong to the mean they were asked for.
+                            Some(match sigma.filter(|_| q == quantity) {
+                                Some(metric) => super::consistency::with_sigma(p, run, metric),
+                                None => p,
+                            })
                         })
                         .collect();
                     Series {
@@ -107,13 +113,17 @@ impl ReportContext<'_> {
                 format!(" at {}", crate::format::number(v))
             });
         let title = format!("{} percentiles{at}", metric.label());
-        Ok(percentile_bars(
+        let mut spec = percentile_bars(
             id,
             &title,
             Axis::new(metric.label(), "ms"),
             &series,
             percentiles,
-        ))
+        );
+        if let Some(sla) = d.sla {
+            spec.annotations.push(super::sla_line(sla, "ms"));
+        }
+        Ok(spec)
     }
 
     /// Head to head: a row per metric, a bar per configuration, at one load.

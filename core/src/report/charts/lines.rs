@@ -3,7 +3,7 @@
 
 use super::{alternatives, point, quantity_axis, scale, ChartDirective, ReportContext};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
-use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point, Series};
+use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::model::{LoadAxis, Metric, Run, Stat};
 use crate::quantity::Quantity;
 
@@ -18,6 +18,10 @@ impl ReportContext<'_> {
     ) -> Result<ChartSpec, String> {
         let quantity = Self::quantity(d)?;
         let band = band(quantity, d.band.as_deref())?;
+        let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
+        if band.is_some() && sigma.is_some() {
+            return Err("`band` and `error_bars` both draw around the line: choose one".into());
+        }
         let axis = self.load_axis(keys)?;
         let mut series = Vec::new();
         let mut annotations = Vec::new();
@@ -30,10 +34,20 @@ impl ReportContext<'_> {
                 .collect();
             let points: Vec<Point> = runs
                 .iter()
-                .map(|run| point_with_band(run, quantity, band))
+                .map(|run| match sigma {
+                    Some(metric) => super::consistency::with_sigma(
+                        point_with_band(run, quantity, None),
+                        run,
+                        metric,
+                    ),
+                    None => point_with_band(run, quantity, band),
+                })
                 .collect();
             if d.breaking.unwrap_or(false) {
                 annotations.extend(breaking_marker(&runs, &points, quantity, index, &name));
+            }
+            if d.speedup.unwrap_or(false) {
+                annotations.extend(speedups(&points, index));
             }
             series.push(Series {
                 name,
@@ -42,20 +56,23 @@ impl ReportContext<'_> {
             });
         }
         if let Some(sla) = d.sla {
-            annotations.push(Annotation::Threshold {
-                axis: AxisName::Y,
-                value: sla,
-                label: format!("SLA {}", crate::format::with_unit(sla, quantity.unit())),
-            });
+            annotations.push(super::sla_line(sla, quantity.unit()));
         }
         let alternatives = alternatives(quantity, |q| self.series_against_load(keys, axis, q));
         let mut x = Axis::new(axis.title(), "");
         x.scale = scale(d.x_scale.as_deref())?;
         let mut y = quantity_axis(quantity);
         y.scale = scale(d.y_scale.as_deref())?;
-        let band_note = band.map_or(String::new(), |(_, lo, hi)| {
-            format!(" The band spans {lo} to {hi}.")
-        });
+        let band_note = match (band, sigma) {
+            (Some((_, lo, hi)), _) => format!(" The band spans {lo} to {hi}."),
+            (None, Some(_)) => " The band spans one standard deviation either side.".to_string(),
+            (None, None) => String::new(),
+        };
+        let band_note = if d.speedup.unwrap_or(false) {
+            format!("{band_note} Labels give each point's multiple of the line's first.")
+        } else {
+            band_note
+        };
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} by {}", axis.title().to_lowercase()),
@@ -117,6 +134,24 @@ impl ReportContext<'_> {
                 "no run has a load point (concurrency, request rate or batch size)".into()
             })
     }
+}
+
+/// A marker at each point of series `index` after its first, labelled with its multiple of the
+/// first point's value (`3.6x`): seed 004's speed-up labels on throughput against batch size.
+fn speedups(points: &[Point], index: usize) -> Vec<Annotation> {
+    let mut values = points.iter().filter_map(|p| Some((p.x, p.y?)));
+    let Some((_, first)) = values.next().filter(|(_, y)| *y > 0.0) else {
+        return Vec::new();
+    };
+    values
+        .filter(|(x, _)| x.is_finite())
+        .map(|(x, y)| Annotation::Marker {
+            series: Some(index),
+            x,
+            y,
+            label: format!("{}x", crate::format::fixed(y / first, 1)),
+        })
+        .collect()
 }
 
 /// A percentile band: the latency metric and the statistics at its bottom and top.
