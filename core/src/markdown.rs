@@ -5,7 +5,8 @@
 //! are not rendered as code: they become [`Segment::Directive`]s that the report builder turns
 //! into charts. Everything else becomes [`Segment::Html`].
 //!
-//! Reports are untrusted. Raw HTML in the Markdown is shown as text, never passed through, and
+//! Reports are untrusted. Raw HTML in the Markdown is shown as text, never passed through (HTML
+//! comments, the author's notes, are left out; one never closed is shown), and
 //! the rendered HTML is cleaned by `ammonia` (no scripts, event handlers or `javascript:` URLs).
 
 use std::collections::HashMap;
@@ -123,6 +124,7 @@ pub fn render_with(
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut pending: Vec<Event<'_>> = Vec::new();
     let mut i = 0;
+    let mut comment = OpenComment::default();
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
@@ -184,16 +186,65 @@ pub fn render_with(
                 let html = inline(&code[INLINE_VALUE.len_utf8()..], line_of(range.start));
                 pending.push(Event::InlineHtml(CowStr::from(html)));
             }
-            // Raw HTML from an untrusted report is shown, not executed.
+            // Raw HTML from an untrusted report is shown, not executed; HTML comments are the
+            // author's notes and are left out.
             Event::Html(html) | Event::InlineHtml(html) => {
-                pending.push(Event::Text(html.clone()));
+                let shown = without_comments(html, &mut comment);
+                if !shown.trim().is_empty() {
+                    pending.push(Event::Text(CowStr::from(shown)));
+                }
             }
             other => pending.push(other.clone()),
         }
         i += 1;
     }
+    if comment.open {
+        pending.push(Event::Text(CowStr::from(std::mem::take(&mut comment.text))));
+    }
     flush(&mut pending, &mut out.segments);
     out
+}
+
+/// An HTML comment being read: raw HTML arrives line by line, so a comment over several lines
+/// spans several pieces. What it held is kept until it closes, so that a comment never closed
+/// (which would hide the rest of the report) is shown instead of silently dropped.
+#[derive(Default)]
+struct OpenComment {
+    open: bool,
+    text: String,
+}
+
+/// `html` without the parts inside `<!-- … -->`.
+fn without_comments(html: &str, comment: &mut OpenComment) -> String {
+    let mut shown = String::new();
+    let mut rest = html;
+    loop {
+        if comment.open {
+            match rest.find("-->") {
+                Some(end) => {
+                    rest = &rest[end + 3..];
+                    *comment = OpenComment::default();
+                }
+                None => {
+                    comment.text.push_str(rest);
+                    return shown;
+                }
+            }
+        } else {
+            match rest.find("<!--") {
+                Some(start) => {
+                    shown.push_str(&rest[..start]);
+                    comment.text.push_str("<!--");
+                    rest = &rest[start + 4..];
+                    comment.open = true;
+                }
+                None => {
+                    shown.push_str(rest);
+                    return shown;
+                }
+            }
+        }
+    }
 }
 
 fn flush(pending: &mut Vec<Event<'_>>, segments: &mut Vec<Segment>) {

@@ -232,9 +232,13 @@ fn page_decision(
 ) -> Option<DecisionData> {
     match context.front.decision.as_ref() {
         // Without a `decision:` block every report still gets the requirements form, when its
-        // data fits one (a single kind of sweep per configuration).
+        // data fits one: a sweep of request rates or concurrencies (SLAs are checked along it;
+        // offline batch runs have none) and a single kind of sweep per configuration.
         None => {
             let implicit = decision::DecisionFront::implicit_for(context.runs);
+            if !implicit.has_sweep() {
+                return None;
+            }
             context
                 .decision(&implicit, &mut |_, _| String::new())
                 .ok()

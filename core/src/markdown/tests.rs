@@ -71,6 +71,26 @@ fn nothing_from_a_report_can_run() {
     assert!(html.contains("&lt;b&gt;bold?&lt;/b&gt;"), "{html}");
 }
 
+#[test]
+fn html_comments_are_the_authors_notes_and_left_out() {
+    let text = "Before <!-- inline note --> after.\n\n<!-- a block note\nover two lines -->\n\n\
+                <!-- x --><b>shown</b>\n\nEnd.";
+    let html = html_of(&render(text, 1));
+    assert!(!html.contains("note"), "{html}");
+    assert!(!html.contains("lines"), "{html}");
+    assert!(html.contains("Before"), "{html}");
+    assert!(html.contains(" after."), "{html}");
+    assert!(
+        html.contains("&lt;b&gt;shown&lt;/b&gt;"),
+        "other raw HTML is still shown: {html}"
+    );
+    assert!(html.contains("End."), "{html}");
+    // A comment never closed would hide the rest of the report: it is shown instead.
+    let html = html_of(&render("<!-- open\n\nStill here.", 1));
+    assert!(html.contains("&lt;!-- open"), "{html}");
+    assert!(html.contains("Still here."), "{html}");
+}
+
 /// The tags of `html`, without the text between them (escaped text cannot run).
 fn markup_only(html: &str) -> String {
     html.split('<')

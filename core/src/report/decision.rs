@@ -78,6 +78,12 @@ impl DecisionFront {
         }
     }
 
+    /// Whether it names the sweep its SLAs are checked along (an implicit one has none when
+    /// the runs are offline batches only).
+    pub fn has_sweep(&self) -> bool {
+        self.sweep.is_some()
+    }
+
     /// [`DecisionFront::implicit`] on the kind of sweep most of `runs` have (request rate on a
     /// tie), so that configurations measured both ways, or once without a load, still get the
     /// form; configurations without a run of that kind are left out of it.

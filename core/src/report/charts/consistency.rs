@@ -109,7 +109,7 @@ impl ReportContext<'_> {
                 }
             })
             .collect();
-        let mut y = Axis::new(format!("CV of {}", metric.label()), "%");
+        let mut y = Axis::new(format!("CV of {}", in_sentence(metric)), "%");
         y.better = Some(Better::Lower);
         Ok(ChartSpec {
             id: id.to_string(),

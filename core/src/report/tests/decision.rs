@@ -133,3 +133,28 @@ fn mistakes_in_the_decision_block_are_errors_at_its_line() {
         );
     }
 }
+
+#[test]
+fn offline_batch_runs_get_no_implicit_wizard_but_a_load_sweep_does() {
+    let batch = "# benchdeck: load=batch:batch, config=label, e2e.p95=p95 (s)\n\
+                 batch,label,p95\n1,a,0.5\n16,a,2.5\n1,b,0.4\n16,b,2.0\n";
+    let rate = batch.replace("load=batch:batch", "load=rate:batch");
+    let page = |csv: &str| {
+        let results = [import("w/runs.csv", csv.as_bytes())];
+        build_report(
+            "reports/w.md",
+            "w",
+            "---\ntitle: W\nresults: [\"w/*\"]\n---\n\nText.\n",
+            &results,
+            &Palette::new(),
+        )
+    };
+    assert!(
+        page(batch).decision.is_none(),
+        "no sweep to check SLAs along"
+    );
+    assert!(
+        page(&rate).decision.is_some(),
+        "two setups over a rate sweep"
+    );
+}
