@@ -1,8 +1,9 @@
-//! Reading typed fields out of a JSON object, with every problem located and explained.
+//! Reading typed fields out of a JSON object, with every problem located and explained, and
+//! filling the latency distributions the importers read them into.
 
 use serde_json::{Map, Value};
 
-use crate::model::{Distribution, Location};
+use crate::model::{Distribution, LatencyMetric, Location, Metric};
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
 
@@ -157,6 +158,21 @@ impl<'a> Fields<'a> {
         self.problems
             .push(Problem::warning(self.file, self.at.child(key), message));
     }
+}
+
+/// The distribution of `metric` in `latency`, added empty at the end when the metric is new.
+pub(crate) fn latency_entry(latency: &mut Vec<LatencyMetric>, metric: Metric) -> &mut Distribution {
+    let index = match latency.iter().position(|m| m.metric == metric) {
+        Some(i) => i,
+        None => {
+            latency.push(LatencyMetric {
+                metric,
+                distribution: Distribution::default(),
+            });
+            latency.len() - 1
+        }
+    };
+    &mut latency[index].distribution
 }
 
 /// Sets one statistic of `d` from a key suffix such as `mean`, `median`, `std`, `p99` or `p99.9`.

@@ -13,6 +13,7 @@
 //! dataset come from the tool's file name, `{model}_{dataset}_{axis}_{YYYYmmdd}_{HHMMSS}.csv`,
 //! read from the right because model names may contain `_`.
 
+use super::fields::latency_entry;
 use super::table::{self, Row};
 use super::ImportedFile;
 use crate::model::{
@@ -288,19 +289,7 @@ fn values(
             Column::Failed => v.requests.failed = count(value),
             Column::ErrorRatePercent => v.error_rate = Some(value),
             Column::Latency(metric, p) => {
-                let latency = &mut v.latency;
-                let entry = match latency.iter_mut().position(|m| m.metric == metric) {
-                    Some(at) => &mut latency[at],
-                    None => {
-                        latency.push(LatencyMetric {
-                            metric,
-                            distribution: Distribution::default(),
-                        });
-                        let last = latency.len() - 1;
-                        &mut latency[last]
-                    }
-                };
-                entry.distribution.set_percentile(p, value);
+                latency_entry(&mut v.latency, metric).set_percentile(p, value);
             }
             Column::InputTokens(p) => v.input_len.set_percentile(p, value),
             Column::OutputTokens(p) => v.output_len.set_percentile(p, value),

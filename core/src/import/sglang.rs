@@ -19,13 +19,13 @@
 
 use serde_json::Value;
 
-use super::fields::{set_stat, Fields};
+use super::fields::Fields;
 use super::stats::nested;
-use super::vllm::{read_load, read_samples};
+use super::vllm::{is_stat, read_latency, read_load, read_samples};
 use super::ImportedFile;
 use crate::model::{
-    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats,
+    ConfigIdentity, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance, RequestCounts,
+    Run, Throughput, TokenStats,
 };
 use crate::problem::Problem;
 
@@ -60,11 +60,7 @@ fn latency_key(key: &str) -> Option<(&str, Metric)> {
     ]
     .into_iter()
     .find_map(|(suffix, metric)| rest.strip_suffix(suffix).map(|s| (s, metric)))?;
-    let known = matches!(stat, "mean" | "median" | "std" | "min" | "max")
-        || stat
-            .strip_prefix('p')
-            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok());
-    known.then_some((stat, metric))
+    is_stat(stat).then_some((stat, metric))
 }
 
 fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
@@ -101,34 +97,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         );
     }
 
-    let mut latency: Vec<LatencyMetric> = Vec::new();
-    for key in obj.keys() {
-        let Some((stat, metric)) = latency_key(key) else {
-            continue;
-        };
-        let Some(value) = f.number(key) else { continue };
-        if !value.is_finite() {
-            f.error_at(
-                key,
-                format!("expected a finite latency in ms, found {value}"),
-            );
-            continue;
-        }
-        let index = match latency.iter().position(|m| m.metric == metric) {
-            Some(i) => i,
-            None => {
-                latency.push(LatencyMetric {
-                    metric,
-                    distribution: Distribution::default(),
-                });
-                latency.len() - 1
-            }
-        };
-        if let Some(entry) = latency.get_mut(index) {
-            set_stat(&mut entry.distribution, stat, value);
-        }
-    }
-    latency.sort_by_key(|m| m.metric);
+    let latency = read_latency(&mut f, latency_key);
 
     let input_tok_s = f.finite("input_throughput");
     let output_tok_s = f.finite("output_throughput");

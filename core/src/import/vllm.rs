@@ -9,11 +9,11 @@
 
 use serde_json::Value;
 
-use super::fields::{set_stat, Fields};
+use super::fields::{latency_entry, set_stat, Fields};
 use super::ImportedFile;
 use crate::model::{
-    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
+    Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
 };
 use crate::problem::Problem;
 
@@ -57,11 +57,43 @@ pub(super) fn latency_key(key: &str) -> Option<(&str, Metric)> {
         "e2el" => Metric::E2e,
         _ => return None,
     };
-    let known = matches!(stat, "mean" | "median" | "std" | "min" | "max")
+    is_stat(stat).then_some((stat, metric))
+}
+
+/// True for the statistics of a latency key: `mean`, `median`, `std`, `min`, `max` and `p<N>`.
+pub(super) fn is_stat(stat: &str) -> bool {
+    matches!(stat, "mean" | "median" | "std" | "min" | "max")
         || stat
             .strip_prefix('p')
-            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok());
-    known.then_some((stat, metric))
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
+}
+
+/// The latency statistics of `f`'s object, one distribution per metric in metric order: every
+/// key that `latency_key` splits into a statistic and a metric, in milliseconds. A value that
+/// is not a finite number is an error at its key. SGLang's keys name the metrics otherwise, so
+/// it brings its own `latency_key`.
+pub(super) fn read_latency(
+    f: &mut Fields<'_>,
+    latency_key: fn(&str) -> Option<(&str, Metric)>,
+) -> Vec<LatencyMetric> {
+    let obj = f.obj;
+    let mut latency = Vec::new();
+    for key in obj.keys() {
+        let Some((stat, metric)) = latency_key(key) else {
+            continue;
+        };
+        let Some(value) = f.number(key) else { continue };
+        if !value.is_finite() {
+            f.error_at(
+                key,
+                format!("expected a finite latency in ms, found {value}"),
+            );
+            continue;
+        }
+        set_stat(latency_entry(&mut latency, metric), stat, value);
+    }
+    latency.sort_by_key(|m| m.metric);
+    latency
 }
 
 /// One result object as a run; also the reader of console result blocks ([`super::console`]),
@@ -112,32 +144,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         );
     }
 
-    let mut latency: Vec<LatencyMetric> = Vec::new();
-    for key in obj.keys() {
-        let Some((stat, metric)) = latency_key(key) else {
-            continue;
-        };
-        let Some(value) = f.number(key) else { continue };
-        if !value.is_finite() {
-            f.error_at(
-                key,
-                format!("expected a finite latency in ms, found {value}"),
-            );
-            continue;
-        }
-        let entry = match latency.iter_mut().find(|m| m.metric == metric) {
-            Some(e) => e,
-            None => {
-                latency.push(LatencyMetric {
-                    metric,
-                    distribution: Distribution::default(),
-                });
-                latency.last_mut().expect("just pushed")
-            }
-        };
-        set_stat(&mut entry.distribution, stat, value);
-    }
-    latency.sort_by_key(|m| m.metric);
+    let latency = read_latency(&mut f, latency_key);
 
     let goodput_key = if f.has("request_goodput") {
         "request_goodput"

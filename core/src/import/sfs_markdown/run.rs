@@ -3,6 +3,7 @@
 
 use super::columns::{Col, Level};
 use super::entry::Entry;
+use crate::import::fields::latency_entry;
 use crate::import::sfs_load_test::{file_stem, report_identity};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, Location, Provenance, RequestCounts, Run, Throughput,
@@ -214,21 +215,7 @@ fn measured(values: &[(Col, f64, Location)]) -> Measured {
     let mut m = Measured::default();
     for (c, v, _) in values {
         match *c {
-            Col::Latency(metric, p) => {
-                let latency = &mut m.latency;
-                let d = match latency.iter_mut().position(|l| l.metric == metric) {
-                    Some(i) => &mut latency[i].distribution,
-                    None => {
-                        latency.push(LatencyMetric {
-                            metric,
-                            distribution: Distribution::default(),
-                        });
-                        let last = latency.len() - 1;
-                        &mut latency[last].distribution
-                    }
-                };
-                d.set_percentile(p, *v);
-            }
+            Col::Latency(metric, p) => latency_entry(&mut m.latency, metric).set_percentile(p, *v),
             Col::InputLen(p) => m.input.set_percentile(p, *v),
             Col::OutputLen(p) => m.output.set_percentile(p, *v),
             Col::OutputTokS => m.throughput.output_tok_s = Some(*v),

@@ -2,6 +2,7 @@
 //! run's configuration, latencies, token counts, rates and request counts.
 
 use super::mapping::{ConfigField, LoadKind, Mapping, RateField, Source, Target};
+use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
@@ -293,18 +294,7 @@ impl RowReader<'_> {
 
 /// Sets one statistic of a latency metric, adding the metric when it is new.
 fn set_latency(latency: &mut Vec<LatencyMetric>, metric: Metric, stat: Stat, value: f64) {
-    let entry = match latency.iter_mut().position(|l| l.metric == metric) {
-        Some(k) => &mut latency[k],
-        None => {
-            latency.push(LatencyMetric {
-                metric,
-                distribution: Distribution::default(),
-            });
-            let last = latency.len() - 1;
-            &mut latency[last]
-        }
-    };
-    set(&mut entry.distribution, stat, value);
+    set(latency_entry(latency, metric), stat, value);
 }
 
 fn set(d: &mut Distribution, stat: Stat, value: f64) {

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::columns::{Col, Stat, Status, Target};
 use super::Header;
+use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{Distribution, LatencyMetric, Location, RequestCounts, Throughput};
 use crate::number::{parse_number, Reading};
@@ -225,17 +226,7 @@ fn distribution(p: &mut Parsed, target: Target) -> &mut Distribution {
         Target::OutputLen => return &mut p.output_len,
         _ => return &mut p.input_len,
     };
-    let index = match p.latency.iter().position(|l| l.metric == metric) {
-        Some(i) => i,
-        None => {
-            p.latency.push(LatencyMetric {
-                metric,
-                distribution: Distribution::default(),
-            });
-            p.latency.len() - 1
-        }
-    };
-    &mut p.latency[index].distribution
+    latency_entry(&mut p.latency, metric)
 }
 
 /// Ranks of the percentile cell, between its min and max.
