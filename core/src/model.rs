@@ -76,6 +76,18 @@ pub struct Provenance {
     pub producer_version: Option<String>,
 }
 
+impl Provenance {
+    /// `file` at `location`, written by `producer`, whose version the file does not say.
+    pub fn new(file: &str, location: Location, producer: Producer) -> Self {
+        Provenance {
+            file: file.to_string(),
+            location,
+            producer,
+            producer_version: None,
+        }
+    }
+}
+
 impl fmt::Display for Provenance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file, self.location)

@@ -195,12 +195,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
     };
 
     out.runs.push(Run {
-        provenance: Provenance {
-            file: out.file.clone(),
-            location: at,
-            producer,
-            producer_version: None,
-        },
+        provenance: Provenance::new(&out.file, at, producer),
         config: ConfigIdentity {
             model,
             ..ConfigIdentity::default()

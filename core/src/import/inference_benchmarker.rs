@@ -157,12 +157,7 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         output_len: None,
     };
     Run {
-        provenance: Provenance {
-            file: s.file.to_string(),
-            location: s.at.clone(),
-            producer: Producer::InferenceBenchmarker,
-            producer_version: None,
-        },
+        provenance: Provenance::new(s.file, s.at.clone(), Producer::InferenceBenchmarker),
         config,
         load: LoadPoint {
             achieved_rps: requests_per_s,

@@ -110,12 +110,7 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         }
     };
     Ok(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: at,
-            producer: Producer::K6,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, at, Producer::K6),
         config: ConfigIdentity::default(),
         load: LoadPoint {
             target,

@@ -181,12 +181,7 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
     };
 
     out.runs.push(Run {
-        provenance: Provenance {
-            file: out.file.clone(),
-            location: at,
-            producer: Producer::Llmperf,
-            producer_version: None,
-        },
+        provenance: Provenance::new(&out.file, at, Producer::Llmperf),
         config,
         load: LoadPoint {
             target,
@@ -373,12 +368,7 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
          the `*_summary.json` written next to it has both",
     ));
     out.runs.push(Run {
-        provenance: Provenance {
-            file: out.file.clone(),
-            location: at,
-            producer: Producer::Llmperf,
-            producer_version: None,
-        },
+        provenance: Provenance::new(&out.file, at, Producer::Llmperf),
         config: Default::default(),
         load: LoadPoint {
             target: LoadTarget::MaxThroughput,

@@ -177,12 +177,7 @@ fn read_row(
     }
 
     Ok(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: Location::line(row.line),
-            producer: Producer::SimpleFullStackCsv,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
         config: config.clone(),
         load: LoadPoint {
             target: load,

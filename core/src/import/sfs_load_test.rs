@@ -402,12 +402,7 @@ fn run_of(
         output_tokens: requests.iter().map(|r| r.output).collect(),
     };
     Some(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: group.at,
-            producer: Producer::SimpleFullStackLoadTest,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
         config,
         load: LoadPoint {
             target,

@@ -172,12 +172,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
     };
 
     Ok(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: at,
-            producer: Producer::VllmServe,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, at, Producer::VllmServe),
         config,
         load,
         requests,

@@ -77,7 +77,7 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
     };
     let _ = f.count("total_num_tokens");
     let run = Run {
-        provenance: provenance(&out.file, at, Producer::VllmThroughput),
+        provenance: Provenance::new(&out.file, at, Producer::VllmThroughput),
         config: ConfigIdentity::default(),
         load: LoadPoint {
             target: LoadTarget::MaxThroughput,
@@ -161,7 +161,7 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
         }]
     };
     let run = Run {
-        provenance: provenance(&out.file, at, Producer::VllmLatency),
+        provenance: Provenance::new(&out.file, at, Producer::VllmLatency),
         config: ConfigIdentity::default(),
         load: LoadPoint {
             target: LoadTarget::MaxThroughput,
@@ -190,15 +190,6 @@ fn seconds(f: &mut Fields<'_>, key: &str) -> Option<f64> {
         return None;
     }
     Some(v * 1000.0)
-}
-
-fn provenance(file: &str, at: Location, producer: Producer) -> Provenance {
-    Provenance {
-        file: file.to_string(),
-        location: at,
-        producer,
-        producer_version: None,
-    }
 }
 
 fn not_an_object(file: &str, at: Location) -> Problem {

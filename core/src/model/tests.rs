@@ -2,12 +2,7 @@ use super::*;
 
 fn run_at(key: &str, target: LoadTarget) -> Run {
     Run {
-        provenance: Provenance {
-            file: "f.json".into(),
-            location: Location::line(1),
-            producer: Producer::VllmServe,
-            producer_version: None,
-        },
+        provenance: Provenance::new("f.json", Location::line(1), Producer::VllmServe),
         config: ConfigIdentity {
             engine: Some(key.into()),
             ..ConfigIdentity::default()

@@ -227,12 +227,7 @@ impl<'a> Metrics<'a> {
         }
         latency.sort_by_key(|m| m.metric);
         Run {
-            provenance: Provenance {
-                file: file.to_string(),
-                location: Location::line(first_line),
-                producer,
-                producer_version: None,
-            },
+            provenance: Provenance::new(file, Location::line(first_line), producer),
             config,
             load: LoadPoint {
                 target: load,

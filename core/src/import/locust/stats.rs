@@ -100,12 +100,7 @@ pub(super) fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String],
         }
     };
     out.runs.push(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: Location::line(row.line),
-            producer: Producer::Locust,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, Location::line(row.line), Producer::Locust),
         config,
         load: LoadPoint {
             target,

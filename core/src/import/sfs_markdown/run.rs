@@ -57,12 +57,7 @@ pub(super) fn finish_entry(
         config.label = Some(file_stem(file));
     }
     Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: at,
-            producer: e.level.producer(),
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, at, e.level.producer()),
         config,
         load: LoadPoint {
             target: e.level.target(),

@@ -33,12 +33,7 @@ pub(super) fn read_row(
     let reader = RowReader { file, header, row };
     let target = reader.load_target(load)?;
     let mut run = Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: Location::line(row.line),
-            producer: Producer::TidyCsv,
-            producer_version: None,
-        },
+        provenance: Provenance::new(file, Location::line(row.line), Producer::TidyCsv),
         config: ConfigIdentity::default(),
         load: LoadPoint {
             target,
