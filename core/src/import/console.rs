@@ -39,14 +39,7 @@ pub(super) fn is_console(text: &str) -> bool {
 
 /// Reads every block of `text`.
 pub(super) fn read(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::VllmServe),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, Some(Producer::VllmServe));
     let mut context = Context::default();
     let mut block: Option<Block> = None;
     for (index, raw) in text.lines().enumerate() {

@@ -99,12 +99,11 @@ pub(super) fn read_aiperf_document(out: &mut ImportedFile, value: &Value, at: Lo
 }
 
 fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: Producer) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(Problem::error(
-            &out.file,
-            at,
-            "expected a JSON object with one object per metric and `input_config`",
-        ));
+    let Some(obj) = out.require(
+        value.as_object(),
+        &at,
+        "expected a JSON object with one object per metric and `input_config`",
+    ) else {
         return;
     };
     let mut top = Fields::new(obj, &out.file, at.clone());

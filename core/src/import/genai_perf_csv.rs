@@ -147,20 +147,12 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     m.problems.extend(unknown_rows(file, &m.unknown));
     m.problems.extend(broken);
 
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(producer),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
-    let Some(first) = rows.first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(1),
-            "expected the `Metric,avg,…` table of a GenAI-Perf or AIPerf CSV",
-        ));
+    let mut out = ImportedFile::new(file, Some(producer));
+    let Some(first) = out.require(
+        rows.first(),
+        &Location::line(1),
+        "expected the `Metric,avg,…` table of a GenAI-Perf or AIPerf CSV",
+    ) else {
         out.problems.append(&mut m.problems);
         return out;
     };

@@ -85,14 +85,7 @@ pub(super) fn is_yaml(first_line: &str) -> bool {
 
 /// Reads `benchmarks.yaml`: parsed into a JSON value and read like `benchmarks.json`.
 pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: None,
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, None);
     match yaml::parse(text) {
         Ok(value) if is_report(&value) => {
             out.producer = Some(Producer::Guidellm);

@@ -53,12 +53,11 @@ pub(super) fn is_report(value: &Value) -> bool {
 
 /// Reads every step of a report except the warm-up.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(Problem::error(
-            &out.file,
-            at,
-            "expected a JSON object with `config` and `results`",
-        ));
+    let Some(obj) = out.require(
+        value.as_object(),
+        &at,
+        "expected a JSON object with `config` and `results`",
+    ) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());

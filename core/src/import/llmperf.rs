@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use super::fields::{set_stat, Fields};
 use super::stats::metadata_identity;
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
     RequestCounts, RequestSamples, Run, Throughput, TokenStats,
@@ -96,12 +96,7 @@ fn summary_key(key: &str) -> Option<(usize, &str)> {
 
 /// Reads one summary object.
 pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(Problem::error(
-            &out.file,
-            at,
-            "expected a JSON object for one benchmark run",
-        ));
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_RUN_OBJECT) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());
@@ -296,12 +291,11 @@ fn unwrap_repr(text: &str) -> &str {
 
 /// Reads an individual-responses array into one run of per-request samples.
 pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(items) = value.as_array() else {
-        out.problems.push(Problem::error(
-            &out.file,
-            at,
-            "expected a JSON array with one object per request",
-        ));
+    let Some(items) = out.require(
+        value.as_array(),
+        &at,
+        "expected a JSON array with one object per request",
+    ) else {
         return;
     };
     let mut problems = Vec::new();

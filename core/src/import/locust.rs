@@ -87,21 +87,13 @@ pub(super) fn is_locust_csv(first_line: &str) -> bool {
 
 /// Reads one Locust CSV file.
 pub(super) fn read(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::Locust),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, Some(Producer::Locust));
     let (rows, broken) = table::read_rows(file, text);
-    let Some((header, body)) = rows.split_first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(1),
-            "expected a Locust CSV header",
-        ));
+    let Some((header, body)) = out.require(
+        rows.split_first(),
+        &Location::line(1),
+        "expected a Locust CSV header",
+    ) else {
         return out;
     };
     let names: Vec<String> = header

@@ -77,17 +77,38 @@ impl ImportedFile {
             .chain(self.runs.iter().flat_map(|r| r.problems.iter()))
     }
 
-    fn refused(file: &str, problem: Problem) -> Self {
+    /// `file` with nothing read from it yet, recognised as `producer`'s (`None`: not yet).
+    fn new(file: &str, producer: Option<Producer>) -> Self {
         ImportedFile {
             file: file.to_string(),
-            producer: None,
+            producer,
             runs: Vec::new(),
-            problems: vec![problem],
+            problems: Vec::new(),
             joined: Vec::new(),
             joined_into: None,
         }
     }
+
+    fn refused(file: &str, problem: Problem) -> Self {
+        ImportedFile {
+            problems: vec![problem],
+            ..ImportedFile::new(file, None)
+        }
+    }
+
+    /// `found`, or `None` with an error at `at` saying what was `expected` instead: how a reader
+    /// refuses a document (or a table) whose shape it cannot read at all.
+    fn require<T>(&mut self, found: Option<T>, at: &Location, expected: &str) -> Option<T> {
+        if found.is_none() {
+            self.problems
+                .push(Problem::error(&self.file, at.clone(), expected));
+        }
+        found
+    }
 }
+
+/// What the readers of one run per JSON object say of a document that is not an object.
+const NOT_A_RUN_OBJECT: &str = "expected a JSON object for one benchmark run";
 
 /// Largest file the importers accept, in bytes. Larger files get a clear refusal instead of
 /// exhausting memory (a browser tab has far less than a build machine).
@@ -236,14 +257,7 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     match json::parse(text, 0) {
         Ok(value) => match sniff_json(&value, forced) {
             Some(format) => {
-                let mut out = ImportedFile {
-                    file: file.to_string(),
-                    producer: Some(format.producer),
-                    runs: Vec::new(),
-                    problems: Vec::new(),
-                    joined: Vec::new(),
-                    joined_into: None,
-                };
+                let mut out = ImportedFile::new(file, Some(format.producer));
                 (format.read)(&mut out, &value, Location::json(""));
                 out
             }
@@ -255,14 +269,7 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
 
 /// JSON Lines: every line is its own document, possibly of mixed layouts of one tool.
 fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: None,
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, None);
     for line in json::parse_lines(text) {
         let at = Location::Json {
             line: Some(line.line),

@@ -86,21 +86,13 @@ fn column(name: &str, index: usize) -> Column {
 
 /// Reads the whole file.
 pub(super) fn read(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::SimpleFullStackCsv),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, Some(Producer::SimpleFullStackCsv));
     let (rows, broken) = table::read_rows(file, text);
-    let Some((header, body)) = rows.split_first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(1),
-            "expected a header line and one row per load level",
-        ));
+    let Some((header, body)) = out.require(
+        rows.split_first(),
+        &Location::line(1),
+        "expected a header line and one row per load level",
+    ) else {
         return out;
     };
     let columns: Vec<Column> = header

@@ -98,12 +98,11 @@ struct Group {
 
 /// Reads one load_test.py output document.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(Problem::error(
-            &out.file,
-            at,
-            "expected a JSON object with `config` and `results`",
-        ));
+    let Some(obj) = out.require(
+        value.as_object(),
+        &at,
+        "expected a JSON object with `config` and `results`",
+    ) else {
         return;
     };
     let file = out.file.clone();

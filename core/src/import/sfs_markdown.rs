@@ -133,21 +133,17 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
 
 /// Refuses text that starts like a report but holds no table or output load_test.py writes.
 fn not_mine(file: &str, _text: &str) -> ImportedFile {
-    ImportedFile {
-        file: file.to_string(),
-        producer: None,
-        runs: Vec::new(),
-        problems: vec![Problem::error(
+    ImportedFile::refused(
+        file,
+        Problem::error(
             file,
             Location::line(1),
             "format not recognised; expected a simple_full_stack_inference load_test.py or \
              benchmark.py report (tables such as `| Concurrency | Success% | TTFT p50 | … |`, or \
              its console output), a CSV with `# benchdeck:` mapping lines, or another supported \
              format (see the README's list of formats)",
-        )],
-        joined: Vec::new(),
-        joined_into: None,
-    }
+        ),
+    )
 }
 
 /// A report being read: its runs by level so far, the problems of no run, and the configuration.

@@ -22,7 +22,7 @@ use serde_json::Value;
 use super::fields::Fields;
 use super::stats::nested;
 use super::vllm::{is_stat, read_latency, read_load, read_samples};
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance, RequestCounts,
     Run, Throughput, TokenStats,
@@ -64,13 +64,9 @@ fn latency_key(key: &str) -> Option<(&str, Metric)> {
 }
 
 fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
-    let obj = value.as_object().ok_or_else(|| {
-        Problem::error(
-            file,
-            at.clone(),
-            "expected a JSON object for one benchmark run",
-        )
-    })?;
+    let obj = value
+        .as_object()
+        .ok_or_else(|| Problem::error(file, at.clone(), NOT_A_RUN_OBJECT))?;
     let mut f = Fields::new(obj, file, at.clone());
 
     let server = nested(&mut f, "server_info", |s| {

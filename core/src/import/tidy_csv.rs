@@ -70,14 +70,7 @@ pub(super) fn is_tidy_csv(text: &str) -> bool {
 
 /// Reads the whole file.
 pub(super) fn read(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::TidyCsv),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, Some(Producer::TidyCsv));
     let text = crate::json::strip_bom(text);
     let (masked, raw_items, header_line) = mapping_lines(file, text, &mut out.problems);
     if raw_items.is_empty() {
@@ -90,12 +83,11 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         return out;
     }
     let (rows, broken) = table::read_rows(file, &masked);
-    let Some((header, body)) = rows.split_first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(header_line.unwrap_or(1)),
-            "expected a CSV header line after the `# benchdeck:` mapping",
-        ));
+    let Some((header, body)) = out.require(
+        rows.split_first(),
+        &Location::line(header_line.unwrap_or(1)),
+        "expected a CSV header line after the `# benchdeck:` mapping",
+    ) else {
         out.problems.extend(broken);
         return out;
     };

@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::fields::{latency_entry, set_stat, Fields};
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
@@ -99,13 +99,9 @@ pub(super) fn read_latency(
 /// One result object as a run; also the reader of console result blocks ([`super::console`]),
 /// which turns each block into the keys this object has.
 pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
-    let obj = value.as_object().ok_or_else(|| {
-        Problem::error(
-            file,
-            at.clone(),
-            "expected a JSON object for one benchmark run",
-        )
-    })?;
+    let obj = value
+        .as_object()
+        .ok_or_else(|| Problem::error(file, at.clone(), NOT_A_RUN_OBJECT))?;
     let mut f = Fields::new(obj, file, at.clone());
     if !obj.contains_key("completed") {
         let absent: Vec<&str> = COUNT_AND_THROUGHPUT_KEYS

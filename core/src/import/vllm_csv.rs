@@ -23,14 +23,7 @@ pub(super) fn is_vllm_csv(first_line: &str) -> bool {
 
 /// Reads every row as one run.
 pub(super) fn read(file: &str, text: &str) -> ImportedFile {
-    let mut out = ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::VllmServe),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    };
+    let mut out = ImportedFile::new(file, Some(Producer::VllmServe));
     let (rows, broken) = table::read_rows(file, text);
     out.problems.extend(broken);
     let header_line = rows.first().map(|r| r.cells.join(","));

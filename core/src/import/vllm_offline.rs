@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::fields::Fields;
 use super::stats::object;
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
     Provenance, RequestCounts, Run, Throughput, TokenStats,
@@ -51,8 +51,7 @@ pub(super) fn is_latency_result(value: &Value) -> bool {
 
 /// Reads one `vllm bench throughput` object.
 pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(not_an_object(&out.file, at));
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_RUN_OBJECT) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());
@@ -102,8 +101,7 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
 
 /// Reads one `vllm bench latency` object.
 pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = value.as_object() else {
-        out.problems.push(not_an_object(&out.file, at));
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_RUN_OBJECT) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());
@@ -190,10 +188,6 @@ fn seconds(f: &mut Fields<'_>, key: &str) -> Option<f64> {
         return None;
     }
     Some(v * 1000.0)
-}
-
-fn not_an_object(file: &str, at: Location) -> Problem {
-    Problem::error(file, at, "expected a JSON object for one benchmark run")
 }
 
 #[cfg(test)]

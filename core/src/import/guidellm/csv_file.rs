@@ -64,14 +64,13 @@ struct Header {
 
 /// Reads a 0.4+ `benchmarks.csv`.
 pub(crate) fn read_csv(file: &str, text: &str) -> ImportedFile {
-    let mut out = new_file(file);
+    let mut out = ImportedFile::new(file, Some(Producer::Guidellm));
     let (rows, broken) = table::read_rows(file, text);
-    let Some(first) = rows.first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(1),
-            "expected three header rows and one row per benchmark",
-        ));
+    let Some(first) = out.require(
+        rows.first(),
+        &Location::line(1),
+        "expected three header rows and one row per benchmark",
+    ) else {
         out.problems.extend(broken);
         return out;
     };
@@ -106,14 +105,13 @@ pub(crate) fn read_csv(file: &str, text: &str) -> ImportedFile {
 
 /// Reads a 0.3 `benchmarks.csv`.
 pub(crate) fn read_csv_v03(file: &str, text: &str) -> ImportedFile {
-    let mut out = new_file(file);
+    let mut out = ImportedFile::new(file, Some(Producer::Guidellm));
     let (rows, broken) = table::read_rows(file, text);
-    let Some((first, body)) = rows.split_first() else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(1),
-            "expected a header row and one row per benchmark",
-        ));
+    let Some((first, body)) = out.require(
+        rows.split_first(),
+        &Location::line(1),
+        "expected a header row and one row per benchmark",
+    ) else {
         out.problems.extend(broken);
         return out;
     };
@@ -124,17 +122,6 @@ pub(crate) fn read_csv_v03(file: &str, text: &str) -> ImportedFile {
     report_header(&mut out, first, &header, |i| first.cell(i).to_string());
     read_body(&mut out, &header, body, broken, Layout::V03);
     out
-}
-
-fn new_file(file: &str) -> ImportedFile {
-    ImportedFile {
-        file: file.to_string(),
-        producer: Some(Producer::Guidellm),
-        runs: Vec::new(),
-        problems: Vec::new(),
-        joined: Vec::new(),
-        joined_into: None,
-    }
 }
 
 /// Reports unknown columns (once per group) and latency columns in a unit that is not a time.

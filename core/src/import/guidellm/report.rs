@@ -40,12 +40,11 @@ pub(crate) fn is_report(value: &Value) -> bool {
 /// the file.
 pub(crate) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
     let file = out.file.clone();
-    let Some(obj) = value.as_object() else {
-        out.problems.push(Problem::error(
-            &file,
-            at,
-            "expected a JSON object with a `benchmarks` list",
-        ));
+    let Some(obj) = out.require(
+        value.as_object(),
+        &at,
+        "expected a JSON object with a `benchmarks` list",
+    ) else {
         return;
     };
     let mut top = Fields::new(obj, &file, at.clone());
