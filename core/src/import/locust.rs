@@ -31,7 +31,7 @@ mod stats;
 
 use serde_json::Value;
 
-use super::table::{self, Row};
+use super::table::{self, Row, Wanted};
 use super::ImportedFile;
 use crate::model::{ConfigIdentity, Location, Producer};
 use crate::number::{parse_number, Reading};
@@ -248,22 +248,7 @@ fn number(
     i: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<f64> {
-    match parse_number(row.cell(i), &[]) {
-        Reading::Value(v) if v.is_finite() && v >= 0.0 => Some(v),
-        Reading::Missing => None,
-        _ => {
-            problems.push(Problem::error(
-                file,
-                row.at(i),
-                format!(
-                    "`{}`: expected a number of at least 0, found `{}`",
-                    header.cell(i),
-                    row.cell(i)
-                ),
-            ));
-            None
-        }
-    }
+    table::number(file, row, i, header.cell(i), Wanted::AtLeastZero, problems)
 }
 
 fn whole(

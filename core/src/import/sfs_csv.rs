@@ -14,13 +14,12 @@
 //! read from the right because model names may contain `_`.
 
 use super::fields::latency_entry;
-use super::table::{self, Row};
+use super::table::{self, Row, Wanted};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
     Provenance, Rate, RequestCounts, Run, Throughput, TokenStats,
 };
-use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
 
 /// True when the first line is this tool's header.
@@ -199,22 +198,7 @@ fn number(
     i: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<f64> {
-    match parse_number(row.cell(i), &[]) {
-        Reading::Value(v) => Some(v),
-        Reading::Missing => None,
-        Reading::Invalid => {
-            problems.push(Problem::error(
-                file,
-                row.at(i),
-                format!(
-                    "`{}`: expected a number, found `{}`",
-                    header.cell(i),
-                    row.cell(i)
-                ),
-            ));
-            None
-        }
-    }
+    table::number(file, row, i, header.cell(i), Wanted::Any, problems)
 }
 
 /// The load of the row's first cell: a request rate or a concurrency.

@@ -3,9 +3,11 @@
 //! Quoted cells (`"2,973.53"`), CRLF line ends and a byte order mark are handled by the `csv`
 //! crate; rows may have different lengths (several tools write sections of different widths in
 //! one file). Blank lines are dropped, but each row keeps its own line number, so a section break
-//! shows as a gap and every problem can name its line.
+//! shows as a gap and every problem can name its line. [`number`] reads a numeric cell the same
+//! way for every CSV importer.
 
 use crate::model::Location;
+use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
 
 /// One row: its 1-based line and its cells, trimmed.
@@ -82,6 +84,51 @@ pub(crate) fn read_rows(file: &str, text: &str) -> (Vec<Row>, Option<Problem>) {
         }
     }
     (rows, None)
+}
+
+/// Which numbers a cell read by [`number`] may hold.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wanted {
+    /// Any number, infinities included; an error says it expected "a number".
+    Any,
+    /// A finite number; an error says it expected "a number".
+    Finite,
+    /// A finite number of at least 0; an error says it expected "a number of at least 0".
+    AtLeastZero,
+}
+
+/// Cell `i` of `row` as the number `wanted`; `N/A` and empty cells are missing. Anything else is
+/// an error at the cell that names it `name` (its column's header, or the row's first cell where
+/// each row is one metric) and quotes what it holds.
+pub(crate) fn number(
+    file: &str,
+    row: &Row,
+    i: usize,
+    name: &str,
+    wanted: Wanted,
+    problems: &mut Vec<Problem>,
+) -> Option<f64> {
+    let accepts = |v: f64| match wanted {
+        Wanted::Any => true,
+        Wanted::Finite => v.is_finite(),
+        Wanted::AtLeastZero => v.is_finite() && v >= 0.0,
+    };
+    match parse_number(row.cell(i), &[]) {
+        Reading::Value(v) if accepts(v) => Some(v),
+        Reading::Missing => None,
+        _ => {
+            let expected = match wanted {
+                Wanted::Any | Wanted::Finite => "a number",
+                Wanted::AtLeastZero => "a number of at least 0",
+            };
+            problems.push(Problem::error(
+                file,
+                row.at(i),
+                format!("`{name}`: expected {expected}, found `{}`", row.cell(i)),
+            ));
+            None
+        }
+    }
 }
 
 /// The first line of `text` that is not blank, without a byte order mark.

@@ -6,12 +6,11 @@ use super::{
     ValueRow,
 };
 use crate::import::stats::ms_per;
-use crate::import::table::Row;
+use crate::import::table::{self, Row, Wanted};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,
     Provenance, RequestCounts, Run, Stat, Throughput, TokenStats,
 };
-use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
 
 /// What the tables gave so far, and the problems found reading them.
@@ -342,22 +341,7 @@ pub(super) fn unknown_rows(file: &str, rows: &[&Row]) -> Option<Problem> {
 
 /// Cell `i` as a finite number; `N/A` and empty cells are missing.
 fn number(file: &str, row: &Row, i: usize, problems: &mut Vec<Problem>) -> Option<f64> {
-    match parse_number(row.cell(i), &[]) {
-        Reading::Value(v) if v.is_finite() => Some(v),
-        Reading::Missing => None,
-        _ => {
-            problems.push(Problem::error(
-                file,
-                row.at(i),
-                format!(
-                    "`{}`: expected a number, found `{}`",
-                    row.cell(0),
-                    row.cell(i)
-                ),
-            ));
-            None
-        }
-    }
+    table::number(file, row, i, row.cell(0), Wanted::Finite, problems)
 }
 
 fn count(file: &str, row: &Row, value: f64, problems: &mut Vec<Problem>) -> Option<u64> {
