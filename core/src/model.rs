@@ -644,6 +644,24 @@ impl RequestSamples {
     pub fn is_empty(&self) -> bool {
         self.ok.is_empty()
     }
+
+    /// Adds one request at the end of every list (`NaN` where it has no value).
+    pub fn push(
+        &mut self,
+        ok: bool,
+        ttft_ms: f64,
+        e2e_ms: f64,
+        tpot_ms: f64,
+        input_tokens: f64,
+        output_tokens: f64,
+    ) {
+        self.ok.push(ok);
+        self.ttft_ms.push(ttft_ms);
+        self.e2e_ms.push(e2e_ms);
+        self.tpot_ms.push(tpot_ms);
+        self.input_tokens.push(input_tokens);
+        self.output_tokens.push(output_tokens);
+    }
 }
 
 /// Runs of one configuration along one load axis, sorted by load.

@@ -417,12 +417,7 @@ fn read_request(f: &mut Fields<'_>, obj: &Map<String, Value>, samples: &mut Requ
     } else {
         f64::NAN
     };
-    samples.ok.push(ok);
-    samples.ttft_ms.push(ttft);
-    samples.e2e_ms.push(e2e);
-    samples.tpot_ms.push(tpot);
-    samples.input_tokens.push(input);
-    samples.output_tokens.push(output);
+    samples.push(ok, ttft, e2e, tpot, input, output);
 }
 
 #[cfg(test)]

@@ -158,6 +158,11 @@ pub(super) fn column(group: &str, name: &str, stat: &str) -> Col {
     let Some((target, scale)) = target else {
         return Col::BadUnit;
     };
+    stat_column(status, target, stat, scale)
+}
+
+/// A statistic column, read for successful requests only; of a rate, only the mean is read.
+fn stat_column(status: Status, target: Target, stat: Stat, scale: f64) -> Col {
     if status != Status::Successful || (target.is_rate() && stat != Stat::Mean) {
         return Col::Ignored;
     }
@@ -215,12 +220,5 @@ pub(super) fn column_v03(header: &str) -> Col {
         "Tokens per second" => (Target::TotalTokPerSec, 1.0),
         _ => return Col::Unknown,
     };
-    if status != Status::Successful || (target.is_rate() && stat != Stat::Mean) {
-        return Col::Ignored;
-    }
-    Col::Stat {
-        target,
-        stat,
-        scale,
-    }
+    stat_column(status, target, stat, scale)
 }

@@ -98,12 +98,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
             let tpot = value("inter_token_latency_ms", 1.0);
             let input = value("prompt_tokens", 1.0);
             let output = value("output_tokens", 1.0);
-            samples.ok.push(ok);
-            samples.ttft_ms.push(ttft);
-            samples.e2e_ms.push(e2e);
-            samples.tpot_ms.push(tpot);
-            samples.input_tokens.push(input);
-            samples.output_tokens.push(output);
+            samples.push(ok, ttft, e2e, tpot, input, output);
         }
     }
     if bad > 5 {
