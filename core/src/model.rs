@@ -209,6 +209,18 @@ pub struct LoadPoint {
     pub achieved_concurrency: Option<f64>,
 }
 
+impl LoadPoint {
+    /// Driven at `target`, with no concurrency cap and nothing achieved known.
+    pub fn new(target: LoadTarget) -> Self {
+        LoadPoint {
+            target,
+            max_concurrency: None,
+            achieved_rps: None,
+            achieved_concurrency: None,
+        }
+    }
+}
+
 /// The load knob of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
@@ -324,6 +336,16 @@ pub struct RequestCounts {
 }
 
 impl RequestCounts {
+    /// `total` requests counted one by one, `succeeded` of them successfully and the rest failed.
+    pub fn counted(total: u64, succeeded: u64) -> Self {
+        RequestCounts {
+            total: Some(total),
+            succeeded: Some(succeeded),
+            failed: Some(total - succeeded),
+            incomplete: None,
+        }
+    }
+
     /// Share of requests that succeeded, 0 to 1.
     pub fn success_rate(&self) -> Option<f64> {
         let ok = self.succeeded? as f64;

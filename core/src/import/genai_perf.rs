@@ -382,12 +382,7 @@ fn names(f: &mut Fields<'_>, key: &str) -> Option<String> {
 }
 
 fn missing_load() -> LoadPoint {
-    LoadPoint {
-        target: LoadTarget::MaxThroughput,
-        max_concurrency: None,
-        achieved_rps: None,
-        achieved_concurrency: None,
-    }
+    LoadPoint::new(LoadTarget::MaxThroughput)
 }
 
 #[cfg(test)]

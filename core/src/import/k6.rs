@@ -113,10 +113,8 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         provenance: Provenance::new(file, at, Producer::K6),
         config: ConfigIdentity::default(),
         load: LoadPoint {
-            target,
-            max_concurrency: None,
             achieved_rps: throughput.requests_per_s,
-            achieved_concurrency: None,
+            ..LoadPoint::new(target)
         },
         requests,
         latency,

@@ -179,10 +179,8 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         provenance: Provenance::new(&out.file, at, Producer::Llmperf),
         config,
         load: LoadPoint {
-            target,
-            max_concurrency: None,
             achieved_rps: requests_per_s,
-            achieved_concurrency: None,
+            ..LoadPoint::new(target)
         },
         requests,
         latency,
@@ -364,18 +362,8 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
     out.runs.push(Run {
         provenance: Provenance::new(&out.file, at, Producer::Llmperf),
         config: Default::default(),
-        load: LoadPoint {
-            target: LoadTarget::MaxThroughput,
-            max_concurrency: None,
-            achieved_rps: None,
-            achieved_concurrency: None,
-        },
-        requests: RequestCounts {
-            total: Some(total),
-            succeeded: Some(succeeded),
-            failed: Some(total - succeeded),
-            incomplete: None,
-        },
+        load: LoadPoint::new(LoadTarget::MaxThroughput),
+        requests: RequestCounts::counted(total, succeeded),
         latency: Vec::new(),
         throughput: Throughput::default(),
         tokens: TokenStats::default(),

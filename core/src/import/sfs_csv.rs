@@ -171,10 +171,8 @@ fn read_row(
         provenance: Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
         config: config.clone(),
         load: LoadPoint {
-            target: load,
-            max_concurrency: None,
             achieved_rps: v.achieved_rps,
-            achieved_concurrency: None,
+            ..LoadPoint::new(load)
         },
         requests: v.requests,
         latency: v.latency,

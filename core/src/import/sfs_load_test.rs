@@ -403,18 +403,8 @@ fn run_of(
     Some(Run {
         provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
         config,
-        load: LoadPoint {
-            target,
-            max_concurrency: None,
-            achieved_rps: None,
-            achieved_concurrency: None,
-        },
-        requests: RequestCounts {
-            total: Some(total),
-            succeeded: Some(succeeded),
-            failed: Some(total - succeeded),
-            incomplete: None,
-        },
+        load: LoadPoint::new(target),
+        requests: RequestCounts::counted(total, succeeded),
         latency,
         throughput: Throughput::default(),
         tokens,

@@ -79,10 +79,8 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
         provenance: Provenance::new(&out.file, at, Producer::VllmThroughput),
         config: ConfigIdentity::default(),
         load: LoadPoint {
-            target: LoadTarget::MaxThroughput,
-            max_concurrency: None,
             achieved_rps: requests_per_s,
-            achieved_concurrency: None,
+            ..LoadPoint::new(LoadTarget::MaxThroughput)
         },
         requests,
         latency: Vec::new(),
@@ -161,12 +159,7 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
     let run = Run {
         provenance: Provenance::new(&out.file, at, Producer::VllmLatency),
         config: ConfigIdentity::default(),
-        load: LoadPoint {
-            target: LoadTarget::MaxThroughput,
-            max_concurrency: None,
-            achieved_rps: None,
-            achieved_concurrency: None,
-        },
+        load: LoadPoint::new(LoadTarget::MaxThroughput),
         requests: RequestCounts::default(),
         latency,
         throughput: Throughput::default(),

@@ -7,12 +7,7 @@ fn run_at(key: &str, target: LoadTarget) -> Run {
             engine: Some(key.into()),
             ..ConfigIdentity::default()
         },
-        load: LoadPoint {
-            target,
-            max_concurrency: None,
-            achieved_rps: None,
-            achieved_concurrency: None,
-        },
+        load: LoadPoint::new(target),
         requests: RequestCounts::default(),
         latency: Vec::new(),
         throughput: Throughput::default(),

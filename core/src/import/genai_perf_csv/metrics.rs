@@ -229,10 +229,8 @@ impl<'a> Metrics<'a> {
             provenance: Provenance::new(file, Location::line(first_line), producer),
             config,
             load: LoadPoint {
-                target: load,
-                max_concurrency: None,
                 achieved_rps: throughput.requests_per_s,
-                achieved_concurrency: None,
+                ..LoadPoint::new(load)
             },
             requests: RequestCounts {
                 total: succeeded.zip(failed).map(|(s, f)| s.saturating_add(f)),

@@ -338,12 +338,7 @@ fn read_load(
 }
 
 fn no_load() -> LoadPoint {
-    LoadPoint {
-        target: LoadTarget::MaxThroughput,
-        max_concurrency: None,
-        achieved_rps: None,
-        achieved_concurrency: None,
-    }
+    LoadPoint::new(LoadTarget::MaxThroughput)
 }
 
 /// Reads the `successful` distribution of the metric at `key` with `read`. A missing metric (or

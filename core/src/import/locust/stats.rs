@@ -103,10 +103,8 @@ pub(super) fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String],
         provenance: Provenance::new(file, Location::line(row.line), Producer::Locust),
         config,
         load: LoadPoint {
-            target,
-            max_concurrency: None,
             achieved_rps: rps,
-            achieved_concurrency: None,
+            ..LoadPoint::new(target)
         },
         requests,
         latency,

@@ -60,10 +60,8 @@ pub(super) fn finish_entry(
         provenance: Provenance::new(file, at, e.level.producer()),
         config,
         load: LoadPoint {
-            target: e.level.target(),
-            max_concurrency: None,
             achieved_rps: m.achieved_rps,
-            achieved_concurrency: None,
+            ..LoadPoint::new(e.level.target())
         },
         requests: RequestCounts {
             total: counts.total,

@@ -35,12 +35,7 @@ pub(super) fn read_row(
     let mut run = Run {
         provenance: Provenance::new(file, Location::line(row.line), Producer::TidyCsv),
         config: ConfigIdentity::default(),
-        load: LoadPoint {
-            target,
-            max_concurrency: None,
-            achieved_rps: None,
-            achieved_concurrency: None,
-        },
+        load: LoadPoint::new(target),
         requests: RequestCounts::default(),
         latency: Vec::new(),
         throughput: Throughput::default(),

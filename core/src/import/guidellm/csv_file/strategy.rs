@@ -68,12 +68,7 @@ pub(super) fn finish_row(
         Err(message) => {
             p.problems
                 .push(Problem::warning(file, strategy_at.clone(), message));
-            LoadPoint {
-                target: LoadTarget::MaxThroughput,
-                max_concurrency: None,
-                achieved_rps: None,
-                achieved_concurrency: None,
-            }
+            LoadPoint::new(LoadTarget::MaxThroughput)
         }
     };
 
