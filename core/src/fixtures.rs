@@ -33,6 +33,15 @@ pub fn import_named(relative: &str, name: &str) -> ImportedFile {
     import(name, &bytes(relative))
 }
 
+/// Every problem of `f` (its own, then its runs'), one a line: what a test expects to be empty,
+/// or to hold one message.
+pub fn messages(f: &ImportedFile) -> String {
+    f.all_problems()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Every value in `value` as a JSON pointer (`/a/0/b`), children before their parents, the
 /// document itself (`""`) last: the places the robustness tests break one at a time.
 pub fn json_pointers(value: &serde_json::Value) -> Vec<String> {

@@ -1,17 +1,7 @@
+use crate::fixtures::{import_file, messages};
 use crate::import::ImportedFile;
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
-
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
-
-fn messages(f: &ImportedFile) -> String {
-    f.all_problems()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 fn one_run(f: &ImportedFile) -> &crate::model::Run {
     let [run] = f.runs.as_slice() else {
@@ -22,8 +12,9 @@ fn one_run(f: &ImportedFile) -> &crate::model::Run {
 
 #[test]
 fn genai_perf_nested_input_config_and_per_user_throughput() {
-    let f =
-        fixture("genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf.json");
+    let f = import_file(
+        "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf.json",
+    );
     assert_eq!(f.producer, Some(Producer::GenaiPerf));
     assert_eq!(messages(&f), "");
     let run = one_run(&f);
@@ -71,7 +62,7 @@ fn genai_perf_nested_input_config_and_per_user_throughput() {
 
 #[test]
 fn genai_perf_flat_input_config_and_per_request_throughput() {
-    let f = fixture(
+    let f = import_file(
         "genai-perf/acme_chat-13b-openai-chat-request_rate2.5/profile_export_genai_perf.json",
     );
     assert_eq!(f.producer, Some(Producer::GenaiPerf));
@@ -100,7 +91,7 @@ fn genai_perf_flat_input_config_and_per_request_throughput() {
 
 #[test]
 fn genai_perf_wrong_units_types_and_missing_load() {
-    let f = fixture("genai-perf/broken/profile_export_genai_perf.json");
+    let f = import_file("genai-perf/broken/profile_export_genai_perf.json");
     assert_eq!(f.producer, Some(Producer::GenaiPerf));
     let run = one_run(&f);
     assert!(
@@ -131,7 +122,8 @@ fn genai_perf_wrong_units_types_and_missing_load() {
 
 #[test]
 fn aiperf_top_level_metrics_with_errors() {
-    let f = fixture("aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json");
+    let f =
+        import_file("aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json");
     assert_eq!(f.producer, Some(Producer::Aiperf));
     assert_eq!(messages(&f), "");
     let run = one_run(&f);
@@ -152,7 +144,7 @@ fn aiperf_top_level_metrics_with_errors() {
 
 #[test]
 fn aiperf_records_layout_capped_rate_and_cancelled() {
-    let f = fixture("aiperf/records-layout/profile_export_aiperf.json");
+    let f = import_file("aiperf/records-layout/profile_export_aiperf.json");
     assert_eq!(f.producer, Some(Producer::Aiperf));
     let run = one_run(&f);
     assert_eq!(
@@ -178,7 +170,7 @@ fn aiperf_records_layout_capped_rate_and_cancelled() {
 
 #[test]
 fn aiperf_all_failed_is_failed() {
-    let f = fixture("aiperf/all-failed/profile_export_aiperf.json");
+    let f = import_file("aiperf/all-failed/profile_export_aiperf.json");
     assert_eq!(f.producer, Some(Producer::Aiperf));
     let run = one_run(&f);
     assert!(run.all_failed());

@@ -1,18 +1,15 @@
 use super::artifact_directory;
-use crate::import::{import_text, ImportedFile};
+use crate::fixtures::import_file;
+use crate::import::import_text;
 use crate::model::{LoadTarget, Location, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
-
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
 
 const C8: &str = "genai-perf/acme_chat-13b-openai-chat-concurrency8/profile_export_genai_perf";
 
 #[test]
 fn the_csv_gives_the_numbers_of_the_json_beside_it() {
-    let csv = fixture(&format!("{C8}.csv"));
-    let json = fixture(&format!("{C8}.json"));
+    let csv = import_file(&format!("{C8}.csv"));
+    let json = import_file(&format!("{C8}.json"));
     assert_eq!(csv.producer, Some(Producer::GenaiPerf));
     let [run] = csv.runs.as_slice() else {
         panic!("one run expected: {:?}", csv.problems)
@@ -73,7 +70,7 @@ fn the_csv_gives_the_numbers_of_the_json_beside_it() {
 
 #[test]
 fn a_request_rate_directory_and_the_old_per_request_rate_row() {
-    let f = fixture(
+    let f = import_file(
         "genai-perf/acme_chat-13b-openai-chat-request_rate2.5/profile_export_genai_perf.csv",
     );
     assert!(f.all_problems().next().is_none(), "{:?}", f.problems);
@@ -91,7 +88,7 @@ fn a_request_rate_directory_and_the_old_per_request_rate_row() {
 
 #[test]
 fn aiperf_csv_with_std_error_count_token_totals_and_gpu_telemetry() {
-    let f = fixture("aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.csv");
+    let f = import_file("aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.csv");
     assert_eq!(f.producer, Some(Producer::Aiperf));
     let run = &f.runs[0];
     assert_eq!(run.provenance.producer, Producer::Aiperf);
@@ -119,7 +116,7 @@ fn aiperf_csv_with_std_error_count_token_totals_and_gpu_telemetry() {
 #[test]
 fn aiperf_0_10_csv_with_a_sum_column_and_an_empty_gpu_table() {
     let path = "aiperf/acme_chat-13b-openai-chat-concurrency16/profile_export_aiperf.csv";
-    let f = fixture(path);
+    let f = import_file(path);
     assert_eq!(f.producer, Some(Producer::Aiperf));
     let [run] = f.runs.as_slice() else {
         panic!("one run expected: {:?}", f.problems)
@@ -155,7 +152,7 @@ fn aiperf_0_10_csv_with_a_sum_column_and_an_empty_gpu_table() {
 
 #[test]
 fn aiperf_with_every_request_failed_is_a_failed_run() {
-    let f = fixture("aiperf/all-failed/profile_export_aiperf.csv");
+    let f = import_file("aiperf/all-failed/profile_export_aiperf.csv");
     let run = &f.runs[0];
     assert!(run.all_failed());
     assert_eq!(run.requests.failed, Some(20));
@@ -179,7 +176,7 @@ fn aiperf_with_every_request_failed_is_a_failed_run() {
 
 #[test]
 fn every_problem_of_a_broken_file_has_its_place() {
-    let f = fixture("genai-perf/broken/profile_export_genai_perf.csv");
+    let f = import_file("genai-perf/broken/profile_export_genai_perf.csv");
     let file = "genai-perf/broken/profile_export_genai_perf.csv";
     let run = &f.runs[0];
     let mut problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();

@@ -1,21 +1,10 @@
-use crate::import::ImportedFile;
+use crate::fixtures::{import_file, messages};
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
 
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
-
-fn messages(f: &ImportedFile) -> String {
-    f.all_problems()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn sweep_without_its_warmup_step() {
-    let f = fixture("inference-benchmarker/acme_chat-13b_2026-01-05-10-00-00.json");
+    let f = import_file("inference-benchmarker/acme_chat-13b_2026-01-05-10-00-00.json");
     assert_eq!(f.producer, Some(Producer::InferenceBenchmarker));
     assert_eq!(messages(&f), "");
     assert_eq!(f.runs.len(), 3, "the warm-up step is excluded");
@@ -91,7 +80,7 @@ fn sweep_without_its_warmup_step() {
 
 #[test]
 fn broken_steps_are_reported_in_place() {
-    let f = fixture("inference-benchmarker/broken.json");
+    let f = import_file("inference-benchmarker/broken.json");
     assert_eq!(f.producer, Some(Producer::InferenceBenchmarker));
     assert_eq!(f.runs.len(), 4);
     let [skipped] = f.problems.as_slice() else {
@@ -146,7 +135,7 @@ fn broken_steps_are_reported_in_place() {
 
 #[test]
 fn a_report_with_only_a_warmup_fails_with_a_reason() {
-    let f = fixture("inference-benchmarker/warmup-only.json");
+    let f = import_file("inference-benchmarker/warmup-only.json");
     assert!(f.failed());
     assert_eq!(f.producer, Some(Producer::InferenceBenchmarker));
     let [p] = f.problems.as_slice() else {

@@ -1,22 +1,11 @@
 use super::parse_code_counts;
-use crate::import::ImportedFile;
+use crate::fixtures::{import_file, messages};
 use crate::model::{LoadTarget, Metric, Producer, Stat};
 use crate::problem::Severity;
 
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
-
-fn messages(f: &ImportedFile) -> String {
-    f.all_problems()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn summary_in_seconds_with_string_integers() {
-    let f = fixture("llmperf/acme-chat-13b_512_128_summary.json");
+    let f = import_file("llmperf/acme-chat-13b_512_128_summary.json");
     assert_eq!(f.producer, Some(Producer::Llmperf));
     assert_eq!(messages(&f), "");
     let [run] = f.runs.as_slice() else {
@@ -80,7 +69,7 @@ fn summary_in_seconds_with_string_integers() {
 
 #[test]
 fn all_failed_summary_is_failed_not_zero() {
-    let f = fixture("llmperf/all-failed_512_128_summary.json");
+    let f = import_file("llmperf/all-failed_512_128_summary.json");
     let [run] = f.runs.as_slice() else {
         panic!("expected one run")
     };
@@ -99,7 +88,7 @@ fn all_failed_summary_is_failed_not_zero() {
 
 #[test]
 fn broken_summary_problems_are_located() {
-    let f = fixture("llmperf/broken_512_128_summary.json");
+    let f = import_file("llmperf/broken_512_128_summary.json");
     let [run] = f.runs.as_slice() else {
         panic!("expected one run")
     };
@@ -131,7 +120,7 @@ fn broken_summary_problems_are_located() {
 
 #[test]
 fn individual_responses_become_samples() {
-    let f = fixture("llmperf/acme-chat-13b_512_128_individual_responses.json");
+    let f = import_file("llmperf/acme-chat-13b_512_128_individual_responses.json");
     assert_eq!(f.producer, Some(Producer::Llmperf));
     assert!(f.problems.is_empty());
     let [run] = f.runs.as_slice() else {
@@ -160,7 +149,7 @@ fn individual_responses_become_samples() {
 
 #[test]
 fn broken_individual_responses_keep_every_row_accounted_for() {
-    let f = fixture("llmperf/broken_512_128_individual_responses.json");
+    let f = import_file("llmperf/broken_512_128_individual_responses.json");
     let [run] = f.runs.as_slice() else {
         panic!("expected one run: {}", messages(&f))
     };

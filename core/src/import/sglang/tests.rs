@@ -1,10 +1,6 @@
-use crate::import::ImportedFile;
+use crate::fixtures::import_file;
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 use crate::problem::Severity;
-
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
 
 fn messages(problems: &[crate::problem::Problem]) -> String {
     problems
@@ -16,7 +12,7 @@ fn messages(problems: &[crate::problem::Problem]) -> String {
 
 #[test]
 fn old_and_new_layouts_mixed_in_one_file() {
-    let f = fixture("sglang/sglang_0314_mixed.jsonl");
+    let f = import_file("sglang/sglang_0314_mixed.jsonl");
     assert_eq!(f.producer, Some(Producer::SglangServing));
     assert!(
         f.all_problems().next().is_none(),
@@ -82,7 +78,7 @@ fn old_and_new_layouts_mixed_in_one_file() {
 
 #[test]
 fn broken_lines_failures_and_wrong_types_are_reported() {
-    let f = fixture("sglang/broken.jsonl");
+    let f = import_file("sglang/broken.jsonl");
     assert_eq!(f.producer, Some(Producer::SglangServing));
     assert_eq!(f.runs.len(), 3, "lines 1, 3 and 4 import");
 

@@ -1,21 +1,10 @@
-use crate::import::ImportedFile;
+use crate::fixtures::{import_file, messages};
 use crate::model::{LoadTarget, Metric, Producer, Stat};
 use crate::problem::Severity;
 
-fn fixture(path: &str) -> ImportedFile {
-    crate::fixtures::import_file(path)
-}
-
-fn messages(f: &ImportedFile) -> String {
-    f.all_problems()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn throughput_is_total_tokens_per_second() {
-    let f = fixture("vllm-throughput/throughput_chat13b_in512_out128.json");
+    let f = import_file("vllm-throughput/throughput_chat13b_in512_out128.json");
     assert_eq!(f.producer, Some(Producer::VllmThroughput));
     assert_eq!(messages(&f), "");
     let [run] = f.runs.as_slice() else {
@@ -36,7 +25,7 @@ fn throughput_is_total_tokens_per_second() {
 
 #[test]
 fn throughput_with_wrong_types_or_truncated() {
-    let f = fixture("vllm-throughput/broken.json");
+    let f = import_file("vllm-throughput/broken.json");
     assert_eq!(f.producer, Some(Producer::VllmThroughput));
     assert_eq!(f.runs.len(), 1);
     assert_eq!(f.runs[0].throughput.requests_per_s, None);
@@ -51,7 +40,7 @@ fn throughput_with_wrong_types_or_truncated() {
         .join("\n")
     );
 
-    let f = fixture("vllm-throughput/truncated.json");
+    let f = import_file("vllm-throughput/truncated.json");
     assert!(f.failed());
     assert!(
         f.problems[0]
@@ -65,7 +54,7 @@ fn throughput_with_wrong_types_or_truncated() {
 
 #[test]
 fn latency_seconds_become_milliseconds() {
-    let f = fixture("vllm-latency/latency_bs16_in256_out64.json");
+    let f = import_file("vllm-latency/latency_bs16_in256_out64.json");
     assert_eq!(f.producer, Some(Producer::VllmLatency));
     assert_eq!(messages(&f), "");
     let [run] = f.runs.as_slice() else {
@@ -93,7 +82,7 @@ fn latency_seconds_become_milliseconds() {
 
 #[test]
 fn latency_with_nan_and_wrong_types() {
-    let f = fixture("vllm-latency/broken.json");
+    let f = import_file("vllm-latency/broken.json");
     assert_eq!(f.producer, Some(Producer::VllmLatency));
     let [run] = f.runs.as_slice() else {
         panic!("expected one run")
