@@ -28,7 +28,7 @@ use serde::Deserialize;
 use super::context::ReportContext;
 use super::load::LoadText;
 use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
-use crate::model::{LoadTarget, Location, Rate, Run, Stat};
+use crate::model::{LoadTarget, Location, Metric, Rate, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::Quantity;
 use crate::site::{Block, ChartGrid};
@@ -45,6 +45,15 @@ pub(super) mod tokens;
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
                     x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
                     panels, columns";
+
+/// One chart being built, as each kind gets it: its id, its directive, and the configurations
+/// it shows, in order.
+#[derive(Clone, Copy)]
+struct ChartCall<'a> {
+    id: &'a str,
+    d: &'a ChartDirective,
+    keys: &'a [String],
+}
 
 /// A ```` ```chart ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -185,17 +194,22 @@ impl ReportContext<'_> {
             .config_keys(d.configs.as_deref())
             .map_err(|e| format!("chart `{id}`: {e}"))?;
         let kind = d.kind.as_deref().unwrap_or("bars");
+        let c = ChartCall {
+            id,
+            d: &d,
+            keys: &keys,
+        };
         let spec = match kind {
-            "bars" => self.bars(id, &d, &keys),
-            "lines" => self.lines(id, &d, &keys),
-            "percentiles" => self.percentiles(id, &d, &keys),
-            "hbars" => self.hbars(id, &d, &keys),
-            "scatter" => self.scatter(id, &d, &keys),
-            "cdf" | "histogram" => self.samples_chart(id, kind, &d, &keys),
-            "box" => self.boxes(id, &d, &keys),
-            "tokens" => self.tokens(id, &d, &keys),
-            "breakdown" => self.breakdown(id, &d, &keys),
-            "cv" => self.cv_chart(id, &d, &keys),
+            "bars" => self.bars(c),
+            "lines" => self.lines(c),
+            "percentiles" => self.percentiles(c),
+            "hbars" => self.hbars(c),
+            "scatter" => self.scatter(c),
+            "cdf" | "histogram" => self.samples_chart(c, kind),
+            "box" => self.boxes(c),
+            "tokens" => self.tokens(c),
+            "breakdown" => self.breakdown(c),
+            "cv" => self.cv_chart(c),
             other => Err(format!(
                 "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, breakdown, cv or grid"
             )),
@@ -327,6 +341,33 @@ impl ReportContext<'_> {
             .as_deref()
             .ok_or("this kind needs `metric`, for example `metric: ttft`")?;
         Quantity::parse(metric, d.stat.as_deref())
+    }
+
+    /// The latency metric of the directive's `metric`; any other quantity is the error `needs`.
+    fn latency_metric(d: &ChartDirective, needs: &str) -> Result<Metric, String> {
+        match Self::quantity(d)? {
+            Quantity::Latency { metric, .. } => Ok(metric),
+            _ => Err(needs.to_string()),
+        }
+    }
+
+    /// A series per configuration of `keys`, named and coloured as the report shows it, with the
+    /// points `points_of` gives for its key.
+    fn series_per_config(
+        &self,
+        keys: &[String],
+        points_of: impl Fn(&str) -> Vec<Point>,
+    ) -> Vec<Series> {
+        keys.iter()
+            .map(|key| {
+                let (name, color) = self.display(key);
+                Series {
+                    name,
+                    color,
+                    points: points_of(key),
+                }
+            })
+            .collect()
     }
 }
 

@@ -1,7 +1,7 @@
 //! ```` ```chart ```` kinds drawn as bars: `bars` (a metric by load point, a bar per
 //! configuration), `percentiles` (p50 to p99 at one load) and `hbars` (head to head at one load).
 
-use super::{alternatives, load_label, point, quantity_axis, ChartDirective, ReportContext};
+use super::{alternatives, load_label, point, quantity_axis, ChartCall, ReportContext};
 use crate::chart::{
     percentile_bars, Axis, ChartKind, ChartSpec, HBarMetric, Point, Series, SeriesInput,
     STANDARD_PERCENTILES,
@@ -10,47 +10,35 @@ use crate::quantity::Quantity;
 
 impl ReportContext<'_> {
     /// Grouped bars: one group per load point, one bar per configuration.
-    pub(super) fn bars(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn bars(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let quantity = Self::quantity(d)?;
         let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
         let loads = self.loads_of(keys);
         let categories: Vec<String> = loads.iter().map(load_label).collect();
         let series_of = |q: Quantity| -> Vec<Series> {
-            keys.iter()
-                .map(|key| {
-                    let (name, color) = self.display(key);
-                    let runs = self.runs_of(key);
-                    let points = loads
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, load)| {
-                            // Of several runs at one load (say, an offline throughput and an
-                            // offline latency run), the first that reports the quantity.
-                            let mut at_load = runs.iter().filter(|r| r.load.target == *load);
-                            let run = at_load
-                                .clone()
-                                .find(|r| q.of(r).is_some())
-                                .or_else(|| at_load.next())?;
-                            let p = point(i as f64, q, run);
-                            // Error bars belong to the mean they were asked for.
-                            Some(match sigma.filter(|_| q == quantity) {
-                                Some(metric) => super::consistency::with_sigma(p, run, metric),
-                                None => p,
-                            })
+            self.series_per_config(keys, |key| {
+                let runs = self.runs_of(key);
+                loads
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, load)| {
+                        // Of several runs at one load (say, an offline throughput and an
+                        // offline latency run), the first that reports the quantity.
+                        let mut at_load = runs.iter().filter(|r| r.load.target == *load);
+                        let run = at_load
+                            .clone()
+                            .find(|r| q.of(r).is_some())
+                            .or_else(|| at_load.next())?;
+                        let p = point(i as f64, q, run);
+                        // Error bars belong to the mean they were asked for.
+                        Some(match sigma.filter(|_| q == quantity) {
+                            Some(metric) => super::consistency::with_sigma(p, run, metric),
+                            None => p,
                         })
-                        .collect();
-                    Series {
-                        name,
-                        color,
-                        points,
-                    }
-                })
-                .collect()
+                    })
+                    .collect()
+            })
         };
         let series = series_of(quantity);
         let alternatives = alternatives(quantity, series_of);
@@ -72,16 +60,12 @@ impl ReportContext<'_> {
     }
 
     /// Percentile bars of one metric at one load, a bar per configuration.
-    pub(super) fn percentiles(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
-        let quantity = Self::quantity(d)?;
-        let Quantity::Latency { metric, .. } = quantity else {
-            return Err("`percentiles` needs a latency metric (ttft, tpot, itl, e2e)".into());
-        };
+    pub(super) fn percentiles(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
+        let metric = Self::latency_metric(
+            d,
+            "`percentiles` needs a latency metric (ttft, tpot, itl, e2e)",
+        )?;
         let mut inputs = Vec::new();
         for key in keys {
             let (name, color) = self.display(key);
@@ -127,12 +111,8 @@ impl ReportContext<'_> {
     }
 
     /// Head to head: a row per metric, a bar per configuration, at one load.
-    pub(super) fn hbars(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn hbars(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let names = d.metrics.as_deref().ok_or(
             "`hbars` needs `metrics`, for example `[ttft:p50, tpot:p50, output_throughput]`",
         )?;

@@ -8,7 +8,7 @@
 //! None of the supported formats records queueing apart from prefill, so the first part is both;
 //! the caption says so.
 
-use super::{ChartDirective, ReportContext};
+use super::{ChartCall, ChartDirective, ReportContext};
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
@@ -18,12 +18,8 @@ const PARTS: [(&str, usize); 2] = [("Before the first token", 0), ("Decoding", 1
 
 impl ReportContext<'_> {
     /// Stacked bars of mean TTFT and mean decoding time per configuration (and load point).
-    pub(super) fn breakdown(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn breakdown(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let stat = match d.stat.as_deref() {
             None => Stat::Mean,
             Some(text) => Stat::parse(text).ok_or_else(|| {

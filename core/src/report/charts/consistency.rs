@@ -3,8 +3,8 @@
 //! coefficient of variation (standard deviation ÷ mean) by load point with guide lines at 5%
 //! (under it: consistent) and 10% (over it: readers notice).
 
-use super::{load_label, ChartDirective, ReportContext};
-use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point, Series};
+use super::{load_label, ChartCall, ReportContext};
+use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point};
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
 
@@ -75,12 +75,8 @@ fn cv(run: &Run, metric: Metric) -> Result<f64, String> {
 
 impl ReportContext<'_> {
     /// Coefficient of variation by load point, a bar per configuration, with 5% and 10% guides.
-    pub(super) fn cv_chart(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn cv_chart(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let metric = match d.metric.as_deref() {
             None => Metric::E2e,
             Some(text) => match Quantity::parse(text, None)? {
@@ -89,26 +85,17 @@ impl ReportContext<'_> {
             },
         };
         let loads = self.loads_of(keys);
-        let series = keys
-            .iter()
-            .map(|key| {
-                let (name, color) = self.display(key);
-                let runs = self.runs_of(key);
-                let points = loads
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, load)| {
-                        let run = runs.iter().find(|r| r.load.target == *load)?;
-                        Some(cv_point(i as f64, run, metric))
-                    })
-                    .collect();
-                Series {
-                    name,
-                    color,
-                    points,
-                }
-            })
-            .collect();
+        let series = self.series_per_config(keys, |key| {
+            let runs = self.runs_of(key);
+            loads
+                .iter()
+                .enumerate()
+                .filter_map(|(i, load)| {
+                    let run = runs.iter().find(|r| r.load.target == *load)?;
+                    Some(cv_point(i as f64, run, metric))
+                })
+                .collect()
+        });
         let mut y = Axis::new(format!("CV of {}", in_sentence(metric)), "%");
         y.better = Some(Better::Lower);
         Ok(ChartSpec {

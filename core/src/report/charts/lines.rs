@@ -1,7 +1,7 @@
 //! ```` ```chart ```` `kind: lines`: a metric against load, a line per configuration, with an
 //! optional percentile band, SLA line and breaking-point markers.
 
-use super::{alternatives, point, quantity_axis, scale, ChartDirective, ReportContext};
+use super::{alternatives, point, quantity_axis, scale, ChartCall, ReportContext};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::model::{LoadAxis, Metric, Run, Stat};
@@ -10,12 +10,8 @@ use crate::quantity::Quantity;
 impl ReportContext<'_> {
     /// A line per configuration over its load points, with an optional percentile band, SLA
     /// line and breaking-point markers.
-    pub(super) fn lines(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn lines(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let quantity = Self::quantity(d)?;
         let band = band(quantity, d.band.as_deref())?;
         let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
@@ -93,22 +89,13 @@ impl ReportContext<'_> {
     /// A line of `quantity` per configuration over its load points on `axis`, without band or
     /// markers: what a statistic the reader switches to shows.
     fn series_against_load(&self, keys: &[String], axis: LoadAxis, q: Quantity) -> Vec<Series> {
-        keys.iter()
-            .map(|key| {
-                let (name, color) = self.display(key);
-                let points = self
-                    .runs_of(key)
-                    .into_iter()
-                    .filter(|r| r.load.target.axis() == axis)
-                    .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
-                    .collect();
-                Series {
-                    name,
-                    color,
-                    points,
-                }
-            })
-            .collect()
+        self.series_per_config(keys, |key| {
+            self.runs_of(key)
+                .into_iter()
+                .filter(|r| r.load.target.axis() == axis)
+                .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
+                .collect()
+        })
     }
 
     /// The load axis shared by the chosen configurations: the one most of their runs are on.

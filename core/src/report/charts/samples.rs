@@ -1,11 +1,10 @@
 //! ```` ```chart ```` kinds drawn from per-request samples: `cdf` and `histogram` at one load
 //! point, and `box` (the spread at each load point, from samples or reported percentiles).
 
-use super::{load_label, ChartDirective, ReportContext};
+use super::{load_label, ChartCall, ChartDirective, ReportContext};
 use crate::analysis::BoxStats;
 use crate::chart::{box_chart, cdf_chart, histogram_chart, Axis, ChartSpec, SeriesInput};
 use crate::model::{Metric, Run};
-use crate::quantity::Quantity;
 
 /// Points kept per CDF curve (the exact point at the SLA is always kept).
 const CDF_POINTS: usize = 400;
@@ -49,10 +48,10 @@ impl ReportContext<'_> {
         d: &ChartDirective,
         keys: &[String],
     ) -> Result<(Metric, Vec<SampleSeries>), String> {
-        let quantity = Self::quantity(d)?;
-        let Quantity::Latency { metric, .. } = quantity else {
-            return Err("needs a latency metric with per-request samples (ttft, tpot, e2e)".into());
-        };
+        let metric = Self::latency_metric(
+            d,
+            "needs a latency metric with per-request samples (ttft, tpot, e2e)",
+        )?;
         let mut out = Vec::new();
         for key in keys {
             let (name, color) = self.display(key);
@@ -75,13 +74,8 @@ impl ReportContext<'_> {
     }
 
     /// A CDF or histogram of per-request samples.
-    pub(super) fn samples_chart(
-        &self,
-        id: &str,
-        kind: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn samples_chart(&self, c: ChartCall<'_>, kind: &str) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let (metric, data) = self.samples(d, keys)?;
         let inputs: Vec<SeriesInput<'_, [f64]>> = data
             .iter()
@@ -111,16 +105,10 @@ impl ReportContext<'_> {
 
     /// Box plots of a latency at each load point: from per-request samples when the run has
     /// them, else from its reported min, p25, median, p75 and max.
-    pub(super) fn boxes(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
-        let quantity = Self::quantity(d)?;
-        let Quantity::Latency { metric, .. } = quantity else {
-            return Err("`box` needs a latency metric (ttft, tpot, itl, e2e)".into());
-        };
+    pub(super) fn boxes(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
+        let metric =
+            Self::latency_metric(d, "`box` needs a latency metric (ttft, tpot, itl, e2e)")?;
         let loads = self.loads_of(keys);
         let categories: Vec<String> = loads.iter().map(load_label).collect();
         let mut inputs = Vec::new();

@@ -1,18 +1,14 @@
 //! ```` ```chart ```` `kind: scatter`: one quantity against another over each configuration's
 //! sweep, a point per load point, with the better corner named in the caption.
 
-use super::{load_label, point, quantity_axis, scale, ChartDirective, ReportContext};
-use crate::chart::{ChartKind, ChartSpec, Series};
+use super::{load_label, point, quantity_axis, scale, ChartCall, ReportContext};
+use crate::chart::{ChartKind, ChartSpec};
 use crate::quantity::{Better, Quantity};
 
 impl ReportContext<'_> {
     /// One quantity against another over each configuration's sweep.
-    pub(super) fn scatter(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn scatter(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let parse = |field: &str, text: Option<&String>| -> Result<Quantity, String> {
             let text = text.ok_or_else(|| {
                 format!("`scatter` needs `{field}`, for example `x: output_throughput` and `y: ttft:p99`")
@@ -24,27 +20,17 @@ impl ReportContext<'_> {
         };
         let qx = parse("x", d.x.as_ref())?;
         let qy = parse("y", d.y.as_ref())?;
-        let series = keys
-            .iter()
-            .map(|key| {
-                let (name, color) = self.display(key);
-                let points = self
-                    .runs_of(key)
-                    .into_iter()
-                    .filter_map(|run| {
-                        let x = qx.of(run)?;
-                        let mut p = point(x, qy, run);
-                        p.note = format!("at {}", load_label(&run.load.target));
-                        Some(p)
-                    })
-                    .collect();
-                Series {
-                    name,
-                    color,
-                    points,
-                }
-            })
-            .collect();
+        let series = self.series_per_config(keys, |key| {
+            self.runs_of(key)
+                .into_iter()
+                .filter_map(|run| {
+                    let x = qx.of(run)?;
+                    let mut p = point(x, qy, run);
+                    p.note = format!("at {}", load_label(&run.load.target));
+                    Some(p)
+                })
+                .collect()
+        });
         let mut x = quantity_axis(qx);
         x.scale = scale(d.x_scale.as_deref())?;
         let mut y = quantity_axis(qy);

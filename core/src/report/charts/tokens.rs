@@ -6,7 +6,7 @@
 //! (`e2e`, the default, `ttft` or `tpot`); `load` and `configs` as for other kinds. The runs need
 //! per-request data with token counts.
 
-use super::{ChartDirective, ReportContext};
+use super::{ChartCall, ReportContext};
 use crate::analysis::linear_fit;
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
@@ -54,12 +54,8 @@ impl Tokens {
 
 impl ReportContext<'_> {
     /// Latency against tokens, request by request, with fitted lines.
-    pub(super) fn tokens(
-        &self,
-        id: &str,
-        d: &ChartDirective,
-        keys: &[String],
-    ) -> Result<ChartSpec, String> {
+    pub(super) fn tokens(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
         let tokens = Tokens::parse(d.x.as_deref())?;
         let metric = latency_metric(d.metric.as_deref())?;
         let mut series = Vec::new();
