@@ -196,17 +196,30 @@ fn draw_y_tick_labels<DB: DrawingBackend>(
     let keep = keep_labels(&spans, 2.0, &[]);
     for ((label, &py), kept) in y_labels.iter().zip(y_px).zip(keep) {
         if kept {
-            area.draw(&PathElement::new(
+            draw_tick(
+                area,
+                theme,
                 [(left - 4, py), (left, py)],
-                theme.axis.stroke_width(1),
-            ))?;
-            area.draw(&Text::new(
-                label.clone(),
+                label,
                 (left - 6, py),
                 tick_style.pos(Pos::new(HPos::Right, VPos::Center)),
-            ))?;
+            )?;
         }
     }
+    Ok(())
+}
+
+/// One tick label that is kept: its tick mark along `tick` and `label` at `at` in `style`.
+fn draw_tick<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    theme: &Theme,
+    tick: [(i32, i32); 2],
+    label: &str,
+    at: (i32, i32),
+    style: TextStyle<'_>,
+) -> Result<(), DrawError> {
+    area.draw(&PathElement::new(tick, theme.axis.stroke_width(1)))?;
+    area.draw(&Text::new(label, at, style))?;
     Ok(())
 }
 
@@ -244,15 +257,14 @@ fn draw_x_tick_labels<DB: DrawingBackend>(
     let keep = keep_labels(&spans, 6.0, &must);
     for ((label, px), kept) in labels.iter().zip(keep) {
         if kept {
-            area.draw(&PathElement::new(
+            draw_tick(
+                area,
+                theme,
                 [(*px, bottom), (*px, bottom + 4)],
-                theme.axis.stroke_width(1),
-            ))?;
-            area.draw(&Text::new(
-                label.clone(),
+                label,
                 (*px, bottom + 6),
                 tick_style.pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
+            )?;
         }
     }
     if plot.x.infinite {
