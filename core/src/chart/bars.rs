@@ -6,6 +6,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::plot;
 use super::text::estimate_text_width;
 use super::{max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target};
 use crate::format;
@@ -24,9 +25,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     options: &DrawOptions,
     legend: bool,
 ) -> Result<Frame, DrawError> {
-    if categories.is_empty() || spec.series.iter().all(|s| s.points.is_empty()) {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_categories(spec, categories)?;
     let theme = &options.theme;
     let (width, _) = area.dim_in_pixel();
     let header = super::header::draw(area, spec, options, legend)?;

@@ -6,7 +6,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, AxisSetup, Extent, XAxis};
+use super::plot::{self, annotation_values, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame};
 
 /// Share of a category's width taken by its boxes.
@@ -21,9 +21,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     options: &DrawOptions,
     legend: bool,
 ) -> Result<Frame, DrawError> {
-    if categories.is_empty() || spec.series.iter().all(|s| s.points.is_empty()) {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_categories(spec, categories)?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let y_scale = spec.y.scale;
@@ -35,12 +33,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             None => p.y.into_iter().collect(),
         })
         .chain(annotation_values(spec, options, AxisName::Y));
-    let y = AxisSetup {
-        extent: Extent::of(ys, y_scale),
-        scale: y_scale,
-        zero: true,
-        infinite_slot: false,
-    };
+    let y = AxisSetup::from_zero(ys, y_scale);
     let plot = plot::frame(
         area,
         spec,

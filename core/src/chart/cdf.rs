@@ -7,8 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::plot::{
-    self, annotation_values, dedup_path, draw_label, label_box, AxisSetup, Extent, LabelBox, Plot,
-    XAxis,
+    self, annotation_values, dedup_path, draw_label, label_box, AxisSetup, LabelBox, Plot, XAxis,
 };
 use super::text::estimate_text_width;
 use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Frame, Scale, Series};
@@ -24,32 +23,16 @@ pub(super) fn draw<DB: DrawingBackend>(
     legend: bool,
 ) -> Result<Frame, DrawError> {
     let x_scale = spec.x.scale;
-    if !spec
-        .series
-        .iter()
-        .any(|s| s.points.iter().any(|p| x_scale.placeable(p.x)))
-    {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_drawable_x(spec, |x| x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let xs = visible
         .iter()
         .flat_map(|&i| spec.series[i].points.iter().map(|p| p.x))
         .chain(annotation_values(spec, options, AxisName::X));
-    let x = AxisSetup {
-        extent: Extent::of(xs, x_scale),
-        scale: x_scale,
-        zero: false,
-        infinite_slot: false,
-    };
+    let x = AxisSetup::fitted(xs, x_scale);
     // Shares are percentages: the axis is always 0 to 100.
-    let y = AxisSetup {
-        extent: Extent::of([0.0, 100.0], Scale::Linear),
-        scale: Scale::Linear,
-        zero: true,
-        infinite_slot: false,
-    };
+    let y = AxisSetup::from_zero([0.0, 100.0], Scale::Linear);
     let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
 
     let mut frame = Frame::default();

@@ -30,13 +30,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         let i = x.round();
         (x.is_finite() && i >= 0.0 && (i as usize) < metrics.len()).then_some(i as usize)
     };
-    if !spec
-        .series
-        .iter()
-        .any(|s| s.points.iter().any(|p| in_rows(p.x).is_some()))
-    {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_drawable_x(spec, |x| in_rows(x).is_some())?;
     let theme = &options.theme;
     let header = super::header::draw(area, spec, options, legend)? as i32;
     let visible = plot::visible(spec, options);

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, dedup_path, AxisSetup, Extent, XAxis};
+use super::plot::{self, annotation_values, dedup_path, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Scale};
 
 pub(super) fn draw<DB: DrawingBackend>(
@@ -20,38 +20,22 @@ pub(super) fn draw<DB: DrawingBackend>(
         let i = x.round();
         (x.is_finite() && i >= 0.0 && (i as usize) < bins).then_some(i as usize)
     };
-    if !spec
-        .series
-        .iter()
-        .any(|s| s.points.iter().any(|p| bin_of(p.x).is_some()))
-    {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_drawable_x(spec, |x| bin_of(x).is_some())?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let x_scale = spec.x.scale;
-    let x = AxisSetup {
-        extent: Extent::of(
-            edges
-                .iter()
-                .copied()
-                .chain(annotation_values(spec, options, AxisName::X)),
-            x_scale,
-        ),
-        scale: x_scale,
-        zero: false,
-        infinite_slot: false,
-    };
+    let x = AxisSetup::fitted(
+        edges
+            .iter()
+            .copied()
+            .chain(annotation_values(spec, options, AxisName::X)),
+        x_scale,
+    );
     let ys = visible
         .iter()
         .flat_map(|&i| spec.series[i].points.iter().filter_map(|p| p.y))
         .chain(annotation_values(spec, options, AxisName::Y));
-    let y = AxisSetup {
-        extent: Extent::of(ys, Scale::Linear),
-        scale: Scale::Linear,
-        zero: true,
-        infinite_slot: false,
-    };
+    let y = AxisSetup::from_zero(ys, Scale::Linear);
     let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
     let alpha = if visible.len() > 1 { 0.3 } else { 0.6 };
 

@@ -7,7 +7,7 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, dedup_path, AxisSetup, Extent, XAxis};
+use super::plot::{self, annotation_values, dedup_path, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series};
 
 /// Series with more points than this are drawn without point markers.
@@ -21,14 +21,7 @@ pub(super) fn draw<DB: DrawingBackend>(
 ) -> Result<Frame, DrawError> {
     let x_scale = spec.x.scale;
     let y_scale = spec.y.scale;
-    let placeable_x = |x: f64| x == f64::INFINITY || x_scale.placeable(x);
-    if !spec
-        .series
-        .iter()
-        .any(|s| s.points.iter().any(|p| placeable_x(p.x)))
-    {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let points = || visible.iter().flat_map(|&i| spec.series[i].points.iter());
@@ -40,17 +33,10 @@ pub(super) fn draw<DB: DrawingBackend>(
         .flatten()
         .chain(annotation_values(spec, options, AxisName::Y));
     let x = AxisSetup {
-        extent: Extent::of(xs, x_scale),
-        scale: x_scale,
-        zero: true,
         infinite_slot: true,
+        ..AxisSetup::from_zero(xs, x_scale)
     };
-    let y = AxisSetup {
-        extent: Extent::of(ys, y_scale),
-        scale: y_scale,
-        zero: true,
-        infinite_slot: false,
-    };
+    let y = AxisSetup::from_zero(ys, y_scale);
     let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
 
     // Bands under every line, then lines, then markers on top.

@@ -66,6 +66,26 @@ pub(super) struct AxisSetup {
     pub infinite_slot: bool,
 }
 
+impl AxisSetup {
+    /// An axis covering `values` on `scale`; a linear one of non-negative values starts at zero.
+    pub fn from_zero(values: impl IntoIterator<Item = f64>, scale: Scale) -> AxisSetup {
+        AxisSetup {
+            zero: true,
+            ..AxisSetup::fitted(values, scale)
+        }
+    }
+
+    /// An axis covering just `values` on `scale`.
+    pub fn fitted(values: impl IntoIterator<Item = f64>, scale: Scale) -> AxisSetup {
+        AxisSetup {
+            extent: Extent::of(values, scale),
+            scale,
+            zero: false,
+            infinite_slot: false,
+        }
+    }
+}
+
 /// The horizontal axis: numbers, or categories at 0, 1, 2...
 pub(super) enum XAxis<'a> {
     /// A numeric axis.
@@ -453,6 +473,32 @@ pub(super) fn dedup_path(points: impl IntoIterator<Item = (i32, i32)>) -> Vec<(i
         }
     }
     out
+}
+
+/// `Err(DrawError::Empty)` unless some point of `spec` has an x that `drawable` accepts: a
+/// chart with nothing to place is an error, never a blank chart.
+pub(super) fn require_drawable_x(
+    spec: &ChartSpec,
+    drawable: impl Fn(f64) -> bool,
+) -> Result<(), DrawError> {
+    if spec
+        .series
+        .iter()
+        .any(|s| s.points.iter().any(|p| drawable(p.x)))
+    {
+        Ok(())
+    } else {
+        Err(DrawError::Empty(spec.id.clone()))
+    }
+}
+
+/// `Err(DrawError::Empty)` when a chart by category has no category or no point.
+pub(super) fn require_categories(spec: &ChartSpec, categories: &[String]) -> Result<(), DrawError> {
+    if categories.is_empty() || spec.series.iter().all(|s| s.points.is_empty()) {
+        Err(DrawError::Empty(spec.id.clone()))
+    } else {
+        Ok(())
+    }
 }
 
 /// Indices of the series not hidden.

@@ -9,7 +9,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, AxisSetup, Extent, XAxis};
+use super::plot::{self, annotation_values, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame};
 use crate::analysis::pareto_frontier;
 use crate::quantity::Better;
@@ -21,13 +21,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     legend: bool,
 ) -> Result<Frame, DrawError> {
     let (x_scale, y_scale) = (spec.x.scale, spec.y.scale);
-    if !spec
-        .series
-        .iter()
-        .any(|s| s.points.iter().any(|p| x_scale.placeable(p.x)))
-    {
-        return Err(DrawError::Empty(spec.id.clone()));
-    }
+    plot::require_drawable_x(spec, |x| x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let points = || visible.iter().flat_map(|&i| spec.series[i].points.iter());
@@ -37,19 +31,13 @@ pub(super) fn draw<DB: DrawingBackend>(
     let ys = points()
         .filter_map(|p| p.y)
         .chain(annotation_values(spec, options, AxisName::Y));
-    let setup = |extent, scale| AxisSetup {
-        extent,
-        scale,
-        zero: true,
-        infinite_slot: false,
-    };
     let plot = plot::frame(
         area,
         spec,
         options,
         legend,
-        XAxis::Numeric(setup(Extent::of(xs, x_scale), x_scale)),
-        setup(Extent::of(ys, y_scale), y_scale),
+        XAxis::Numeric(AxisSetup::from_zero(xs, x_scale)),
+        AxisSetup::from_zero(ys, y_scale),
     )?;
 
     let mut frame = Frame::default();
