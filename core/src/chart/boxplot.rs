@@ -6,7 +6,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, AxisSetup, XAxis};
+use super::plot::{self, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame};
 
 /// Share of a category's width taken by its boxes.
@@ -25,14 +25,10 @@ pub(super) fn draw<DB: DrawingBackend>(
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
     let y_scale = spec.y.scale;
-    let ys = visible
-        .iter()
-        .flat_map(|&i| spec.series[i].points.iter())
-        .flat_map(|p| match p.summary {
-            Some(b) => vec![b.min, b.max],
-            None => p.y.into_iter().collect(),
-        })
-        .chain(annotation_values(spec, options, AxisName::Y));
+    let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| match p.summary {
+        Some(b) => vec![b.min, b.max],
+        None => p.y.into_iter().collect(),
+    });
     let y = AxisSetup::from_zero(ys, y_scale);
     let plot = plot::frame(
         area,

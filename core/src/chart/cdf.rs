@@ -6,9 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::plot::{
-    self, annotation_values, dedup_path, draw_label, label_box, AxisSetup, LabelBox, Plot, XAxis,
-};
+use super::plot::{self, dedup_path, draw_label, label_box, AxisSetup, LabelBox, Plot, XAxis};
 use super::text::estimate_text_width;
 use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Frame, Scale, Series};
 use crate::format;
@@ -26,10 +24,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     plot::require_drawable_x(spec, |x| x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
-    let xs = visible
-        .iter()
-        .flat_map(|&i| spec.series[i].points.iter().map(|p| p.x))
-        .chain(annotation_values(spec, options, AxisName::X));
+    let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
     let x = AxisSetup::fitted(xs, x_scale);
     // Shares are percentages: the axis is always 0 to 100.
     let y = AxisSetup::from_zero([0.0, 100.0], Scale::Linear);

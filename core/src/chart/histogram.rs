@@ -31,10 +31,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             .chain(annotation_values(spec, options, AxisName::X)),
         x_scale,
     );
-    let ys = visible
-        .iter()
-        .flat_map(|&i| spec.series[i].points.iter().filter_map(|p| p.y))
-        .chain(annotation_values(spec, options, AxisName::Y));
+    let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| p.y);
     let y = AxisSetup::from_zero(ys, Scale::Linear);
     let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
     let alpha = if visible.len() > 1 { 0.3 } else { 0.6 };

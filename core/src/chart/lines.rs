@@ -7,7 +7,7 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, dedup_path, AxisSetup, XAxis};
+use super::plot::{self, dedup_path, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series};
 
 /// Series with more points than this are drawn without point markers.
@@ -24,14 +24,10 @@ pub(super) fn draw<DB: DrawingBackend>(
     plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
-    let points = || visible.iter().flat_map(|&i| spec.series[i].points.iter());
-    let xs = points()
-        .map(|p| p.x)
-        .chain(annotation_values(spec, options, AxisName::X));
-    let ys = points()
-        .flat_map(|p| [p.y, p.lo, p.hi])
-        .flatten()
-        .chain(annotation_values(spec, options, AxisName::Y));
+    let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
+    let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| {
+        [p.y, p.lo, p.hi].into_iter().flatten()
+    });
     let x = AxisSetup {
         infinite_slot: true,
         ..AxisSetup::from_zero(xs, x_scale)

@@ -13,7 +13,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::scale::{AxisMap, Scale};
 use super::text::estimate_text_width;
-use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Target};
+use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Point, Target};
 use crate::format;
 
 mod axes;
@@ -461,6 +461,22 @@ pub(super) fn annotation_values(
             _ => None,
         })
         .collect()
+}
+
+/// What `axis` must cover: the values `of` gives for each point of the `visible` series, then
+/// the annotations' values on it.
+pub(super) fn axis_values<'a, I: IntoIterator<Item = f64> + 'a>(
+    spec: &'a ChartSpec,
+    options: &DrawOptions,
+    visible: &'a [usize],
+    axis: AxisName,
+    of: impl Fn(&'a Point) -> I + Copy + 'a,
+) -> impl Iterator<Item = f64> + 'a {
+    let annotations = annotation_values(spec, options, axis);
+    visible
+        .iter()
+        .flat_map(move |&i| spec.series[i].points.iter().flat_map(of))
+        .chain(annotations)
 }
 
 /// Drops consecutive duplicates from a pixel path (100,000 samples become a few hundred

@@ -9,7 +9,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{self, annotation_values, AxisSetup, XAxis};
+use super::plot::{self, AxisSetup, XAxis};
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame};
 use crate::analysis::pareto_frontier;
 use crate::quantity::Better;
@@ -24,13 +24,8 @@ pub(super) fn draw<DB: DrawingBackend>(
     plot::require_drawable_x(spec, |x| x_scale.placeable(x))?;
     let theme = &options.theme;
     let visible = plot::visible(spec, options);
-    let points = || visible.iter().flat_map(|&i| spec.series[i].points.iter());
-    let xs = points()
-        .map(|p| p.x)
-        .chain(annotation_values(spec, options, AxisName::X));
-    let ys = points()
-        .filter_map(|p| p.y)
-        .chain(annotation_values(spec, options, AxisName::Y));
+    let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
+    let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| p.y);
     let plot = plot::frame(
         area,
         spec,
