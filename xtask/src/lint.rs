@@ -18,20 +18,17 @@ pub fn all(root: &Path) -> Result<()> {
         run::status(Command::new("cargo").current_dir(root).args(args))
     };
     cargo(&["fmt", "--all", "--check"])?;
-    cargo(&[
-        "clippy",
+    // Every clippy run denies warnings.
+    let clippy = |args: &[&str]| cargo(&[&["clippy"], args, &["--", "-D", "warnings"]].concat());
+    clippy(&[
         "--workspace",
         "--exclude",
         "benchdeck-app",
         "--exclude",
         "benchdeck-worker",
         "--all-targets",
-        "--",
-        "-D",
-        "warnings",
     ])?;
-    cargo(&[
-        "clippy",
+    clippy(&[
         "--package",
         "benchdeck-app",
         "--package",
@@ -42,12 +39,8 @@ pub fn all(root: &Path) -> Result<()> {
         "--target",
         tools::WASM_TARGET,
         "--all-targets",
-        "--",
-        "-D",
-        "warnings",
     ])?;
-    cargo(&[
-        "clippy",
+    clippy(&[
         "--package",
         "benchdeck-core",
         "--features",
@@ -57,8 +50,5 @@ pub fn all(root: &Path) -> Result<()> {
         "--lib",
         "--test",
         "wasm",
-        "--",
-        "-D",
-        "warnings",
     ])
 }

@@ -280,26 +280,16 @@ fn simulate(
         median: ttft.median + tpot.median * (output_mean - 1.0),
         sigma: 0.25 + 0.2 * busy,
     };
-    if crashed {
-        return Point {
-            load,
-            prompts,
-            completed: 0,
-            failed: prompts,
-            duration_s: rng.range(2.0, 8.0),
-            req_per_s: 0.0,
-            concurrency: 0.0,
-            input_mean,
-            output_mean,
-            ttft,
-            tpot,
-            itl,
-            e2e,
-        };
-    }
-    let failed = (prompts as f64 * failure_share).round() as u64;
-    let completed = prompts - failed;
-    let duration_s = completed as f64 / req_per_s.max(1e-6);
+    // A crashed server completes nothing: every prompt failed, with no rate and no concurrency.
+    let (completed, failed, duration_s, req_per_s, concurrency) = if crashed {
+        (0, prompts, rng.range(2.0, 8.0), 0.0, 0.0)
+    } else {
+        let failed = (prompts as f64 * failure_share).round() as u64;
+        let completed = prompts - failed;
+        let duration_s = completed as f64 / req_per_s.max(1e-6);
+        let concurrency = req_per_s * e2e.mean() / 1000.0;
+        (completed, failed, duration_s, req_per_s, concurrency)
+    };
     Point {
         load,
         prompts,
@@ -307,7 +297,7 @@ fn simulate(
         failed,
         duration_s,
         req_per_s,
-        concurrency: req_per_s * e2e.mean() / 1000.0,
+        concurrency,
         input_mean,
         output_mean,
         ttft,
