@@ -166,22 +166,7 @@ pub fn cdf() -> ChartSpec {
         "ttft-cdf",
         "TTFT distribution",
         Axis::new("TTFT", "ms"),
-        &[
-            SeriesInput {
-                name: "vLLM",
-                color: 0,
-                data: &a[..],
-                source: "a.jsonl:1",
-                failed: 0,
-            },
-            SeriesInput {
-                name: "SGLang",
-                color: 1,
-                data: &b[..],
-                source: "b.jsonl:1",
-                failed: 0,
-            },
-        ],
+        &vllm_and_sglang(&a[..], &b[..], ["a.jsonl:1", "b.jsonl:1"]),
         Some(250.0),
         400,
     )
@@ -195,22 +180,7 @@ pub fn histogram() -> ChartSpec {
         "e2e-histogram",
         "End-to-end latency",
         Axis::new("End-to-end latency", "ms"),
-        &[
-            SeriesInput {
-                name: "vLLM",
-                color: 0,
-                data: &a[..],
-                source: "a.jsonl:1",
-                failed: 0,
-            },
-            SeriesInput {
-                name: "SGLang",
-                color: 1,
-                data: &b[..],
-                source: "b.jsonl:1",
-                failed: 0,
-            },
-        ],
+        &vllm_and_sglang(&a[..], &b[..], ["a.jsonl:1", "b.jsonl:1"]),
     )
 }
 
@@ -248,22 +218,7 @@ pub fn boxes() -> ChartSpec {
         "TTFT by request rate",
         Axis::new("TTFT", "ms"),
         vec!["1 req/s".into(), "10 req/s".into(), "∞".into()],
-        &[
-            SeriesInput {
-                name: "vLLM",
-                color: 0,
-                data: &vllm[..],
-                source: "a.jsonl",
-                failed: 0,
-            },
-            SeriesInput {
-                name: "SGLang",
-                color: 1,
-                data: &sglang[..],
-                source: "b.jsonl",
-                failed: 0,
-            },
-        ],
+        &vllm_and_sglang(&vllm[..], &sglang[..], ["a.jsonl", "b.jsonl"]),
     )
 }
 
@@ -333,24 +288,33 @@ pub fn percentiles() -> ChartSpec {
         "ttft-percentiles",
         "TTFT percentiles",
         Axis::new("TTFT", "ms"),
-        &[
-            SeriesInput {
-                name: "vLLM",
-                color: 0,
-                data: &vllm,
-                source: "a.json",
-                failed: 0,
-            },
-            SeriesInput {
-                name: "SGLang",
-                color: 1,
-                data: &sglang,
-                source: "b.json",
-                failed: 0,
-            },
-        ],
+        &vllm_and_sglang(&vllm, &sglang, ["a.json", "b.json"]),
         &STANDARD_PERCENTILES,
     )
+}
+
+/// vLLM's data `a` and SGLang's `b`, from `sources`, as the two series of a chart.
+fn vllm_and_sglang<'a, T: ?Sized>(
+    a: &'a T,
+    b: &'a T,
+    sources: [&'a str; 2],
+) -> [SeriesInput<'a, T>; 2] {
+    [
+        SeriesInput {
+            name: "vLLM",
+            color: 0,
+            data: a,
+            source: sources[0],
+            failed: 0,
+        },
+        SeriesInput {
+            name: "SGLang",
+            color: 1,
+            data: b,
+            source: sources[1],
+            failed: 0,
+        },
+    ]
 }
 
 /// One spec of every kind.
