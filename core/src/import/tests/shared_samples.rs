@@ -42,6 +42,16 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Fails naming `name` and every error of `f`, if it has any.
+fn assert_no_error(name: &str, f: &ImportedFile) {
+    let errors: Vec<String> = f
+        .all_problems()
+        .filter(|p| p.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+}
+
 fn close(actual: Option<f64>, expected: f64) -> bool {
     actual.is_some_and(|a| (a - expected).abs() <= 1e-9 * expected.abs().max(1.0))
 }
@@ -80,12 +90,7 @@ fn every_shared_sample_of_a_covered_json_format_imports() {
             f.problems
         );
         assert!(!f.runs.is_empty(), "{name}: no run: {:?}", f.problems);
-        let errors: Vec<String> = f
-            .all_problems()
-            .filter(|p| p.severity == Severity::Error)
-            .map(ToString::to_string)
-            .collect();
-        assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+        assert_no_error(&name, &f);
         imported.push((name, f));
     }
     let find = |prefix: &str| {
@@ -200,12 +205,7 @@ fn every_shared_guidellm_sample_imports() {
             "{name}: {:?}",
             f.problems
         );
-        let errors: Vec<String> = f
-            .all_problems()
-            .filter(|p| p.severity == Severity::Error)
-            .map(ToString::to_string)
-            .collect();
-        assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+        assert_no_error(name, &f);
         let [c4, c16] = f.runs.as_slice() else {
             panic!("{name}: expected two benchmarks, got {}", f.runs.len())
         };
@@ -337,12 +337,7 @@ fn shared_csv_markdown_and_load_test_samples_import() {
             "{name}: not recognised: {:?}",
             f.problems
         );
-        let errors: Vec<String> = f
-            .all_problems()
-            .filter(|p| p.severity == Severity::Error)
-            .map(ToString::to_string)
-            .collect();
-        assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+        assert_no_error(&name, &f);
         let understood_only = ["_stats_history.csv", "_failures.csv", "_exceptions.csv"]
             .iter()
             .any(|s| name.ends_with(s))
