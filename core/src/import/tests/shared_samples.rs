@@ -24,22 +24,10 @@ fn root() -> PathBuf {
     )
 }
 
-fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            json_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "json" || e == "jsonl")
-        {
-            out.push(path);
-        }
-    }
+/// True for a JSON or JSON Lines file.
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == "json" || e == "jsonl")
 }
 
 /// Fails naming `name` and every error of `f`, if it has any.
@@ -68,7 +56,7 @@ fn every_shared_sample_of_a_covered_json_format_imports() {
     }
     let mut files = Vec::new();
     for folder in COVERED {
-        json_files(&root.join(folder), &mut files);
+        files_under(&root.join(folder), &is_json, &mut files);
     }
     assert!(
         !files.is_empty(),
