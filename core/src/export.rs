@@ -256,16 +256,8 @@ mod tests {
             kind: ChartKind::GroupedBars {
                 categories: vec!["1".into(), "∞".into()],
             },
-            x: Axis {
-                title: "Request rate".into(),
-                unit: "req/s".into(),
-                ..Axis::default()
-            },
-            y: Axis {
-                title: "Mean TTFT".into(),
-                unit: "ms".into(),
-                ..Axis::default()
-            },
+            x: Axis::new("Request rate", "req/s"),
+            y: Axis::new("Mean TTFT", "ms"),
             series: vec![
                 Series {
                     name: "vLLM, \"tuned\"".into(),

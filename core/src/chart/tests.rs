@@ -17,16 +17,8 @@ fn two_engines() -> ChartSpec {
         kind: ChartKind::GroupedBars {
             categories: vec!["1".into(), "10".into(), "∞".into()],
         },
-        x: Axis {
-            title: "Request rate (req/s)".into(),
-            unit: String::new(),
-            ..Axis::default()
-        },
-        y: Axis {
-            title: "Mean TTFT".into(),
-            unit: "ms".into(),
-            ..Axis::default()
-        },
+        x: Axis::new("Request rate (req/s)", ""),
+        y: Axis::new("Mean TTFT", "ms"),
         series: vec![
             Series {
                 name: "vLLM".into(),
