@@ -60,6 +60,15 @@ fn a_report_becomes_html_and_charts() {
         .any(|p| p.place().starts_with("vllm/llama-appended.jsonl:3")));
 }
 
+/// Every error of `page`, as text.
+fn page_errors(page: &ReportPage) -> Vec<String> {
+    page.problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| p.to_string())
+        .collect()
+}
+
 fn errors_of(report: &str) -> Vec<String> {
     build_report("reports/r.md", "r", report, &results(), &Palette::new())
         .problems
@@ -119,13 +128,7 @@ fn chart_ids_must_be_file_names_and_unique() {
                   ```chart\nid: a\nmetric: tpot\nstat: mean\n```\n";
     let page = build_report("reports/r.md", "r", report, &results(), &Palette::new());
     assert_eq!(page.summary.charts, 1);
-    let errors: Vec<String> = page
-        .problems
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .map(|p| p.to_string())
-        .collect();
-    let text = errors.join("\n");
+    let text = page_errors(&page).join("\n");
     assert!(text.contains("reports/r.md:6"), "{text}");
     assert!(
         text.contains("id `../../etc` cannot be a file name"),

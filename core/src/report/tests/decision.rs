@@ -29,13 +29,7 @@ fn production() -> ReportPage {
 #[test]
 fn the_seed_answers_give_the_seed_recommendations() {
     let page = production();
-    let errors: Vec<String> = page
-        .problems
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .map(|p| p.to_string())
-        .collect();
-    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(page_errors(&page), Vec::<String>::new());
     let decision = page.decision.expect("the report defines a decision");
     let tree = decision.tree.as_ref().unwrap();
     // The blog's decision matrix, row by row: answers as indices, the configuration it names.
