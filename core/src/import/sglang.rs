@@ -21,11 +21,11 @@ use serde_json::Value;
 
 use super::fields::Fields;
 use super::stats::nested;
-use super::vllm::{is_stat, read_latency, read_load, read_samples};
+use super::vllm::{is_stat, read_latency, read_load, read_samples, read_token_totals};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance, RequestCounts,
-    Run, Throughput, TokenStats,
+    Run, Throughput,
 };
 use crate::problem::Problem;
 
@@ -109,12 +109,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         goodput_req_s: None,
         output_tok_s_per_user: None,
     };
-    let tokens = TokenStats {
-        total_input: f.count("total_input_tokens"),
-        total_output: f.count("total_output_tokens"),
-        input_len: None,
-        output_len: None,
-    };
+    let tokens = read_token_totals(&mut f);
     let samples = if f.has("ttfts") {
         read_samples(&mut f)
     } else {

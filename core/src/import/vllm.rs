@@ -155,12 +155,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         goodput_req_s: f.finite(goodput_key),
         output_tok_s_per_user: None,
     };
-    let tokens = TokenStats {
-        total_input: f.count("total_input_tokens"),
-        total_output: f.count("total_output_tokens"),
-        input_len: None,
-        output_len: None,
-    };
+    let tokens = read_token_totals(&mut f);
     let samples = read_samples(&mut f);
     let load = LoadPoint {
         achieved_rps: throughput.requests_per_s,
@@ -178,6 +173,16 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         samples,
         problems: f.problems,
     })
+}
+
+/// `total_input_tokens` and `total_output_tokens`, which SGLang writes under vLLM's names.
+pub(super) fn read_token_totals(f: &mut Fields<'_>) -> TokenStats {
+    TokenStats {
+        total_input: f.count("total_input_tokens"),
+        total_output: f.count("total_output_tokens"),
+        input_len: None,
+        output_len: None,
+    }
 }
 
 /// `request_rate` is a number or `"inf"`; with an infinite rate and a `max_concurrency` the run
