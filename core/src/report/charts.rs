@@ -464,3 +464,15 @@ pub(super) fn load_label(load: &LoadTarget) -> String {
             .map_or_else(|| other.to_string(), crate::format::number),
     }
 }
+
+/// For the kinds' tests: the chart whose block holds `body`, in a report on `results` read as
+/// the file `name` (under `vllm/`), or the report's problems.
+#[cfg(test)]
+fn chart_on(name: &str, results: &str, body: &str) -> Result<ChartSpec, Vec<String>> {
+    let results = [crate::import::import(name, results.as_bytes())];
+    let text =
+        format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\n{body}\n```\n");
+    let page = super::build_report("reports/r.md", "r", &text, &results, &super::Palette::new());
+    let chart = page.charts().next().cloned();
+    chart.ok_or_else(|| page.problems.iter().map(ToString::to_string).collect())
+}

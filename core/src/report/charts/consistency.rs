@@ -144,8 +144,6 @@ fn cv_point(x: f64, run: &Run, metric: Metric) -> Point {
 #[cfg(test)]
 mod tests {
     use crate::chart::{Annotation, AxisName, ChartKind, ChartSpec};
-    use crate::import::import;
-    use crate::report::{build_report, Palette};
 
     /// Seed 004's systematic runs, as batch sizes: mean end-to-end 105 and 206 ms with standard
     /// deviations of 0.4 and 0.2 ms, and a third run that gives no standard deviation.
@@ -165,12 +163,7 @@ mod tests {
     );
 
     fn chart(body: &str) -> Result<ChartSpec, Vec<String>> {
-        let results = [import("vllm/t.jsonl", RUNS.as_bytes())];
-        let text =
-            format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\n{body}\n```\n");
-        let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
-        let chart = page.charts().next().cloned();
-        chart.ok_or_else(|| page.problems.iter().map(ToString::to_string).collect())
+        super::super::chart_on("vllm/t.jsonl", RUNS, body)
     }
 
     #[test]

@@ -213,12 +213,7 @@ mod tests {
         "errors": ["", "", "", "", "", "Timeout"]}"#;
 
     fn chart(body: &str) -> Result<ChartSpec, Vec<String>> {
-        let results = [import("vllm/t.json", RUN.as_bytes())];
-        let text =
-            format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\n{body}\n```\n");
-        let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
-        let chart = page.charts().next().cloned();
-        chart.ok_or_else(|| page.problems.iter().map(ToString::to_string).collect())
+        super::super::chart_on("vllm/t.json", RUN, body)
     }
 
     #[test]
