@@ -186,25 +186,8 @@ pub fn ChartView(
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let drawn = RwSignal::new(false);
-    // Whether the chart is in view or near it: only then is it drawn (each in a task of its own),
-    // so a long page's load draws the few charts the reader sees, not all of them at once.
-    let near = RwSignal::new(false);
     let ready = crate::ready::ChartReady::default();
-
-    Effect::new(move || {
-        if let Some(container) = container.get() {
-            crate::canvas::observe_width(&container, set_width);
-            crate::canvas::when_near(&container, move |is_near| {
-                if is_near {
-                    crate::browser::later(move || {
-                        near.try_set(true);
-                    });
-                } else {
-                    ready.settle();
-                }
-            });
-        }
-    });
+    let near = watch_container(container, set_width, ready);
 
     let surface = Surface {
         canvas,
@@ -277,6 +260,33 @@ pub fn ChartView(
             {(!embed).then(|| view! { <ChartTools spec canvas slug id=id.clone()/> })}
         </figure>
     }
+}
+
+/// Watches the chart's box: its width goes to `set_width`, and the returned signal turns true
+/// once the box comes near the viewport (in a task of its own, so the charts in view at load are
+/// drawn one task each, not in one long task). A chart further down settles `ready` at once: it
+/// shows the build's drawing until the reader scrolls near.
+fn watch_container(
+    container: NodeRef<Div>,
+    set_width: WriteSignal<Option<f64>>,
+    ready: crate::ready::ChartReady,
+) -> RwSignal<bool> {
+    let near = RwSignal::new(false);
+    Effect::new(move || {
+        if let Some(container) = container.get() {
+            crate::canvas::observe_width(&container, set_width);
+            crate::canvas::when_near(&container, move |is_near| {
+                if is_near {
+                    crate::browser::later(move || {
+                        near.try_set(true);
+                    });
+                } else {
+                    ready.settle();
+                }
+            });
+        }
+    });
+    near
 }
 
 /// The drawing's box: its height follows [`chart::preferred_height`] in CSS (`.chart-canvas`:

@@ -8,7 +8,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::plot;
 use super::text::estimate_text_width;
-use super::{max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target};
+use super::{
+    max_over_points, max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target,
+};
 use crate::format;
 
 const FONT: &str = "sans-serif";
@@ -31,11 +33,14 @@ pub(super) fn draw<DB: DrawingBackend>(
     let header = super::header::draw(area, spec, options, legend)?;
     let body = area.margin(header, 8, 8, 16);
 
-    let highest = [max_y(spec, options), max_whisker(spec, options)]
-        .into_iter()
-        .flatten()
-        .chain(thresholds(spec).map(|(value, _)| value))
-        .fold(1e-9f64, f64::max);
+    let highest = [
+        max_y(spec, options),
+        max_over_points(spec, options, |p| p.hi),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(thresholds(spec).map(|(value, _)| value))
+    .fold(1e-9f64, f64::max);
     let top = nice_ceiling(highest);
     let n = categories.len() as f64;
     let mut chart = ChartBuilder::on(&body)
@@ -211,17 +216,6 @@ fn draw_whisker<DB: DrawingBackend>(
         PathElement::new(vec![(a, hi), (b, hi)], style),
     ])?;
     Ok(())
-}
-
-/// The highest error-bar end over visible series, so the axis covers it.
-fn max_whisker(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
-    spec.series
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !options.is_hidden(*i))
-        .flat_map(|(_, s)| s.points.iter().filter_map(|p| p.hi))
-        .filter(|v| v.is_finite() && v.abs() < super::MAX_BAR_VALUE)
-        .max_by(f64::total_cmp)
 }
 
 /// The horizontal guide lines of a bar chart (an SLA, the 5% and 10% of a CV chart): value and

@@ -670,11 +670,21 @@ const MAX_BAR_VALUE: f64 = 1e15;
 
 /// Largest y value over visible series, for axis ranges.
 fn max_y(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
+    max_over_points(spec, options, |p| p.y)
+}
+
+/// Largest value `of` the visible series' points gives (a bar's top, its error bar's top),
+/// within the range a bar axis can hold.
+fn max_over_points(
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    of: impl Fn(&Point) -> Option<f64>,
+) -> Option<f64> {
     spec.series
         .iter()
         .enumerate()
         .filter(|(i, _)| !options.is_hidden(*i))
-        .flat_map(|(_, s)| s.points.iter().filter_map(|p| p.y))
+        .flat_map(|(_, s)| s.points.iter().filter_map(&of))
         .filter(|v| v.is_finite() && v.abs() < MAX_BAR_VALUE)
         .max_by(f64::total_cmp)
 }
