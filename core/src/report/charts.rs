@@ -13,6 +13,7 @@
 //! | `histogram` | distribution of per-request latencies | `metric`, `load` |
 //! | `box` | per-request latency spread at each load point | `metric` |
 //! | `tokens` | per-request latency against output or prompt tokens, with each configuration's least-squares line | `x: output_tokens\|input_tokens`, `metric: e2e\|ttft\|tpot`, `load` |
+//! | `lengths` | per-request latency by sequence-length category (seed 004's Tiny to Very long), with the scaling factor | `categories: [50, 150, 300, 500]`, `tokens: total\|output\|input`, `metric`, `stat` (p95 by default), `load` |
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
@@ -20,7 +21,8 @@
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
-//! module (`bars`, `breakdown`, `consistency`, `lines`, `scatter`, `samples`, `tokens`) from the helpers kept here.
+//! module (`bars`, `breakdown`, `consistency`, `lengths`, `lines`, `scatter`, `samples`,
+//! `tokens`) from the helpers kept here.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -36,6 +38,7 @@ use crate::site::{Block, ChartGrid};
 mod bars;
 mod breakdown;
 mod consistency;
+mod lengths;
 mod lines;
 mod samples;
 mod scatter;
@@ -44,7 +47,7 @@ pub(super) mod tokens;
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
                     x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
-                    panels, columns";
+                    categories, tokens, panels, columns";
 
 /// One chart being built, as each kind gets it: its id, its directive, and the configurations
 /// it shows, in order.
@@ -97,6 +100,10 @@ struct ChartDirective {
     speedup: Option<bool>,
     #[serde(default)]
     percentiles: Option<Vec<f64>>,
+    #[serde(default)]
+    categories: Option<Vec<f64>>,
+    #[serde(default)]
+    tokens: Option<String>,
     #[serde(default)]
     panels: Option<Vec<ChartDirective>>,
     #[serde(default)]
@@ -210,8 +217,9 @@ impl ReportContext<'_> {
             "tokens" => self.tokens(c),
             "breakdown" => self.breakdown(c),
             "cv" => self.cv_chart(c),
+            "lengths" => self.lengths(c),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, breakdown, cv or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;

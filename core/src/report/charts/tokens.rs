@@ -162,7 +162,7 @@ pub(in crate::report) fn fit(
 }
 
 /// The latency a tokens chart plots: end-to-end unless `metric` says otherwise.
-fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
+pub(super) fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
     match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
         None | Some("e2e") => Ok(Metric::E2e),
         Some("ttft") => Ok(Metric::Ttft),
