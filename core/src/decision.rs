@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::format;
-use crate::model::Run;
+use crate::model::{Run, Stat};
 use crate::quantity::{Better, Quantity};
 
 /// A configuration as the engine sees it.
@@ -323,9 +323,13 @@ impl Candidate {
     pub fn max_stable_load(&self, constraints: &[Constraint]) -> Option<f64> {
         let mut stable = None;
         for p in &self.points {
-            let ok = constraints
-                .iter()
-                .all(|c| p.get(c.quantity).is_some_and(|v| c.bound.holds(v)));
+            let success = p.get(Quantity::SuccessRate);
+            let ok = constraints.iter().all(|c| {
+                p.get(c.quantity).is_some_and(|v| c.bound.holds(v))
+                    && success
+                        .and_then(|s| too_many_failures(c.quantity, s))
+                        .is_none()
+            });
             if !ok {
                 break;
             }
@@ -431,8 +435,18 @@ fn rejections(c: &Candidate, question: &Question) -> Vec<String> {
         }
     }
     for k in &question.constraints {
+        // A latency within its limit still misses a percentile target when more requests
+        // failed than the percentile leaves room for.
+        let failures = c
+            .value_at(Quantity::SuccessRate, question.load)
+            .ok()
+            .and_then(|s| too_many_failures(k.quantity, s));
         match c.value_at(k.quantity, question.load) {
-            Ok(v) if k.bound.holds(v) => {}
+            Ok(v) if k.bound.holds(v) => {
+                if let Some(why) = failures {
+                    reasons.push(format!("at load {}, {why}", format::number(question.load)));
+                }
+            }
             Ok(v) => reasons.push(format!(
                 "{} is {} at load {}, {} {}",
                 k.quantity,
@@ -453,6 +467,36 @@ fn rejections(c: &Candidate, question: &Question) -> Vec<String> {
         }
     }
     reasons
+}
+
+/// The share of the requests sent (0 to 1) a latency percentile target lets fail: failed
+/// requests count as misses, so a `pP` target needs P% of them to succeed (a p95 target leaves
+/// room for 5% failures, a median for half). `None` when `q` is not a latency percentile.
+pub fn allowed_failures(q: Quantity) -> Option<f64> {
+    match q {
+        Quantity::Latency {
+            stat: Stat::P(p), ..
+        } => Some((100.0 - p) / 100.0),
+        Quantity::Latency {
+            stat: Stat::Median, ..
+        } => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Why a run whose requests succeeded `success_pct`% of the time misses a `q` target whatever
+/// its latency: `15% of the requests failed: a TTFT p90 target counts them as misses and allows
+/// 10%`. `None` when the failures fit, or when `q` is not a latency percentile.
+pub fn too_many_failures(q: Quantity, success_pct: f64) -> Option<String> {
+    let allowed = allowed_failures(q)?;
+    let failed = 1.0 - success_pct / 100.0;
+    (failed > allowed + 1e-12).then(|| {
+        format!(
+            "{}% of the requests failed: a {q} target counts them as misses and allows {}%",
+            format::number(failed * 100.0),
+            format::number(allowed * 100.0)
+        )
+    })
 }
 
 fn raw_value(c: &Candidate, k: &Criterion, question: &Question) -> Result<f64, String> {

@@ -372,3 +372,40 @@ fn tree_nodes_read_from_json_and_name_what_is_wrong() {
     let node = read(r#"{"recommend": "vllm", "because": "Fast."}"#).unwrap();
     assert_eq!(read(&serde_json::to_string(&node).unwrap()), Ok(node));
 }
+
+#[test]
+fn failed_requests_count_as_misses_of_a_percentile_target() {
+    // A's success rate falls to 95% at 10: a p90 target allows 10% failures, a p99 one 1%.
+    let p99 = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::P(99.0),
+    };
+    assert_eq!(allowed_failures(TTFT_P90), Some(0.1));
+    assert_eq!(allowed_failures(Quantity::OutputThroughput), None);
+    assert_eq!(too_many_failures(TTFT_P90, 95.0), None);
+    assert_eq!(
+        too_many_failures(p99, 95.0).unwrap(),
+        "5% of the requests failed: a TTFT p99 target counts them as misses and allows 1%"
+    );
+    let mut c = a();
+    c.points[2].values.push((p99, 1200.0));
+    c.points[1].values.push((p99, 400.0));
+    c.points[0].values.push((p99, 200.0));
+    let loose = |q| Constraint {
+        quantity: q,
+        bound: Bound::AtMost(5000.0),
+    };
+    // Every latency is far under the limit, yet at 10 the p99 target is missed by failures.
+    assert_eq!(c.max_stable_load(&[loose(TTFT_P90)]), Some(10.0));
+    assert_eq!(c.max_stable_load(&[loose(p99)]), Some(5.0));
+    let question = Question {
+        load: 10.0,
+        constraints: vec![loose(p99)],
+        required: Vec::new(),
+        criteria: Vec::new(),
+    };
+    assert_eq!(
+        rejections(&c, &question),
+        ["at load 10, 5% of the requests failed: a TTFT p99 target counts them as misses and allows 1%"]
+    );
+}

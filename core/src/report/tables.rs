@@ -20,7 +20,7 @@ use super::context::ReportContext;
 use super::load::{same, LoadKind, LoadText};
 use super::values::{escape, parse_quantity};
 use crate::format;
-use crate::model::{LoadTarget, Location, Run, Stat};
+use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
 
@@ -448,31 +448,13 @@ fn best_index(values: &[Option<(f64, &Run)>], better: Better) -> Option<usize> {
     best.filter(|_| !tied).map(|(i, _)| i)
 }
 
-/// A titled table with a caption.
-/// Why `run` misses a latency percentile target whatever its value: failed requests count as
-/// misses, so a `pP` target needs at least P% of the requests sent to succeed (a p95 target
-/// leaves room for 5% failures, a median for half). `None` when the failures fit, or when `q`
-/// is not a latency percentile.
+/// Why `run` misses a latency percentile target whatever its value (see
+/// [`crate::decision::too_many_failures`]).
 fn too_many_failures(q: Quantity, run: &Run) -> Option<String> {
-    let Quantity::Latency { stat, .. } = q else {
-        return None;
-    };
-    let p = match stat {
-        Stat::P(p) => p,
-        Stat::Median => 50.0,
-        _ => return None,
-    };
-    let failed = 1.0 - run.requests.success_rate()?;
-    let allowed = (100.0 - p) / 100.0;
-    (failed > allowed + 1e-12).then(|| {
-        format!(
-            "{}% of the requests failed: a {q} target counts them as misses and allows {}%",
-            format::number(failed * 100.0),
-            format::number(allowed * 100.0)
-        )
-    })
+    crate::decision::too_many_failures(q, run.requests.success_rate()? * 100.0)
 }
 
+/// A titled table with a caption.
 fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
     let caption = if caption.is_empty() {
         String::new()
