@@ -145,6 +145,9 @@ impl ReportContext<'_> {
                 _ => (parse_quantity(metric)?, take),
             };
             let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
+            if let Some((at, kind)) = load {
+                self.one_kind_at(&keys, at, kind)?;
+            }
             let take = match (load, take) {
                 (_, Some("max")) => Take::Max,
                 (_, Some("min")) => Take::Min,
@@ -227,6 +230,48 @@ impl ReportContext<'_> {
         ))
     }
 
+    /// A load written without its kind (`load: 4`) must name one kind of sweep among `keys`'
+    /// runs: 4 req/s and concurrency 4 are different points, and one table row must not set
+    /// them side by side.
+    fn one_kind_at(
+        &self,
+        keys: &[String],
+        load: f64,
+        kind: Option<LoadKind>,
+    ) -> Result<(), String> {
+        if kind.is_some() {
+            return Ok(());
+        }
+        let mut seen: Vec<(&str, &Run)> = Vec::new();
+        for key in keys {
+            for run in self.runs_of(key) {
+                let at_load = run.load.target.value().is_some_and(|v| same(v, load));
+                let kind = LoadKind::of(&run.load.target);
+                if at_load
+                    && kind.is_some()
+                    && !seen
+                        .iter()
+                        .any(|(_, r)| LoadKind::of(&r.load.target) == kind)
+                {
+                    seen.push((key, run));
+                }
+            }
+        }
+        let [(a, run_a), (b, run_b), ..] = seen[..] else {
+            return Ok(());
+        };
+        let (ta, tb) = (run_a.load.target, run_b.load.target);
+        let which = if a == b {
+            format!("`{a}` has runs at {ta} and at {tb}")
+        } else {
+            format!("`{a}` has a run at {ta} and `{b}` one at {tb}")
+        };
+        let n = format::number(load);
+        Err(format!(
+            "`load: {n}` is ambiguous: {which}; write `load: {n} req/s` or `load: concurrency {n}`"
+        ))
+    }
+
     /// The value of `q` for configuration `key`, as `take` says.
     fn take(&self, q: Quantity, key: &str, take: Take) -> Option<(f64, &Run)> {
         let runs = self.runs_of(key);
@@ -251,6 +296,7 @@ impl ReportContext<'_> {
             .ok_or("an sla table needs `load`: the load point the targets are checked at")?
             .parse()?;
         let keys = self.config_keys(d.configs.as_deref())?;
+        self.one_kind_at(&keys, load.0, load.1)?;
         let mut rows = Vec::new();
         for case in cases {
             let q = parse_quantity(&case.metric)?;

@@ -354,3 +354,36 @@ fn hostile_or_odd_expressions_get_errors_not_panics_or_wrong_numbers() {
         "{m:?}"
     );
 }
+
+#[test]
+fn a_table_load_that_could_be_concurrency_or_rate_is_an_error_saying_what_to_write() {
+    let p = two_sweeps("```table\nkind: summary\nmetrics: [ttft:p50]\nload: 1\n```");
+    let m = messages(&p);
+    assert!(
+        m[0].contains(
+            "`load: 1` is ambiguous: `x` has runs at concurrency 1 and at 1 req/s; write \
+             `load: 1 req/s` or `load: concurrency 1`"
+        ),
+        "{m:?}"
+    );
+    let p = two_sweeps(
+        "```table\nkind: summary\nmetrics: [{metric: ttft:p50, load: 2}]\n```\n\n\
+         ```table\nkind: sla\nload: 2\nuse_cases:\n  - {name: Chat, metric: ttft:p50, max: 500}\n```",
+    );
+    let m = messages(&p);
+    assert_eq!(m.len(), 2, "a row's own load and an sla table's: {m:?}");
+    assert!(
+        m.iter().all(|m| m.contains("`load: 2` is ambiguous")),
+        "{m:?}"
+    );
+    let p = two_sweeps(
+        "```table\nkind: summary\nmetrics: [ttft:p50]\nload: 1 req/s\n```\n\n\
+         ```table\nkind: summary\nmetrics: [ttft:p50]\nload: 4\n```",
+    );
+    assert_eq!(
+        messages(&p),
+        Vec::<String>::new(),
+        "a kind written, or one kind at 4"
+    );
+    assert!(p.prose_html().contains(">400 ms<"), "{}", p.prose_html());
+}
