@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Fenced-block info strings that are directives rather than code.
-pub const DIRECTIVES: &[&str] = &["chart", "table", "tiles"];
+pub const DIRECTIVES: &[&str] = &["chart", "table", "tiles", "flowchart"];
 
 /// Inline code starting with this is an inline value (`` `=value(ttft:p50, vllm, 10)` ``).
 pub const INLINE_VALUE: char = '=';

@@ -23,6 +23,7 @@ mod charts;
 mod context;
 mod decision;
 pub mod draft;
+mod flowchart;
 mod load;
 pub mod local;
 mod tables;
@@ -166,7 +167,7 @@ pub fn build_report(
         .map(|b| match b {
             Block::Chart { .. } => 1,
             Block::Grid { grid } => grid.panels.len(),
-            Block::Html { .. } => 0,
+            Block::Html { .. } | Block::Flowchart { .. } => 0,
         })
         .sum();
     ReportPage {
@@ -181,7 +182,7 @@ pub fn build_report(
             first_chart: blocks.iter().find_map(|b| match b {
                 Block::Chart { chart } => Some(crate::site::ChartRef::of(chart)),
                 Block::Grid { grid } => grid.panels.first().map(crate::site::ChartRef::of),
-                Block::Html { .. } => None,
+                Block::Html { .. } | Block::Flowchart { .. } => None,
             }),
             automatic: None,
         },
@@ -341,6 +342,16 @@ fn page_blocks(
                     });
                 }
                 problems.append(&mut tile_problems);
+            }
+            Segment::Directive { name, body, line } if name == "flowchart" => {
+                match flowchart::parse(&body, line) {
+                    Ok(flowchart) => blocks.push(Block::Flowchart { flowchart }),
+                    Err((at, message)) => problems.push(Problem::error(
+                        context.file,
+                        Location::line(at as u64),
+                        message,
+                    )),
+                }
             }
             Segment::Directive { name, body, line } if name == "table" => {
                 match context.table(&body, line) {

@@ -299,7 +299,7 @@ impl ReportPage {
         self.blocks.iter().flat_map(|b| match b {
             Block::Chart { chart } => std::slice::from_ref(chart),
             Block::Grid { grid } => grid.panels.as_slice(),
-            Block::Html { .. } => &[],
+            Block::Html { .. } | Block::Flowchart { .. } => &[],
         })
     }
 
@@ -345,6 +345,26 @@ pub enum Block {
         /// The panels and their layout.
         grid: ChartGrid,
     },
+    /// A diagram of boxes and arrows (a ```` ```flowchart ```` block).
+    Flowchart {
+        /// Its nodes and arrows, and its caption.
+        flowchart: Flowchart,
+    },
+}
+
+/// A diagram of boxes and arrows, held as the question tree the layout engine draws: a node
+/// with arrows out of it is a question whose answers are the arrows (labelled or not), the
+/// others are where paths end (see `report::flowchart`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Flowchart {
+    /// The nodes and arrows.
+    pub tree: crate::decision::tree::Tree,
+    /// The text of each node no arrow leaves: `(id, text)`.
+    pub ends: Vec<(String, String)>,
+    /// Shown under the diagram; may be empty.
+    pub caption: String,
+    /// Every arrow in words, the drawing's accessible name.
+    pub description: String,
 }
 
 /// Small multiples: a titled grid of charts (the blog's 2x2 of TTFT, throughput, latency and

@@ -213,3 +213,29 @@ test('charts are drawn as the reader comes near them: further down, the build\'s
   await last.locator('canvas.drawn').waitFor({ state: 'visible' });
   assert.deepEqual(page.errors, []);
 });
+
+test('diagrams are drawn by the build: the blog\'s architecture and its disaggregated prefill, as text in SVG', async () => {
+  const page = await site.pageWithoutScripts();
+  await page.goto(`${site.url}production-inference-stack/`);
+  const diagrams = page.locator('figure.flowchart svg');
+  assert.equal(await diagrams.count(), 2);
+  const architecture = diagrams.first();
+  assert.match(await architecture.getAttribute('aria-label'), /^Diagram: Client to Nginx load balancer; /);
+  const boxes = await architecture.locator('.node').evaluateAll((nodes) => nodes.map((n) => {
+    const r = n.querySelector('rect').getBoundingClientRect();
+    return { text: n.textContent, x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+  }));
+  assert.equal(boxes.length, 8);
+  assert.ok(boxes.some((b) => b.text === 'FastAPI gatewayrouting, backendselection, metrics'), JSON.stringify(boxes));
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.x < b.right && b.x < a.right && a.y < b.bottom && b.y < a.bottom;
+      assert.ok(!overlap, `${a.text} overlaps ${b.text}`);
+    }
+  }
+  assert.equal(await page.locator('figure.flowchart figcaption').nth(1).textContent(),
+    'Disaggregated prefill: the KV cache moves from the prefill workers to the decode workers');
+  await architecture.scrollIntoViewIfNeeded();
+  await screenshot(page, 'production-stack-architecture-no-js', { fullPage: false });
+  await page.close();
+});

@@ -4,6 +4,7 @@ mod chart;
 mod chart_image;
 mod downloads;
 mod drop;
+mod flowchart;
 mod problems;
 mod wizard;
 
@@ -11,5 +12,6 @@ pub use chart::ChartView;
 pub use chart_image::Drawings;
 pub use downloads::{Download, Downloads};
 pub use drop::{accept_drops_anywhere, DropZone};
+pub use flowchart::FlowchartView;
 pub use problems::{LoadErrorPanel, ProblemList};
 pub use wizard::Wizard;

@@ -319,7 +319,7 @@ fn TreeDiagram(
 }
 
 /// Wrapped lines as `<tspan>`s, each at its own position.
-fn lines(lines: &[TextLine]) -> impl IntoView {
+pub(super) fn lines(lines: &[TextLine]) -> impl IntoView {
     lines
         .iter()
         .map(|line| {

@@ -5,7 +5,9 @@ use benchdeck_core::site::{
 };
 use leptos::prelude::*;
 
-use crate::components::{ChartView, Download, Downloads, LoadErrorPanel, ProblemList, Wizard};
+use crate::components::{
+    ChartView, Download, Downloads, FlowchartView, LoadErrorPanel, ProblemList, Wizard,
+};
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
 
@@ -103,6 +105,7 @@ pub fn ReportBody(
                 view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
             }
             Block::Grid { grid } => view! { <GridView grid slug=slug.clone()/> }.into_any(),
+            Block::Flowchart { flowchart } => view! { <FlowchartView flowchart/> }.into_any(),
         })
         .collect_view();
     view! {

@@ -387,3 +387,22 @@ fn a_table_load_that_could_be_concurrency_or_rate_is_an_error_saying_what_to_wri
     );
     assert!(p.prose_html().contains(">400 ms<"), "{}", p.prose_html());
 }
+
+#[test]
+fn a_flowchart_block_is_a_diagram_and_its_mistake_an_error_at_its_line() {
+    let p = page("Intro.\n\n```flowchart\nA[Gateway] --> B[vLLM]\n```\n\nAfter.");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let diagram = p.blocks.iter().find_map(|b| match b {
+        Block::Flowchart { flowchart } => Some(flowchart),
+        _ => None,
+    });
+    assert_eq!(diagram.unwrap().description, "Diagram: Gateway to vLLM.");
+    assert!(p.prose_html().contains("After."));
+    let p = page("Intro.\n\n```flowchart\nA --> B\nB --> C\nsubgraph x\n```");
+    let m = messages(&p);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].starts_with("reports/r.md:15: error: flowchart block: `subgraph` is not drawn here"),
+        "{m:?}"
+    );
+}

@@ -7,8 +7,14 @@ use super::ranks::{Kind, Ranked};
 use super::{round, Frame, Shape, Style, TextLine};
 
 /// Wraps `text` at spaces into lines of at most `max_chars` characters; a word longer than that
-/// is cut. Always at least one line.
+/// is cut, and a line break in the text always breaks the line. Always at least one line.
 pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
+    if text.contains('\n') {
+        return text
+            .lines()
+            .flat_map(|line| wrap(line, max_chars))
+            .collect();
+    }
     let max_chars = max_chars.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
