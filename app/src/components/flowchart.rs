@@ -24,7 +24,11 @@ pub fn FlowchartView(flowchart: Flowchart) -> impl IntoView {
             .find(|(end, _)| end == id)
             .map_or_else(|| id.to_string(), |(_, text)| text.clone())
     };
-    let diagram = lay_out(&tree, text_of, &Style::default());
+    let style = Style {
+        line_breaks: true,
+        ..Style::default()
+    };
+    let diagram = lay_out(&tree, text_of, &style);
     let text_size = diagram.text_size.to_string();
     let label_size = diagram.label_size.to_string();
     let edges = diagram

@@ -77,6 +77,9 @@ pub struct Style {
     pub port_inset: f64,
     /// Empty space around the whole drawing (room for strokes).
     pub margin: f64,
+    /// Whether a line break in a text breaks the line (a flowchart's `<br/>`); otherwise it is
+    /// a space, as in the YAML of a question tree.
+    pub line_breaks: bool,
 }
 
 impl Default for Style {
@@ -97,6 +100,7 @@ impl Default for Style {
             label_gap: 14.0,
             port_inset: 12.0,
             margin: 4.0,
+            line_breaks: false,
         }
     }
 }

@@ -45,6 +45,20 @@ fn the_seeds_disaggregated_prefill_diagram() {
         chart.ends,
         vec![("Output".to_string(), "Output Tokens".to_string())]
     );
+    // `<br/>` breaks the line in the drawing, and only there.
+    let style = Style {
+        line_breaks: true,
+        ..Style::default()
+    };
+    let diagram = lay_out(&chart.tree, |id| id.to_string(), &style);
+    let texts: Vec<&str> = diagram
+        .node("Prefill")
+        .unwrap()
+        .lines
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    assert_eq!(texts, ["Prefill Workers", "Compute Optimized"]);
     assert_eq!(
         chart.description,
         "Diagram: Input Tokens to Prefill Workers Compute Optimized; Prefill Workers Compute \
@@ -79,8 +93,13 @@ fn the_seeds_decision_matrix_with_labels_and_shared_nodes() {
     let diagram = lay_out(
         &chart.tree,
         |id| chart.ends.iter().find(|(e, _)| e == id).unwrap().1.clone(),
-        &Style::default(),
+        &Style {
+            line_breaks: true,
+            ..Style::default()
+        },
     );
+    let qwen = diagram.node("Qwen").unwrap();
+    assert_eq!(qwen.lines.len(), 1, "{:?}", qwen.lines);
     assert_eq!(diagram.nodes.len(), 8);
     assert_eq!(diagram.edges.len(), 9);
     for (i, a) in diagram.nodes.iter().enumerate() {

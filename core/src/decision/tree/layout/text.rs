@@ -7,14 +7,8 @@ use super::ranks::{Kind, Ranked};
 use super::{round, Frame, Shape, Style, TextLine};
 
 /// Wraps `text` at spaces into lines of at most `max_chars` characters; a word longer than that
-/// is cut, and a line break in the text always breaks the line. Always at least one line.
+/// is cut. Always at least one line.
 pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
-    if text.contains('\n') {
-        return text
-            .lines()
-            .flat_map(|line| wrap(line, max_chars))
-            .collect();
-    }
     let max_chars = max_chars.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -42,6 +36,19 @@ pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
     lines
 }
 
+impl Style {
+    /// [`wrap`], keeping the text's own line breaks when [`Style::line_breaks`] says so.
+    fn wrap(&self, text: &str, max_chars: usize) -> Vec<String> {
+        if self.line_breaks && text.contains('\n') {
+            text.lines()
+                .flat_map(|line| wrap(line, max_chars))
+                .collect()
+        } else {
+            wrap(text, max_chars)
+        }
+    }
+}
+
 /// Each node's shape and its text, wrapped to the width for its shape.
 pub(super) fn node_texts(
     graph: &Graph,
@@ -54,14 +61,14 @@ pub(super) fn node_texts(
         .map(|node| match node {
             Node::Question { question, .. } => (
                 Shape::Question,
-                wrap(
+                style.wrap(
                     question,
                     chars_within(style.question_width, style.text_size, style),
                 ),
             ),
             Node::Recommendation { recommend, .. } => (
                 Shape::Recommendation,
-                wrap(
+                style.wrap(
                     &recommendation_text(recommend),
                     chars_within(style.recommendation_width, style.text_size, style),
                 ),
@@ -76,7 +83,7 @@ pub(super) fn answer_labels(graph: &Graph, style: &Style) -> Vec<Vec<String>> {
         .edges
         .iter()
         .map(|edge| {
-            wrap(
+            style.wrap(
                 graph.answer_label(edge),
                 chars_within(style.label_width, style.label_size, style),
             )
