@@ -8,7 +8,7 @@ use benchdeck_core::decision::tree::layout::{lay_out, Style};
 use benchdeck_core::site::Flowchart;
 use leptos::prelude::*;
 
-use super::wizard::lines;
+use super::diagram::{arrow_parts, box_parts};
 
 /// The diagram with its caption.
 #[component]
@@ -34,37 +34,12 @@ pub fn FlowchartView(flowchart: Flowchart) -> impl IntoView {
     let edges = diagram
         .edges
         .iter()
-        .map(|edge| {
-            let frame = edge.label_frame;
-            let labelled = edge.label.iter().any(|l| !l.text.is_empty());
-            view! {
-                <g class="edge">
-                    <path class="line" d=edge.svg_path()/>
-                    <path class="arrowhead" d=edge.arrowhead()/>
-                    {labelled.then(|| view! {
-                        <g class="answer">
-                            <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
-                                height=frame.height.to_string() rx="4"/>
-                            <text font-size=label_size.clone() text-anchor="middle">{lines(&edge.label)}</text>
-                        </g>
-                    })}
-                </g>
-            }
-        })
+        .map(|edge| view! { <g class="edge">{arrow_parts(edge, &label_size)}</g> })
         .collect_view();
     let nodes = diagram
         .nodes
         .iter()
-        .map(|node| {
-            let frame = node.frame;
-            view! {
-                <g class="node">
-                    <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
-                        height=frame.height.to_string() rx="6"/>
-                    <text font-size=text_size.clone() text-anchor="middle">{lines(&node.lines)}</text>
-                </g>
-            }
-        })
+        .map(|node| view! { <g class="node">{box_parts(node.frame, "6", &node.lines, &text_size)}</g> })
         .collect_view();
     let (width, height) = (diagram.width, diagram.height);
     view! {

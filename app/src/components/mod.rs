@@ -2,6 +2,7 @@
 
 mod chart;
 mod chart_image;
+mod diagram;
 mod downloads;
 mod drop;
 mod flowchart;

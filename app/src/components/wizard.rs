@@ -6,13 +6,15 @@
 //! keeps the page and its charts where they are.
 
 use benchdeck_core::decision::tree::layout::{
-    describe_path, lay_out, Diagram, PathTaken, Shape, Style, TextLine,
+    describe_path, lay_out, Diagram, PathTaken, Shape, Style,
 };
 use benchdeck_core::decision::tree::{Node, Tree};
 use benchdeck_core::decision::{decide, Bound, Decision, Question};
 use benchdeck_core::format;
 use benchdeck_core::site::DecisionData;
 use leptos::prelude::*;
+
+use super::diagram::{arrow_parts, box_parts};
 
 /// The wizard: guided questions (when the report has a tree) and the requirements form.
 #[component]
@@ -224,16 +226,9 @@ fn TreeDiagram(
         .map(|edge| {
             let (from, answer) = (edge.from.clone(), edge.answer);
             let taken = move || path.with(|p| p.as_ref().is_some_and(|p| p.has_edge(&from, answer)));
-            let frame = edge.label_frame;
             view! {
                 <g class="edge" class:on-path=taken data-edge=format!("{}#{}", edge.from, edge.answer)>
-                    <path class="line" d=edge.svg_path()/>
-                    <path class="arrowhead" d=edge.arrowhead()/>
-                    <g class="answer">
-                        <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
-                            height=frame.height.to_string() rx="4"/>
-                        <text font-size=label_size.clone() text-anchor="middle">{lines(&edge.label)}</text>
-                    </g>
+                    {arrow_parts(edge, &label_size)}
                 </g>
             }
         })
@@ -268,9 +263,7 @@ fn TreeDiagram(
                             answers.update(|a| a.truncate(kept));
                         }
                     }>
-                    <rect x=frame.x.to_string() y=frame.y.to_string() width=frame.width.to_string()
-                        height=frame.height.to_string() rx=radius/>
-                    <text font-size=text_size.clone() text-anchor="middle">{lines(&node.lines)}</text>
+                    {box_parts(frame, radius, &node.lines, &text_size)}
                 </g>
             }
         })
@@ -316,16 +309,6 @@ fn TreeDiagram(
             </figcaption>
         </figure>
     }
-}
-
-/// Wrapped lines as `<tspan>`s, each at its own position.
-pub(super) fn lines(lines: &[TextLine]) -> impl IntoView {
-    lines
-        .iter()
-        .map(|line| {
-            view! { <tspan x=line.x.to_string() y=line.baseline.to_string()>{line.text.clone()}</tspan> }
-        })
-        .collect_view()
 }
 
 /// The reader's SLAs, load and weights, and the ranking they give.
