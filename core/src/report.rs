@@ -20,6 +20,7 @@ use crate::problem::{Problem, Severity};
 use crate::site::{Block, DecisionData, ReportPage, ReportSummary, TocEntry};
 
 mod charts;
+mod colors;
 mod context;
 mod decision;
 pub mod draft;
@@ -72,12 +73,13 @@ pub struct ConfigDisplay {
     /// The name shown in legends and tables.
     #[serde(default)]
     pub label: Option<String>,
-    /// Palette slot 0 to 7, to override the site-wide colour.
+    /// Palette slot 0 to 7, to override the colour the report would give it.
     #[serde(default)]
     pub color: Option<usize>,
 }
 
-/// Colours assigned site-wide: configuration key to palette slot.
+/// Colours: configuration key to palette slot (site-wide from `build`, then per report in
+/// `report::colors`).
 pub type Palette = BTreeMap<String, usize>;
 
 /// Splits front matter from the body. Returns the front matter, the body and the 1-based line
@@ -120,6 +122,14 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
     Ok((front, body, close + 3))
 }
 
+/// Every configuration key of `runs`, once each.
+fn config_keys(runs: &[&Run]) -> Vec<String> {
+    let mut keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
 /// Builds one report page. Problems that make the page wrong (a directive naming missing data,
 /// a glob matching nothing) are errors; the page is still built so they can be shown on it.
 pub fn build_report(
@@ -140,11 +150,12 @@ pub fn build_report(
         problems.extend(imported.all_problems().cloned());
     }
 
+    let palette = colors::report_palette(&config_keys(&runs), &front.configs, palette);
     let context = context::ReportContext {
         file,
         front: &front,
         runs: &runs,
-        palette,
+        palette: &palette,
     };
     let mut inline_problems = Vec::new();
     let options = markdown::RenderOptions {

@@ -31,12 +31,15 @@ pub struct Theme {
     /// Axis lines.
     pub axis: RGBColor,
     /// Series colours, by palette slot.
-    pub palette: [RGBColor; 8],
+    pub palette: [RGBColor; PALETTE_SIZE],
 }
+
+/// How many colours the palette has; slots beyond wrap around.
+pub const PALETTE_SIZE: usize = 8;
 
 /// Okabe–Ito, reordered: blue, orange, bluish green, vermillion, sky blue, reddish purple,
 /// yellow, grey.
-const OKABE_ITO: [RGBColor; 8] = [
+const OKABE_ITO: [RGBColor; PALETTE_SIZE] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
     RGBColor(0, 158, 115),
@@ -48,7 +51,7 @@ const OKABE_ITO: [RGBColor; 8] = [
 ];
 
 /// The same hues, lightened for a dark background.
-const OKABE_ITO_DARK: [RGBColor; 8] = [
+const OKABE_ITO_DARK: [RGBColor; PALETTE_SIZE] = [
     RGBColor(77, 163, 224),
     RGBColor(240, 178, 50),
     RGBColor(40, 196, 150),

@@ -406,3 +406,34 @@ fn a_flowchart_block_is_a_diagram_and_its_mistake_an_error_at_its_line() {
         "{m:?}"
     );
 }
+
+/// Two configurations whose site-wide colours collide (slots 0 and 8 of an eight-colour
+/// palette) get distinct colours in the report, the same on every chart.
+#[test]
+fn configurations_of_a_report_never_share_a_colour_and_keep_it_on_every_chart() {
+    let results = vec![import("sweep.csv", DATA.as_bytes())];
+    let site: Palette = [("vllm".to_string(), 0), ("sglang".to_string(), 8)].into();
+    let text = "---\ntitle: T\nresults: [sweep.csv]\n---\n\n```chart\nmetric: ttft\n```\n\n\
+                ```chart\nkind: lines\nmetric: output_throughput\n```\n";
+    let p = build_report("reports/r.md", "r", text, &results, &site);
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let colours: Vec<Vec<(String, usize)>> = p
+        .charts()
+        .map(|c| {
+            let mut s: Vec<(String, usize)> =
+                c.series.iter().map(|s| (s.name.clone(), s.color)).collect();
+            s.sort();
+            s
+        })
+        .collect();
+    assert_eq!(colours.len(), 2);
+    assert_eq!(
+        colours[0], colours[1],
+        "one colour per configuration on every chart"
+    );
+    assert_eq!(
+        colours[0],
+        [("sglang".to_string(), 1), ("vllm".to_string(), 0)],
+        "vllm keeps its site colour; sglang's (8, colour 0 again) is taken, so it gets the next"
+    );
+}
