@@ -238,3 +238,24 @@ test('the hidden 100,000-point scatter page paints every dot and finds points to
   await screenshot(page, 'bench-scatter', { fullPage: false });
   assert.deepEqual(page.errors, []);
 });
+
+test('a configuration has one colour on every chart of a report, and no two share one up to the palette\'s eight', async () => {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline']) {
+    const page = await site.pageWithoutScripts();
+    await page.goto(`${site.url}${slug}/`);
+    // Legend names with their swatch colours; a CDF's "(1.5% failed)" is the same configuration.
+    const swatches = await page.locator('.legend-item').evaluateAll((items) => items.map((b) => [
+      b.textContent.replace(/ \((all )?[\d.,]+%? failed\)$/, '').trim(),
+      getComputedStyle(b.querySelector('.swatch')).backgroundColor,
+    ]));
+    assert.ok(swatches.length > 0, `${slug}: legends`);
+    const colours = new Map();
+    for (const [name, colour] of swatches) colours.set(name, (colours.get(name) ?? new Set()).add(colour));
+    for (const [name, set] of colours) assert.equal(set.size, 1, `${slug}: ${name} is drawn in ${[...set]}`);
+    const distinct = new Set([...colours.values()].map((set) => [...set][0]));
+    if (colours.size <= 8) {
+      assert.equal(distinct.size, colours.size, `${slug}: ${JSON.stringify([...colours].map(([n, s]) => [n, [...s]]))}`);
+    }
+    await page.close();
+  }
+});
