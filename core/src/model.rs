@@ -667,6 +667,17 @@ impl RequestSamples {
         self.ok.is_empty()
     }
 
+    /// The per-request values of a latency `metric` (TTFT, TPOT or end-to-end), whatever their
+    /// length; none for a metric no request records.
+    pub fn latencies(&self, metric: Metric) -> Option<&[f64]> {
+        match metric {
+            Metric::Ttft => Some(&self.ttft_ms),
+            Metric::Tpot => Some(&self.tpot_ms),
+            Metric::E2e => Some(&self.e2e_ms),
+            _ => None,
+        }
+    }
+
     /// Adds one request at the end of every list (`NaN` where it has no value).
     pub fn push(
         &mut self,

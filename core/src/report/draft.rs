@@ -286,10 +286,11 @@ fn head_to_head(m: &Measured) -> String {
 /// share (the highest such load on a tie), for those configurations.
 fn distribution(runs: &[&Run]) -> String {
     let with_samples = |metric: Metric, r: &&Run| {
-        r.samples.as_ref().is_some_and(|s| match metric {
-            Metric::Ttft => !s.ttft_ms.is_empty(),
-            _ => !s.e2e_ms.is_empty(),
-        }) && r.load.target.value().is_some()
+        r.samples
+            .as_ref()
+            .and_then(|s| s.latencies(metric))
+            .is_some_and(|values| !values.is_empty())
+            && r.load.target.value().is_some()
     };
     let Some(metric) = [Metric::Ttft, Metric::E2e]
         .into_iter()

@@ -134,9 +134,9 @@ impl Categories {
             .unwrap_or(self.bounds.len())
     }
 
-    /// Only the categories at `kept` (indices, ascending), and a sentence naming the others:
-    /// ` No request fell in Long (300–500), Very long (500+).`
-    fn only(&self, kept: &[usize]) -> (Categories, String) {
+    /// The labels and names of the categories at `kept` (indices, ascending), and a sentence
+    /// naming the others: ` No request fell in Long (300–500), Very long (500+).`
+    fn only(&self, kept: &[usize]) -> (Shown, String) {
         let pick = |list: &[String], keep: bool| -> Vec<String> {
             (0..list.len())
                 .filter(|i| kept.contains(i) == keep)
@@ -149,13 +149,18 @@ impl Categories {
         } else {
             format!(" No request fell in {}.", left.join(", "))
         };
-        let cats = Categories {
-            bounds: self.bounds.clone(),
+        let shown = Shown {
             labels: pick(&self.labels, true),
             names: pick(&self.names, true),
         };
-        (cats, sentence)
+        (shown, sentence)
     }
+}
+
+/// The categories a chart shows: each one's axis label and its name in sentences.
+struct Shown {
+    labels: Vec<String>,
+    names: Vec<String>,
 }
 
 /// The latencies (`metric`) of `run`'s successful requests, per category; none when the run has
@@ -167,11 +172,7 @@ fn grouped(
     cats: &Categories,
 ) -> Option<Vec<Vec<f64>>> {
     let samples = run.samples.as_ref()?;
-    let latencies = match metric {
-        Metric::Ttft => &samples.ttft_ms,
-        Metric::Tpot => &samples.tpot_ms,
-        _ => &samples.e2e_ms,
-    };
+    let latencies = samples.latencies(metric)?;
     let mut groups = vec![Vec::new(); cats.labels.len()];
     let mut any = false;
     for (i, latency) in latencies.iter().enumerate() {
@@ -236,7 +237,7 @@ impl ReportContext<'_> {
         let filled: Vec<usize> = (0..cats.labels.len())
             .filter(|i| runs.iter().any(|(_, _, groups)| !groups[*i].is_empty()))
             .collect();
-        let (cats, empty) = cats.only(&filled);
+        let (shown, empty) = cats.only(&filled);
         for (_, _, groups) in &mut runs {
             *groups = filled
                 .iter()
@@ -249,7 +250,7 @@ impl ReportContext<'_> {
                 .collect()
         };
         let series = series_of(stat);
-        let scaling = scaling_factors(&series, &cats, stat);
+        let scaling = scaling_factors(&series, &shown.names, stat);
         let alternatives = CHOICES
             .iter()
             .map(|&s| Alternative {
@@ -272,7 +273,7 @@ impl ReportContext<'_> {
                 counted.noun()
             ),
             kind: ChartKind::GroupedBars {
-                categories: cats.labels.clone(),
+                categories: shown.labels,
             },
             x: Axis::new(format!("Sequence length in {}", counted.noun()), ""),
             y: Axis::new(quantity.to_string(), "ms"),
@@ -317,7 +318,7 @@ fn category_series(
 
 /// Each series' largest category against its smallest, in words: ` p95 grows 15.8x from Tiny
 /// to Very long (vLLM).`
-fn scaling_factors(series: &[Series], cats: &Categories, stat: Stat) -> String {
+fn scaling_factors(series: &[Series], names: &[String], stat: Stat) -> String {
     let sentences: Vec<String> = series
         .iter()
         .filter_map(|s| {
@@ -328,8 +329,8 @@ fn scaling_factors(series: &[Series], cats: &Categories, stat: Stat) -> String {
                 format!(
                     "{stat} grows {}x from {} to {} ({})",
                     format::fixed(last / first, 1),
-                    cats.names[first_x as usize],
-                    cats.names[last_x as usize],
+                    names[first_x as usize],
+                    names[last_x as usize],
                     s.name
                 )
             })

@@ -27,11 +27,8 @@ fn samples_of(run: &Run, metric: Metric) -> Vec<f64> {
     let Some(samples) = &run.samples else {
         return Vec::new();
     };
-    let values = match metric {
-        Metric::Ttft => &samples.ttft_ms,
-        Metric::E2e => &samples.e2e_ms,
-        Metric::Tpot => &samples.tpot_ms,
-        _ => return Vec::new(),
+    let Some(values) = samples.latencies(metric) else {
+        return Vec::new();
     };
     values
         .iter()

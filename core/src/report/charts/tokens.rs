@@ -178,11 +178,7 @@ pub(super) fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
 fn request_points(run: &Run, tokens: Tokens, metric: Metric) -> Option<Vec<(f64, f64)>> {
     let samples = run.samples.as_ref()?;
     let xs = tokens.values(samples);
-    let ys = match metric {
-        Metric::Ttft => &samples.ttft_ms,
-        Metric::Tpot => &samples.tpot_ms,
-        _ => &samples.e2e_ms,
-    };
+    let ys = samples.latencies(metric)?;
     if xs.is_empty() || ys.is_empty() {
         return None;
     }
