@@ -654,6 +654,10 @@ pub struct RequestSamples {
     /// Output tokens per request.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub output_tokens: Vec<f64>,
+    /// When each request started, in seconds after the run's first request (`NaN` where a
+    /// request has no time); empty when the tool does not record start times.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_s: Vec<f64>,
 }
 
 impl RequestSamples {
@@ -676,6 +680,23 @@ impl RequestSamples {
             Metric::E2e => Some(&self.e2e_ms),
             _ => None,
         }
+    }
+
+    /// Sets the start times from clock readings in seconds (any origin): each becomes seconds
+    /// after the earliest. Non-finite readings stay `NaN`.
+    pub fn set_starts(&mut self, clock_s: &[f64]) {
+        let first = clock_s
+            .iter()
+            .copied()
+            .filter(|t| t.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        if !first.is_finite() {
+            return;
+        }
+        self.start_s = clock_s
+            .iter()
+            .map(|&t| if t.is_finite() { t - first } else { f64::NAN })
+            .collect();
     }
 
     /// Adds one request at the end of every list (`NaN` where it has no value).

@@ -399,6 +399,8 @@ fn run_of(
         tpot_ms: requests.iter().map(|r| r.tpot).collect(),
         input_tokens: requests.iter().map(|r| r.input).collect(),
         output_tokens: requests.iter().map(|r| r.output).collect(),
+        // The load test records no start times.
+        start_s: Vec::new(),
     };
     Some(Run {
         provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),

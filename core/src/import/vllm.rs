@@ -256,7 +256,8 @@ fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
     }
 }
 
-/// Per-request arrays (seconds), index-aligned; failed requests have an error text.
+/// Per-request arrays (seconds), index-aligned; failed requests have an error text. `start_times`
+/// are clock readings (`time.perf_counter()`), kept as seconds after the first request.
 pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
     let ttft_ms = f.numbers("ttfts", 1000.0)?;
     let n = ttft_ms.len();
@@ -296,6 +297,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
     let e2e_ms = aligned("latencies", 1000.0);
     let input_tokens = aligned("input_lens", 1.0);
     let output_tokens = aligned("output_lens", 1.0);
+    let start_clock = aligned("start_times", 1.0);
     let tpot_ms = if e2e_ms.is_empty() || output_tokens.is_empty() {
         Vec::new()
     } else {
@@ -310,14 +312,17 @@ pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
             })
             .collect()
     };
-    Some(RequestSamples {
+    let mut samples = RequestSamples {
         ok,
         ttft_ms,
         e2e_ms,
         tpot_ms,
         input_tokens,
         output_tokens,
-    })
+        start_s: Vec::new(),
+    };
+    samples.set_starts(&start_clock);
+    Some(samples)
 }
 
 #[cfg(test)]
@@ -333,6 +338,31 @@ mod tests {
         assert_eq!(latency_key("p_ttft_ms"), None);
         assert_eq!(latency_key("mean_foo_ms"), None);
         assert_eq!(latency_key("max_itl_ms"), Some(("max", Metric::Itl)));
+    }
+
+    #[test]
+    fn start_times_become_seconds_after_the_first_and_a_misaligned_list_is_an_error() {
+        let result = |starts: &str| {
+            format!(
+                r#"{{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+                "request_rate": 4.0, "completed": 3, "duration": 2.0, "ttfts": [0.1, 0.1, 0.1],
+                "latencies": [1.0, 1.0, 1.0], "start_times": {starts}}}"#
+            )
+        };
+        let f = crate::import::import("r.json", result("[5001.5, 5000.25, 5002.0]").as_bytes());
+        let s = f.runs[0].samples.as_ref().unwrap();
+        assert_eq!(
+            s.start_s,
+            vec![1.25, 0.0, 1.75],
+            "unsorted times kept in request order"
+        );
+        let f = crate::import::import("r.json", result("[5000.0, 5001.0]").as_bytes());
+        let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert!(
+            problems.iter().any(|p| p.contains("start_times") && p.contains("has 2 entries but `ttfts` has 3")),
+            "{problems:?}"
+        );
+        assert!(f.runs[0].samples.as_ref().unwrap().start_s.is_empty());
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
     };
     let window = measured_window(f, obj);
     let mut samples = RequestSamples::default();
+    let mut starts = Vec::new();
     let mut excluded = 0usize;
     let mut bad = 0usize;
     let at = f.at.child("requests");
@@ -99,8 +100,10 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
             let input = value("prompt_tokens", 1.0);
             let output = value("output_tokens", 1.0);
             samples.push(ok, ttft, e2e, tpot, input, output);
+            starts.push(value("request_start_time", 1.0));
         }
     }
+    samples.set_starts(&starts);
     if bad > 5 {
         f.problems.push(Problem::error(
             f.file,

@@ -181,6 +181,11 @@ fn v06_metadata_version_and_warm_up_requests_left_out_of_the_samples() {
     assert_eq!(s.ok, vec![true, true, false]);
     assert_eq!(s.ttft_ms[..2], [75.0, 72.5]);
     assert_eq!(s.e2e_ms, vec![1500.0, 1250.0, 500.0]);
+    assert_eq!(
+        s.start_s,
+        vec![0.0, 2.0, 4.0],
+        "`request_start_time`s as seconds after the first kept request"
+    );
     assert!(s.output_tokens[2].is_nan());
     assert_eq!(
         (
