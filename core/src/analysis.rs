@@ -1,5 +1,6 @@
 //! Statistics the charts are built from, as pure functions of plain numbers: quantiles and box
-//! summaries, empirical CDFs, histogram bins, Pareto frontiers and breaking points.
+//! summaries, empirical CDFs, histogram bins, Pareto frontiers, breaking points, least-squares
+//! lines and time windows.
 //!
 //! Every function here ignores NaN (a value the file did not give is not a measurement) and
 //! never panics on empty, constant or non-finite input; what cannot be computed is `None` or
@@ -367,6 +368,7 @@ fn worse_factor(worse: f64, better: f64) -> f64 {
 }
 
 mod fit;
+pub mod windows;
 
 pub use fit::{linear_fit, LineFit};
 

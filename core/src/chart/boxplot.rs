@@ -1,6 +1,7 @@
 //! Box plots: per category, one box per visible series side by side (like grouped bars). The box
 //! spans the quartiles, the line across it is the median, whiskers reach the minimum and maximum,
-//! and a hollow dot marks the mean. A point without a summary but with a value is drawn as a dot;
+//! and a hollow dot marks the mean; a point that carries its values has each drawn as a dot over
+//! the box. A point without a summary but with a value is drawn as a dot;
 //! one with neither is marked with a ✕.
 
 use plotters::coord::Shift;
@@ -90,6 +91,12 @@ pub(super) fn draw<DB: DrawingBackend>(
                         [(cx - half, median), (cx + half, median)],
                         color.stroke_width(3),
                     ))?;
+                    for (i, value) in p.values.iter().enumerate() {
+                        if let Some(py) = plot.y_px(*value) {
+                            let dx = (jitter(i) * f64::from(half)).round() as i32;
+                            area.draw(&Circle::new((cx + dx, py), 3, color.mix(0.6).filled()))?;
+                        }
+                    }
                     if let Some(mean) = p.summary.and_then(|b| b.mean).and_then(|m| plot.y_px(m)) {
                         area.draw(&Circle::new((cx, mean), 3, theme.text.stroke_width(1)))?;
                     }
@@ -108,4 +115,11 @@ pub(super) fn draw<DB: DrawingBackend>(
     }
     plot.annotations(area, spec, options)?;
     Ok(frame)
+}
+
+/// Where value `i`'s dot sits across a box, from -0.8 to 0.8 of its half width: spread evenly
+/// (the golden-ratio sequence) and the same on every draw.
+fn jitter(i: usize) -> f64 {
+    let phase = (i as f64 * 0.618_033_988_749_895).fract();
+    (phase * 2.0 - 1.0) * 0.8
 }

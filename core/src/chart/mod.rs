@@ -307,6 +307,11 @@ pub struct Point {
     /// The five-number summary a box plot draws (its `y` is the median).
     #[serde(default)]
     pub summary: Option<BoxStats>,
+    /// The values the summary was made from, when few enough to show each: a box plot draws
+    /// them as dots over the box, so two modes show where quartiles alone would hide them.
+    /// (No `skip_serializing_if`: the site's data is a binary format that needs every field.)
+    #[serde(default)]
+    pub values: Vec<f64>,
     /// Where the value came from (`file:line`), shown in tooltips.
     #[serde(default)]
     pub source: String,

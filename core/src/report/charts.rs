@@ -16,13 +16,14 @@
 //! | `lengths` | per-request latency by sequence-length category (seed 004's Tiny to Very long), with the scaling factor | `categories: [50, 150, 300, 500]`, `tokens: total\|output\|input`, `metric`, `stat` (p95 by default), `load` |
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
+//! | `windows` | distributions over time (seed 003): each run's requests in windows by start time, a box of the windows' p95 (or `tok_s`) per configuration, or with `x: tok_s` each window's tokens/s against its p95 | `stat: p50\|p90\|p95\|p99\|tok_s`, `window` (seconds), `metric`, `load`, `x: tok_s` |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
 //! module (`bars`, `breakdown`, `consistency`, `lengths`, `lines`, `scatter`, `samples`,
-//! `tokens`) from the helpers kept here.
+//! `tokens`, `windows`) from the helpers kept here.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -43,11 +44,12 @@ mod lines;
 mod samples;
 mod scatter;
 pub(super) mod tokens;
+mod windows;
 
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
                     x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
-                    categories, tokens, panels, columns";
+                    categories, tokens, window, panels, columns";
 
 /// One chart being built, as each kind gets it: its id, its directive, and the configurations
 /// it shows, in order.
@@ -104,6 +106,8 @@ struct ChartDirective {
     categories: Option<Vec<f64>>,
     #[serde(default)]
     tokens: Option<String>,
+    #[serde(default)]
+    window: Option<f64>,
     #[serde(default)]
     panels: Option<Vec<ChartDirective>>,
     #[serde(default)]
@@ -218,8 +222,9 @@ impl ReportContext<'_> {
             "breakdown" => self.breakdown(c),
             "cv" => self.cv_chart(c),
             "lengths" => self.lengths(c),
+            "windows" => self.windows_chart(c),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;

@@ -168,7 +168,7 @@ pub(super) fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
         Some("ttft") => Ok(Metric::Ttft),
         Some("tpot") => Ok(Metric::Tpot),
         Some(other) => Err(format!(
-            "`metric: {other}`: a tokens chart plots a per-request latency: e2e, ttft or tpot"
+            "`metric: {other}`: this kind plots a per-request latency: e2e, ttft or tpot"
         )),
     }
 }
@@ -310,7 +310,7 @@ mod tests {
         assert!(e[0].contains("`x: seconds`: a tokens chart sets latency against `output_tokens` or `input_tokens`"), "{e:?}");
         let e = chart("kind: tokens\nmetric: output_throughput").unwrap_err();
         assert!(
-            e[0].contains("a tokens chart plots a per-request latency: e2e, ttft or tpot"),
+            e[0].contains("this kind plots a per-request latency: e2e, ttft or tpot"),
             "{e:?}"
         );
     }

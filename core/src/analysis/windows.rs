@@ -1,0 +1,205 @@
+//! Distributions over time (seed 003): a run's requests put in fixed windows by their start
+//! time, and each window summarised by its median tokens per second and its latency
+//! percentiles. A run that switches between a normal and a stressed regime shows two modes in
+//! the spread of its windows, where the run's overall percentiles show one number.
+
+use super::{quantile, sorted_finite};
+
+/// Windows with fewer successful requests than this are left out: a p95 of three requests is
+/// the slowest of them, not a percentile.
+pub const MIN_REQUESTS: usize = 5;
+
+/// Window widths tried by [`auto_width`], in seconds.
+const NICE_WIDTHS: [f64; 11] = [
+    1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0,
+];
+
+/// About this many windows per run when the width is not given.
+const TARGET_WINDOWS: f64 = 20.0;
+
+/// One window of a run: the requests that started in `[start_s, start_s + width)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Window {
+    /// Start of the window, seconds from the run's first request.
+    pub start_s: f64,
+    /// Requests that started in it, failed ones included.
+    pub requests: usize,
+    /// Of those, the successful ones with a latency.
+    pub succeeded: usize,
+    /// Median over its successful requests of output tokens per second of each request
+    /// (output tokens / end-to-end latency); `None` without token counts.
+    pub tok_s: Option<f64>,
+    /// The latency's sorted values of its successful requests.
+    latencies: Vec<f64>,
+}
+
+impl Window {
+    /// The `q` quantile (0 to 1) of its successful requests' latency.
+    pub fn latency(&self, q: f64) -> Option<f64> {
+        quantile(&self.latencies, q)
+    }
+}
+
+/// The per-request lists a run's windows are made from, index-aligned (the caller checks their
+/// lengths).
+pub struct Requests<'a> {
+    /// Start of each request, seconds.
+    pub starts: &'a [f64],
+    /// Whether each request succeeded.
+    pub ok: &'a [bool],
+    /// The latency summarised, per request.
+    pub latency_ms: &'a [f64],
+    /// Output tokens per request (empty when unknown).
+    pub output_tokens: &'a [f64],
+    /// End-to-end latency per request (empty when unknown).
+    pub e2e_ms: &'a [f64],
+}
+
+/// The windows of `requests` with at least [`MIN_REQUESTS`] successes, in time order, and how
+/// many windows had fewer.
+pub fn windows(requests: &Requests<'_>, width: f64) -> (Vec<Window>, usize) {
+    if !(width.is_finite() && width > 0.0) {
+        return (Vec::new(), 0);
+    }
+    let mut bins: Vec<(usize, Vec<f64>, Vec<f64>)> = Vec::new();
+    for (i, &start) in requests.starts.iter().enumerate() {
+        if !(start.is_finite() && start >= 0.0) {
+            continue;
+        }
+        let index = (start / width).floor() as usize;
+        if bins.len() <= index {
+            bins.resize_with(index + 1, || (0, Vec::new(), Vec::new()));
+        }
+        let bin = &mut bins[index];
+        bin.0 += 1;
+        let latency = requests.latency_ms.get(i).copied().unwrap_or(f64::NAN);
+        if !requests.ok.get(i).copied().unwrap_or(true) || !latency.is_finite() {
+            continue;
+        }
+        bin.1.push(latency);
+        if let Some(speed) = tokens_per_s(requests, i) {
+            bin.2.push(speed);
+        }
+    }
+    let mut sparse = 0;
+    let mut out = Vec::new();
+    for (index, (count, latencies, speeds)) in bins.into_iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        if latencies.len() < MIN_REQUESTS {
+            sparse += 1;
+            continue;
+        }
+        out.push(Window {
+            start_s: index as f64 * width,
+            requests: count,
+            succeeded: latencies.len(),
+            tok_s: quantile(&sorted_finite(&speeds), 0.5),
+            latencies: sorted_finite(&latencies),
+        });
+    }
+    (out, sparse)
+}
+
+/// Output tokens per second of request `i` as its user saw them; none without both numbers.
+fn tokens_per_s(requests: &Requests<'_>, i: usize) -> Option<f64> {
+    let tokens = *requests.output_tokens.get(i)?;
+    let seconds = requests.e2e_ms.get(i)? / 1000.0;
+    let speed = tokens / seconds;
+    (tokens >= 1.0 && seconds > 0.0 && speed.is_finite()).then_some(speed)
+}
+
+/// A round window width for `requests` requests started over `span` seconds: at most about
+/// twenty windows, each holding on average at least twice [`MIN_REQUESTS`].
+pub fn auto_width(span: f64, requests: usize) -> f64 {
+    let fewest = span * (2 * MIN_REQUESTS) as f64 / requests.max(1) as f64;
+    NICE_WIDTHS
+        .into_iter()
+        .find(|&w| span / w <= TARGET_WINDOWS && w >= fewest)
+        .unwrap_or(NICE_WIDTHS[NICE_WIDTHS.len() - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn requests<'a>(starts: &'a [f64], ok: &'a [bool], latency: &'a [f64]) -> Requests<'a> {
+        Requests {
+            starts,
+            ok,
+            latency_ms: latency,
+            output_tokens: &[],
+            e2e_ms: &[],
+        }
+    }
+
+    #[test]
+    fn requests_fall_in_the_window_of_their_start() {
+        let starts: Vec<f64> = (0..20).map(|i| i as f64).collect();
+        let ok = vec![true; 20];
+        let latency: Vec<f64> = (0..20)
+            .map(|i| if i < 10 { 100.0 } else { 900.0 })
+            .collect();
+        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0);
+        assert_eq!(sparse, 0);
+        assert_eq!(w.len(), 2);
+        assert_eq!((w[0].start_s, w[0].requests, w[0].succeeded), (0.0, 10, 10));
+        assert_eq!(w[0].latency(0.95), Some(100.0));
+        assert_eq!((w[1].start_s, w[1].latency(0.5)), (10.0, Some(900.0)));
+        assert_eq!(w[1].tok_s, None);
+    }
+
+    #[test]
+    fn failures_count_as_requests_but_not_latencies_and_sparse_windows_are_counted() {
+        let starts = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 25.0, 26.0];
+        let ok = [true, true, true, true, true, false, true, true, true];
+        let latency = [1.0, 2.0, 3.0, 4.0, 5.0, 0.0, 7.0, 8.0, 9.0];
+        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0);
+        assert_eq!((w.len(), sparse), (1, 1));
+        assert_eq!((w[0].requests, w[0].succeeded), (7, 6));
+        assert_eq!(w[0].latency(1.0), Some(7.0));
+    }
+
+    #[test]
+    fn tokens_per_second_is_the_median_of_each_requests_speed() {
+        let starts = [0.0; 5];
+        let ok = [true; 5];
+        let e2e = [1000.0, 2000.0, 1000.0, 4000.0, 500.0];
+        let tokens = [100.0, 100.0, 50.0, 100.0, 0.0];
+        let r = Requests {
+            starts: &starts,
+            ok: &ok,
+            latency_ms: &e2e,
+            output_tokens: &tokens,
+            e2e_ms: &e2e,
+        };
+        let (w, _) = windows(&r, 10.0);
+        // 100, 50, 50, 25 tok/s (no speed for a request without output tokens).
+        assert_eq!(w[0].tok_s, Some(50.0));
+    }
+
+    #[test]
+    fn bad_widths_and_times_give_nothing_rather_than_a_panic() {
+        let ok = [true; 3];
+        let latency = [1.0; 3];
+        for width in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(
+                windows(&requests(&[0.0; 3], &ok, &latency), width).0,
+                vec![]
+            );
+        }
+        let starts = [f64::NAN, -3.0, f64::INFINITY];
+        assert_eq!(windows(&requests(&starts, &ok, &latency), 1.0), (vec![], 0));
+    }
+
+    #[test]
+    fn the_automatic_width_is_round_and_gives_about_twenty_full_windows() {
+        assert_eq!(auto_width(100.0, 1000), 5.0);
+        assert_eq!(auto_width(400.0, 1600), 30.0);
+        assert_eq!(auto_width(3.0, 100), 1.0);
+        assert_eq!(auto_width(1e9, 10), 1800.0);
+        // 20 requests over 9.5 s: 1-second windows would hold two each.
+        assert_eq!(auto_width(9.5, 20), 5.0);
+    }
+}
