@@ -240,7 +240,7 @@ test('the hidden 100,000-point scatter page paints every dot and finds points to
 });
 
 test('a configuration has one colour on every chart of a report, and no two share one up to the palette\'s eight', async () => {
-  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline']) {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions']) {
     const page = await site.pageWithoutScripts();
     await page.goto(`${site.url}${slug}/`);
     // Legend names with their swatch colours; a CDF's "(1.5% failed)" is the same configuration.

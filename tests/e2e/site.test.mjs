@@ -223,7 +223,7 @@ test('the guided questions are drawn as a flowchart with the path taken highligh
 
 test('a narrow screen gets charts that fit', async () => {
   // Every default report: charts, tables, Markdown tables and the wizard stay within the screen.
-  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline']) {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions']) {
     const page = await site.page({ viewport: { width: 390, height: 844 } });
     await page.goto(`${site.url}${slug}/`);
     await chartsReady(page, 60000);

@@ -1,8 +1,10 @@
-//! `cargo xtask synth`: writes the synthetic per-request data set behind the latency-analysis
-//! report (`results/latency-analysis/`), deterministically, so anyone can regenerate and check it.
+//! `cargo xtask synth`: writes the synthetic per-request data sets, deterministically, so anyone
+//! can regenerate and check them: the latency-analysis report's (`results/latency-analysis/`,
+//! here) and the distributions-over-time report's (`results/model-distributions/`, in
+//! [`over_time`]).
 //!
 //! The files are `vllm bench serve` results with per-request arrays. Every file says it is
-//! synthetic (`label` and a `synthetic` metadata key); latencies are drawn from log-normal
+//! synthetic (`label` and a `synthetic` metadata key). Here latencies are drawn from log-normal
 //! distributions whose medians and tails grow with load, with a few failed requests at the top.
 
 use std::fmt::Write as _;
@@ -12,6 +14,8 @@ use anyhow::{Context, Result};
 
 use crate::rng::Rng;
 use crate::run::step;
+
+mod over_time;
 
 /// One serving setup of the data set.
 struct Setup {
@@ -47,8 +51,14 @@ const RATES: [f64; 3] = [1.0, 4.0, 8.0];
 /// Requests per run.
 const REQUESTS: usize = 400;
 
-/// Writes the data set under `results/latency-analysis/`.
+/// Writes both data sets.
 pub fn run(root: &Path) -> Result<()> {
+    latency_analysis(root)?;
+    over_time::run(root)
+}
+
+/// Writes the data set under `results/latency-analysis/`.
+fn latency_analysis(root: &Path) -> Result<()> {
     let dir = root.join("results").join("latency-analysis");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
     let mut rng = Rng::new(0x00be_1c4d_ec4d_a7a5);
@@ -73,48 +83,79 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
     } else {
         0.0
     };
-    let (mut ttfts, mut latencies, mut inputs, mut outputs, mut errors) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut requests = Vec::new();
     for _ in 0..REQUESTS {
         let input = (150.0 + rng.uniform() * 900.0).round();
         let output = (40.0 + rng.uniform() * 220.0).round();
         let failed = rng.uniform() < failure_share;
         if failed {
-            ttfts.push(0.0);
-            latencies.push(0.0);
-            inputs.push(input);
-            outputs.push(0.0);
-            errors.push("\"TimeoutError: request exceeded 30 s\"".to_string());
+            requests.push(Request::failed(
+                input,
+                "TimeoutError: request exceeded 30 s",
+            ));
             continue;
         }
         let ttft = rng.lognormal(ttft_median * (input / 600.0).sqrt(), setup.sigma);
         let tpot = rng.lognormal(setup.tpot * (1.0 + 0.08 * rate), 0.15);
-        ttfts.push(ttft);
-        latencies.push(ttft + tpot * (output - 1.0));
-        inputs.push(input);
-        outputs.push(output);
-        errors.push("\"\"".to_string());
+        requests.push(Request {
+            input,
+            output,
+            ttft,
+            e2e: ttft + tpot * (output - 1.0),
+            error: None,
+            start: None,
+        });
     }
-    let completed = errors.iter().filter(|e| e.as_str() == "\"\"").count();
-    let ok: Vec<usize> = (0..REQUESTS).filter(|&i| errors[i] == "\"\"").collect();
-    let duration = REQUESTS as f64 / rate;
-    let total_out: f64 = ok.iter().map(|&i| outputs[i]).sum();
-    let total_in: f64 = ok.iter().map(|&i| inputs[i]).sum();
-    let sorted = |values: &[f64]| {
-        let mut v: Vec<f64> = ok.iter().map(|&i| values[i] * 1000.0).collect();
+    let head = format!(
+        "\"date\": \"20260101-12000{step_index}\", \"backend\": \"openai-chat\", \"label\": \"{label}\", \
+         \"synthetic\": \"true\", \"model_id\": \"synthetic/chat-model-8b\", \"num_prompts\": {REQUESTS}, \
+         \"request_rate\": {rate:.1}, \"burstiness\": 1.0, \"max_concurrency\": null",
+        label = setup.label,
+    );
+    vllm_result(&head, &requests, REQUESTS as f64 / rate)
+}
+
+/// One synthetic request: tokens, times in seconds, the error text of a failed one, and its start
+/// on the benchmark's clock when the data set records it.
+pub(crate) struct Request {
+    pub input: f64,
+    pub output: f64,
+    pub ttft: f64,
+    pub e2e: f64,
+    pub error: Option<&'static str>,
+    pub start: Option<f64>,
+}
+
+impl Request {
+    /// A request that failed with `error`, after `input` prompt tokens and no output.
+    pub fn failed(input: f64, error: &'static str) -> Request {
+        Request {
+            input,
+            output: 0.0,
+            ttft: 0.0,
+            e2e: 0.0,
+            error: Some(error),
+            start: None,
+        }
+    }
+}
+
+/// A `vllm bench serve --save-detailed` result: `head` (the metadata keys, as JSON members),
+/// the totals and statistics of the successful requests over `duration` seconds, and the
+/// per-request arrays (with `start_times` when every request has a start).
+pub(crate) fn vllm_result(head: &str, requests: &[Request], duration: f64) -> String {
+    let ok: Vec<&Request> = requests.iter().filter(|r| r.error.is_none()).collect();
+    let completed = ok.len();
+    let total_out: f64 = ok.iter().map(|r| r.output).sum();
+    let total_in: f64 = ok.iter().map(|r| r.input).sum();
+    let sorted = |value: &dyn Fn(&Request) -> f64| {
+        let mut v: Vec<f64> = ok.iter().map(|r| value(r) * 1000.0).collect();
         v.sort_by(f64::total_cmp);
         v
     };
-    let ttft_ms = sorted(&ttfts);
-    let e2e_ms = sorted(&latencies);
-    let tpot_ms: Vec<f64> = {
-        let mut v: Vec<f64> = ok
-            .iter()
-            .map(|&i| (latencies[i] - ttfts[i]) * 1000.0 / (outputs[i] - 1.0))
-            .collect();
-        v.sort_by(f64::total_cmp);
-        v
-    };
+    let ttft_ms = sorted(&|r| r.ttft);
+    let e2e_ms = sorted(&|r| r.e2e);
+    let tpot_ms = sorted(&|r| (r.e2e - r.ttft) / (r.output - 1.0));
     let mut stats = String::new();
     for (name, values) in [("ttft", &ttft_ms), ("tpot", &tpot_ms), ("e2el", &e2e_ms)] {
         let mean = values.iter().sum::<f64>() / values.len() as f64;
@@ -129,28 +170,38 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
             let _ = write!(stats, "\"p{p}_{name}_ms\": {:.4}, ", percentile(values, p));
         }
     }
-    let list = |v: &[f64], decimals: usize| {
-        v.iter()
-            .map(|x| format!("{x:.decimals$}"))
+    let list = |value: &dyn Fn(&Request) -> f64, decimals: usize| {
+        requests
+            .iter()
+            .map(|r| format!("{:.decimals$}", value(r)))
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let errors: Vec<String> = requests
+        .iter()
+        .map(|r| format!("\"{}\"", r.error.unwrap_or_default()))
+        .collect();
+    let starts = if requests.iter().all(|r| r.start.is_some()) {
+        format!(
+            ", \"start_times\": [{}]",
+            list(&|r| r.start.unwrap_or_default(), 4)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{{\"date\": \"20260101-12000{step_index}\", \"backend\": \"openai-chat\", \"label\": \"{label}\", \
-         \"synthetic\": \"true\", \"model_id\": \"synthetic/chat-model-8b\", \"num_prompts\": {REQUESTS}, \
-         \"request_rate\": {rate:.1}, \"burstiness\": 1.0, \"max_concurrency\": null, \"duration\": {duration:.3}, \
+        "{{{head}, \"duration\": {duration:.3}, \
          \"completed\": {completed}, \"failed\": {failed}, \"total_input_tokens\": {total_in}, \
          \"total_output_tokens\": {total_out}, \"request_throughput\": {rps:.4}, \
          \"output_throughput\": {otps:.4}, {stats}\"input_lens\": [{inputs}], \"output_lens\": [{outputs}], \
-         \"ttfts\": [{ttfts}], \"latencies\": [{latencies}], \"errors\": [{errors}]}}",
-        label = setup.label,
-        failed = REQUESTS - completed,
+         \"ttfts\": [{ttfts}], \"latencies\": [{latencies}], \"errors\": [{errors}]{starts}}}",
+        failed = requests.len() - completed,
         rps = completed as f64 / duration,
         otps = total_out / duration,
-        inputs = list(&inputs, 0),
-        outputs = list(&outputs, 0),
-        ttfts = list(&ttfts, 5),
-        latencies = list(&latencies, 5),
+        inputs = list(&|r| r.input, 0),
+        outputs = list(&|r| r.output, 0),
+        ttfts = list(&|r| r.ttft, 5),
+        latencies = list(&|r| r.e2e, 5),
         errors = errors.join(", "),
     )
 }
