@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod chart;
+pub mod cost;
 pub mod decision;
 pub mod export;
 #[cfg(test)]

@@ -32,6 +32,10 @@ pub struct Run {
     /// Per-request measurements, when the file carries them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<RequestSamples>,
+    /// What the configuration costs, when a report states it (set per report, never by an
+    /// importer): cost quantities need it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<crate::cost::Price>,
     /// Problems found while importing this run (it imported, but something is off).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,

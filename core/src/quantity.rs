@@ -1,4 +1,5 @@
-//! Quantities a report can plot or quote: a latency statistic, a throughput, a success rate.
+//! Quantities a report can plot or quote: a latency statistic, a throughput, a success rate, a
+//! cost per million tokens (when the report states a price).
 //!
 //! A [`Quantity`] knows its name, unit, which direction is better and how to read itself from a
 //! [`Run`], so charts, tables and inline values all agree on what "TTFT p99" means.
@@ -35,6 +36,13 @@ pub enum Quantity {
     SuccessRate,
     /// Share of requests that failed, in percent.
     ErrorRate,
+    /// Dollars per million output tokens at the run's output throughput (needs a price).
+    CostPerMillionOutput,
+    /// Dollars per million tokens, input and output, at the run's total throughput (needs a
+    /// price).
+    CostPerMillionTotal,
+    /// Output tokens per second per GPU (needs a GPU count).
+    OutputPerGpu,
 }
 
 /// Whether more or less of a quantity is better.
@@ -49,7 +57,8 @@ pub enum Better {
 
 /// The names [`Quantity::parse`] accepts, for error messages.
 pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
-     output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate";
+     output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate, \
+     cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -72,6 +81,9 @@ impl Quantity {
             "goodput" => Quantity::Goodput,
             "success_rate" => Quantity::SuccessRate,
             "error_rate" => Quantity::ErrorRate,
+            "cost_per_1m_output" | "cost" => Quantity::CostPerMillionOutput,
+            "cost_per_1m_total" => Quantity::CostPerMillionTotal,
+            "output_throughput_per_gpu" | "output_tok_s_per_gpu" => Quantity::OutputPerGpu,
             _ => {
                 return Err(format!(
                     "unknown metric `{metric}`; expected one of {QUANTITY_NAMES}"
@@ -97,8 +109,30 @@ impl Quantity {
             Quantity::Goodput => run.throughput.goodput_req_s,
             Quantity::SuccessRate => run.requests.success_rate().map(|r| r * 100.0),
             Quantity::ErrorRate => run.requests.success_rate().map(|r| (1.0 - r) * 100.0),
+            Quantity::CostPerMillionOutput => run.price?.per_million(run.throughput.output_tok_s?),
+            Quantity::CostPerMillionTotal => run.price?.per_million(run.throughput.total_tok_s?),
+            Quantity::OutputPerGpu => {
+                Some(run.throughput.output_tok_s? / f64::from(run.price?.gpus?))
+            }
         };
         value.filter(|v| v.is_finite())
+    }
+
+    /// What `run` lacks for this quantity beyond a measurement, as a clause to add to "does
+    /// not report …": cost needs a price, per-GPU throughput a GPU count.
+    pub fn lacking(&self, run: &Run) -> &'static str {
+        match self {
+            Quantity::CostPerMillionOutput | Quantity::CostPerMillionTotal
+                if run.price.is_none() =>
+            {
+                " (cost needs a `price:` for the configuration in the report's front matter)"
+            }
+            Quantity::OutputPerGpu if run.price.and_then(|p| p.gpus).is_none() => {
+                " (per-GPU throughput needs `gpus` in the configuration's `price:` in the front \
+                 matter)"
+            }
+            _ => "",
+        }
     }
 
     /// Unit for axes and values.
@@ -110,13 +144,18 @@ impl Quantity {
             }
             Quantity::RequestThroughput | Quantity::Goodput => "req/s",
             Quantity::SuccessRate | Quantity::ErrorRate => "%",
+            Quantity::CostPerMillionOutput | Quantity::CostPerMillionTotal => "$/1M tok",
+            Quantity::OutputPerGpu => "tok/s/GPU",
         }
     }
 
     /// Which direction is better.
     pub fn better(&self) -> Better {
         match self {
-            Quantity::Latency { .. } | Quantity::ErrorRate => Better::Lower,
+            Quantity::Latency { .. }
+            | Quantity::ErrorRate
+            | Quantity::CostPerMillionOutput
+            | Quantity::CostPerMillionTotal => Better::Lower,
             _ => Better::Higher,
         }
     }
@@ -140,6 +179,9 @@ impl fmt::Display for Quantity {
             Quantity::Goodput => f.write_str("Goodput"),
             Quantity::SuccessRate => f.write_str("Success rate"),
             Quantity::ErrorRate => f.write_str("Error rate"),
+            Quantity::CostPerMillionOutput => f.write_str("Cost per 1M output tokens"),
+            Quantity::CostPerMillionTotal => f.write_str("Cost per 1M tokens"),
+            Quantity::OutputPerGpu => f.write_str("Output throughput per GPU"),
         }
     }
 }

@@ -76,6 +76,10 @@ pub struct ConfigDisplay {
     /// Palette slot 0 to 7, to override the colour the report would give it.
     #[serde(default)]
     pub color: Option<usize>,
+    /// What it costs to run (`{gpu_hour: 1.10, gpus: 1}` or `{per_second: 0.000306}`): cost
+    /// quantities (`cost_per_1m_output`...) and per-GPU throughput need it.
+    #[serde(default)]
+    pub price: Option<crate::cost::PriceFront>,
 }
 
 /// Colours: configuration key to palette slot (site-wide from `build`, then per report in
@@ -130,6 +134,44 @@ fn config_keys(runs: &[&Run]) -> Vec<String> {
     keys
 }
 
+/// The runs with the price their configuration's front matter states; a price that cannot be
+/// read is an error naming the configuration, and its runs stay without one.
+fn priced_runs<'a>(
+    file: &str,
+    front: &FrontMatter,
+    runs: &[&'a Run],
+    problems: &mut Vec<Problem>,
+) -> Vec<std::borrow::Cow<'a, Run>> {
+    let mut prices = BTreeMap::new();
+    for config in &front.configs {
+        let Some(stated) = &config.price else {
+            continue;
+        };
+        match stated.price() {
+            Ok(price) => {
+                prices.insert(config.key.as_str(), price);
+            }
+            Err(e) => problems.push(Problem::error(
+                file,
+                Location::line(2),
+                format!(
+                    "front matter: `price` of configuration `{}`: {e}",
+                    config.key
+                ),
+            )),
+        }
+    }
+    runs.iter()
+        .map(|run| match prices.get(run.config.key().as_str()) {
+            Some(price) => std::borrow::Cow::Owned(Run {
+                price: Some(*price),
+                ..(*run).clone()
+            }),
+            None => std::borrow::Cow::Borrowed(*run),
+        })
+        .collect()
+}
+
 /// Builds one report page. Problems that make the page wrong (a directive naming missing data,
 /// a glob matching nothing) are errors; the page is still built so they can be shown on it.
 pub fn build_report(
@@ -146,6 +188,8 @@ pub fn build_report(
     let mut problems = Vec::new();
     let selected = select_results(file, &front, results, &mut problems);
     let runs: Vec<&Run> = selected.iter().flat_map(|f| f.runs.iter()).collect();
+    let priced = priced_runs(file, &front, &runs, &mut problems);
+    let runs: Vec<&Run> = priced.iter().map(AsRef::as_ref).collect();
     for imported in &selected {
         problems.extend(imported.all_problems().cloned());
     }

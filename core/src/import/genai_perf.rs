@@ -208,6 +208,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         throughput,
         tokens,
         samples: None,
+        price: None,
         problems,
     });
 }

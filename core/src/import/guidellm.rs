@@ -159,6 +159,7 @@ impl Benchmark {
             throughput: self.throughput,
             tokens: self.tokens,
             samples: self.samples,
+            price: None,
             problems: self.problems,
         }
     }

@@ -167,6 +167,7 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         throughput,
         tokens,
         samples: None,
+        price: None,
         problems: std::mem::take(&mut s.problems),
     }
 }

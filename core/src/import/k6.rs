@@ -121,6 +121,7 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         throughput,
         tokens,
         samples: None,
+        price: None,
         problems,
     })
 }

@@ -187,6 +187,7 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         throughput,
         tokens,
         samples: None,
+        price: None,
         problems: f.problems,
     });
 }
@@ -368,6 +369,7 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: Some(samples),
+        price: None,
         problems,
     });
 }

@@ -184,6 +184,7 @@ fn read_row(
             output_len: (!v.output_len.is_empty()).then_some(v.output_len),
         },
         samples: None,
+        price: None,
         problems,
     })
 }

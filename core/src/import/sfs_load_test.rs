@@ -411,6 +411,7 @@ fn run_of(
         throughput: Throughput::default(),
         tokens,
         samples: Some(samples),
+        price: None,
         problems: run_problems,
     })
 }

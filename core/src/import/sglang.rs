@@ -135,6 +135,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         throughput,
         tokens,
         samples,
+        price: None,
         problems: f.problems,
     })
 }

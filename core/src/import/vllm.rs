@@ -171,6 +171,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         throughput,
         tokens,
         samples,
+        price: None,
         problems: f.problems,
     })
 }

@@ -92,6 +92,7 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
         },
         tokens: TokenStats::default(),
         samples: None,
+        price: None,
         problems: f.problems,
     };
     out.runs.push(run);
@@ -165,6 +166,7 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        price: None,
         problems: f.problems,
     };
     out.runs.push(run);

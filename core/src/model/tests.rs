@@ -13,6 +13,7 @@ fn run_at(key: &str, target: LoadTarget) -> Run {
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        price: None,
         problems: Vec::new(),
     }
 }

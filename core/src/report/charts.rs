@@ -428,7 +428,7 @@ fn point(x: f64, quantity: Quantity, run: &Run) -> Point {
     let y = quantity.of(run);
     let note = match (y, run.all_failed()) {
         (None, true) => "every request failed".to_string(),
-        (None, false) => format!("{quantity} not reported"),
+        (None, false) => format!("{quantity} not reported{}", quantity.lacking(run)),
         _ => String::new(),
     };
     Point {

@@ -76,6 +76,7 @@ mod tests {
             key: "b".into(),
             label: None,
             color: Some(0),
+            price: None,
         }];
         let palette = report_palette(&keys(&["a", "b"]), &shown, &site(&[("a", 0), ("b", 1)]));
         assert_eq!(

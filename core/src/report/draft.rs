@@ -371,5 +371,8 @@ fn quantity_name(q: Quantity) -> String {
         Quantity::Goodput => "goodput".into(),
         Quantity::SuccessRate => "success_rate".into(),
         Quantity::ErrorRate => "error_rate".into(),
+        Quantity::CostPerMillionOutput => "cost_per_1m_output".into(),
+        Quantity::CostPerMillionTotal => "cost_per_1m_total".into(),
+        Quantity::OutputPerGpu => "output_throughput_per_gpu".into(),
     }
 }

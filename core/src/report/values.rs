@@ -275,9 +275,13 @@ impl ReportContext<'_> {
     fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
         let q = parse_quantity(quantity)?;
         let run = self.run_at_load(config, load)?;
-        let value = q
-            .of(run)
-            .ok_or_else(|| format!("`{config}` at {} does not report {q}", run.load.target))?;
+        let value = q.of(run).ok_or_else(|| {
+            format!(
+                "`{config}` at {} does not report {q}{}",
+                run.load.target,
+                q.lacking(run)
+            )
+        })?;
         Ok(self.computed(q, value, config, run))
     }
 

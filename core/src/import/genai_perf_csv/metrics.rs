@@ -242,6 +242,7 @@ impl<'a> Metrics<'a> {
             throughput,
             tokens,
             samples: None,
+            price: None,
             problems: self.problems,
         }
     }

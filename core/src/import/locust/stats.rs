@@ -114,6 +114,7 @@ pub(super) fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String],
         },
         tokens: TokenStats::default(),
         samples: None,
+        price: None,
         problems,
     });
 }

@@ -78,6 +78,7 @@ pub(super) fn finish_entry(
             output_len: (!m.output.is_empty()).then_some(m.output),
         },
         samples: e.samples,
+        price: None,
         problems,
     }
 }

@@ -41,6 +41,7 @@ pub(super) fn read_row(
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        price: None,
         problems: Vec::new(),
     };
     let mut label_parts: Vec<String> = Vec::new();

@@ -3,7 +3,7 @@
 use super::*;
 use crate::decision::{decide, Question};
 
-fn production() -> ReportPage {
+pub(super) fn production() -> ReportPage {
     let root = format!("{}/..", env!("CARGO_MANIFEST_DIR"));
     let dir = format!("{root}/results/production-stack");
     let mut results = Vec::new();

@@ -1,0 +1,76 @@
+//! Prices in front matter: the seed blog's configurations at their stated example prices give the
+//! dollars per million tokens computed by hand, and a configuration without a price has no cost.
+
+use super::decision::production;
+use super::*;
+
+/// The value of `chart`'s series named `series` at x.
+fn y_at(page: &ReportPage, chart: &str, series: &str, x: f64) -> Option<f64> {
+    let chart = page.charts().find(|c| c.id == chart).unwrap();
+    let series = chart.series.iter().find(|s| s.name == series).unwrap();
+    series.points.iter().find(|p| p.x == x).and_then(|p| p.y)
+}
+
+#[test]
+fn the_seed_blogs_example_prices_give_the_cost_per_million_tokens_computed_by_hand() {
+    let page = production();
+    assert_eq!(page_errors(&page), Vec::<String>::new());
+    // $/h × 10⁶ / (3600 × output tok/s), with the throughputs of the ShareGPT runs' CSVs.
+    for (series, concurrency, dollars) in [
+        // One A10G at $1.418/h, 320.54 tok/s.
+        (
+            "Qwen2.5-7B, ShareGPT run",
+            64.0,
+            1.418e6 / (3600.0 * 320.54),
+        ),
+        // Four A10Gs at $1.418/h each, 336.44 tok/s.
+        (
+            "DeepSeek-V2-Lite disaggregated, ShareGPT run",
+            64.0,
+            5.672e6 / (3600.0 * 336.44),
+        ),
+        // Modal at $0.000306/s, 26.17 tok/s.
+        ("LLaMA 3.1-8B + LMCache (Modal)", 4.0, 0.000306e6 / 26.17),
+    ] {
+        let cost = y_at(&page, "cost-per-million", series, concurrency).unwrap();
+        assert!(
+            (cost - dollars).abs() < 1e-9,
+            "{series}: {cost} against {dollars}"
+        );
+    }
+    // 1.23 and 4.68 dollars, 11.69 for LLaMA: the figures the narrative quotes.
+    let html = page
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            crate::site::Block::Html { html } => Some(html.as_str()),
+            _ => None,
+        })
+        .collect::<String>();
+    for figure in ["1.23", "4.68", "11.69"] {
+        assert!(html.contains(figure), "{figure} is not on the page");
+    }
+    let chart = page.charts().find(|c| c.id == "cost-per-million").unwrap();
+    assert_eq!(chart.y.unit, "$/1M tok");
+}
+
+#[test]
+fn without_a_price_there_is_no_cost_and_a_bad_price_names_its_configuration() {
+    let text = "---\ntitle: T\nresults: [\"vllm/*\"]\nconfigs:\n  - key: vllm\n    price: {gpu_hour: -2}\n---\n\n`=value(cost_per_1m_output, vllm, 1)`\n";
+    let results = [import(
+        "vllm/llama-appended.jsonl",
+        &crate::fixtures::bytes("vllm/llama-appended.jsonl"),
+    )];
+    let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let errors = page_errors(&page);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("`price` of configuration `vllm`: `gpu_hour: -2` is not a price")),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.contains("does not report Cost per 1M output tokens (cost needs a `price:`")),
+        "the inline value has nothing to show: {errors:?}"
+    );
+}
