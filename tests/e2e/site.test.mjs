@@ -18,11 +18,13 @@ test('the home page lists the reports', async () => {
   const href = await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).getAttribute('href');
   assert.equal(href, `${BASE}${REPORT}/`);
   // Newest first: the production-stack blog (2026-04), the Week 2 baseline (2026-01-29), the
-  // synthetic latency analysis (2026-01-01), then the framework comparison (2025).
+  // synthetic distributions over time (2026-01-02) and latency analysis (2026-01-01), then the
+  // framework comparison (2025).
   assert.match(titles[0], /Production-Grade LLM Inference Stack/);
   assert.match(titles[1], /Week 2 baseline/);
-  assert.match(titles[2], /Latency analysis/);
-  assert.equal(titles.length, 4);
+  assert.match(titles[2], /distributions over time/);
+  assert.match(titles[3], /Latency analysis/);
+  assert.equal(titles.length, 5);
   await screenshot(page, 'home');
   assert.deepEqual(page.errors, []);
 });
