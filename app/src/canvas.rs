@@ -52,6 +52,16 @@ pub fn paint(
     Ok(frame)
 }
 
+/// A PNG (`data:` URL) of `spec` drawn at `size` CSS pixels on a canvas of its own, at the
+/// screen's pixel density: the download, which unlike the page's canvas carries its legend.
+pub fn png_url(spec: &ChartSpec, size: (f64, f64), options: &DrawOptions) -> Option<String> {
+    let document = crate::browser::window()?.document()?;
+    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+    let height = chart::preferred_height(spec, size.0).max(size.1);
+    paint(&canvas, spec, (size.0, height), options).ok()?;
+    canvas.to_data_url().ok()
+}
+
 /// Sets `width` to `container`'s content width in CSS pixels now and whenever it changes, until
 /// the calling component is disposed. A ResizeObserver reports widths after the browser has laid
 /// the page out, for every chart at once, so drawing never forces a layout (on a report's load

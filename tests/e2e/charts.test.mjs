@@ -106,8 +106,48 @@ test('a legend button hides and shows its series', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a chart has one legend and one quiet toolbar: the drawing has none, the menu opens by keyboard', async () => {
+  // Without JavaScript: the page's drawing leaves the series names to the legend under it.
+  const still = await site.pageWithoutScripts();
+  await still.goto(`${site.url}${REPORT}/`);
+  const drawn = await still.locator(`${FIRST_CHART} .chart-image svg text`).allTextContents();
+  assert.ok(drawn.some((t) => /Mean time to first token/.test(t)), `the title is drawn: ${drawn}`);
+  assert.ok(!drawn.some((t) => /^(vLLM|SGLang)$/.test(t.trim())), `no legend in the drawing: ${drawn}`);
+  assert.deepEqual((await still.locator(`${FIRST_CHART} .legend-item`).allInnerTexts()).map((t) => t.trim()).sort(), ['SGLang', 'vLLM']);
+  await still.close();
+
+  const page = await reportPage();
+  for (const figure of await page.locator('main figure.chart').all()) {
+    assert.equal(await figure.locator('.chart-legend').count(), 1, 'one legend per chart');
+    assert.ok(await figure.locator('.chart-menu').count() <= 1, 'one menu per chart');
+  }
+  const toolbar = page.locator(`${FIRST_CHART} .chart-toolbar`);
+  const opacity = () => toolbar.evaluate((e) => Number(getComputedStyle(e).opacity));
+  await page.mouse.move(1, 1);
+  await page.waitForTimeout(250);
+  assert.ok((await opacity()) < 1, 'quiet until wanted');
+  await page.locator(`${FIRST_CHART} canvas`).hover();
+  await page.waitForTimeout(250);
+  assert.equal(await opacity(), 1, 'at full strength under the pointer');
+  // From the chart, Tab reaches the legend, the statistic, then the menu; Enter opens it.
+  await page.locator(`${FIRST_CHART} canvas`).focus();
+  let onMenu = false;
+  for (let i = 0; i < 8 && !onMenu; i++) {
+    await page.keyboard.press('Tab');
+    onMenu = await page.evaluate(() => document.activeElement?.matches('.chart-menu > summary') ?? false);
+  }
+  assert.ok(onMenu, 'the menu is reachable by keyboard');
+  await page.keyboard.press('Enter');
+  const menu = page.locator(`${FIRST_CHART} .chart-menu`);
+  assert.equal(await menu.getAttribute('open'), '');
+  assert.ok(await menu.locator('button.tool', { hasText: 'PNG' }).isVisible());
+  await screenshot(page, 'chart-menu', { fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
+
 test('the data table is the text alternative of the chart', async () => {
   const page = await reportPage();
+  await page.locator(`${FIRST_CHART} .chart-menu > summary`).click();
   const details = page.locator(`${FIRST_CHART} details.chart-data`);
   await details.locator('summary').click();
   const headers = await details.locator('thead th').allInnerTexts();
@@ -123,6 +163,7 @@ test('the data table is the text alternative of the chart', async () => {
 
 test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted values', async () => {
   const page = await reportPage();
+  await page.locator(`${FIRST_CHART} .chart-menu > summary`).click();
   const svgHref = await page.locator(`${FIRST_CHART} a.tool`, { hasText: 'SVG' }).getAttribute('href');
   assert.equal(svgHref, `${BASE}charts/${REPORT}/mean-ttft.svg`);
   const svg = await page.request.get(`${site.url.replace(/\/$/, '')}${svgHref.slice(BASE.length - 1)}`);
@@ -159,6 +200,7 @@ test('switching the statistic and the scale redraws the chart and its table', as
   assert.equal(await select.inputValue(), '0', 'the chart opens on the statistic it was built with');
   const before = await figure.locator('canvas').screenshot();
   await select.selectOption({ label: 'p99' });
+  await figure.locator('.chart-menu > summary').click();
   await figure.locator('details.chart-data summary').click();
   const firstRow = await figure.locator('tbody tr').first().innerText();
   assert.match(firstRow, /54\.84/, `p99 TTFT of vLLM at 1 req/s in ${firstRow}`);

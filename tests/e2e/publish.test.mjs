@@ -91,6 +91,7 @@ test('the embed code gives an iframe of the embed page and an img of the static 
   await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const figure = page.locator('figure#chart-mean-ttft');
+  await figure.locator('.chart-menu > summary').click();
   await figure.locator('.embed-toggle').click();
   const codes = await figure.locator('.embed-code textarea').allTextContents();
   assert.equal(codes.length, 2);

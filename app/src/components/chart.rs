@@ -2,8 +2,10 @@
 //! width changes, the colour scheme changes or a series is shown or hidden.
 //!
 //! Around the canvas: a tooltip for the nearest point (mouse, or arrow keys when the chart has
-//! focus), legend buttons that hide and show series, a data table (the text alternative), and
-//! downloads (SVG written by the build, PNG from the canvas, CSV of the plotted values).
+//! focus), and one row under it: the chart's only legend (buttons that hide and show series; the
+//! drawing on the page has none of its own) and a quiet toolbar with the statistic and scale
+//! switches and one "Download / embed" menu (SVG written by the build, PNG and CSV of what is
+//! shown, the embed code, and the data table, the chart's text alternative).
 
 use benchdeck_core::chart::{
     self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName, ViewState,
@@ -93,6 +95,8 @@ impl Surface {
         let options = DrawOptions {
             theme: Theme::named(crate::theme::tracked()),
             hidden,
+            // The legend is the page's buttons under the chart.
+            legend: false,
         };
         match crate::canvas::paint(&canvas, spec, (width, height), &options) {
             Ok(frame) => {
@@ -254,10 +258,16 @@ pub fn ChartView(
             </div>
             {move || error.get().map(|e| view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{e}</p> })}
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
-            <Legend names hidden/>
-            <ViewControls base choice y_scale/>
+            // One row under the chart: its one legend, then a quiet toolbar (the statistic, the
+            // scale, one menu for downloads, the embed code and the data table).
+            <div class="chart-bar">
+                <Legend names hidden/>
+                <div class="chart-toolbar">
+                    <ViewControls base choice y_scale/>
+                    {(!embed).then(|| view! { <ChartMenu spec canvas slug id=id.clone() hidden/> })}
+                </div>
+            </div>
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
-            {(!embed).then(|| view! { <ChartTools spec canvas slug id=id.clone()/> })}
         </figure>
     }
 }
@@ -538,23 +548,38 @@ fn value_at_pixel(spec: &ChartSpec, frame: &Frame, px: i32) -> Option<f64> {
     }
 }
 
-/// Data table and downloads.
+/// The "Download / embed" menu: SVG, CSV, PNG, the embed code and the data table. A `<details>`,
+/// so it opens without JavaScript too (the SVG and CSV are files the build wrote).
 #[component]
-fn ChartTools(
+fn ChartMenu(
     spec: Memo<ChartSpec>,
     canvas: NodeRef<Canvas>,
     slug: String,
     id: String,
+    /// Series the reader hid: the PNG leaves them out, as the canvas does.
+    hidden: RwSignal<u64>,
 ) -> impl IntoView {
     let svg_href = data::href(&benchdeck_core::site::chart_svg_path(&slug, &id));
     let file_stem = format!("{slug}-{id}");
     let png_name = format!("{file_stem}.png");
     let csv_name = StoredValue::new(format!("{file_stem}.csv"));
+    // The PNG is the canvas' drawing with its legend (a file has no page around it).
     let download_png = move |_| {
-        if let Some(canvas) = canvas.get_untracked() {
-            if let Ok(url) = canvas.to_data_url() {
-                save(&url, &png_name);
-            }
+        let Some(canvas) = canvas.get_untracked() else {
+            return;
+        };
+        let size = (
+            f64::from(canvas.client_width()).max(280.0),
+            f64::from(canvas.client_height()).max(160.0),
+        );
+        let options = DrawOptions {
+            theme: Theme::named(crate::theme::current()),
+            hidden: hidden.get_untracked(),
+            legend: true,
+        };
+        let url = spec.with_untracked(|s| crate::canvas::png_url(s, size, &options));
+        if let Some(url) = url {
+            save(&url, &png_name);
         }
     };
     let download_csv = move |()| {
@@ -572,6 +597,9 @@ fn ChartTools(
     // a dropped file's is made in the page.
     let csv_href = data::href(&benchdeck_core::site::chart_csv_path(&slug, &id));
     view! {
+        <details class="chart-menu">
+        <summary class="tool menu-toggle">"Download / embed"</summary>
+        <div class="chart-menu-body">
         <div class="chart-tools">
             {published.then(|| view! { <a class="tool" href=svg_href download=format!("{file_stem}.svg")>"SVG"</a> })}
             // With the app running, the CSV follows the reader's view (another statistic).
@@ -614,6 +642,8 @@ fn ChartTools(
                     })}
                 }
             }}
+        </details>
+        </div>
         </details>
     }
 }

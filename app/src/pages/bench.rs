@@ -263,6 +263,7 @@ fn paint(
     let options = DrawOptions {
         theme: Theme::named(ThemeName::Light),
         hidden,
+        ..DrawOptions::default()
     };
     let frame = crate::canvas::paint(
         canvas,

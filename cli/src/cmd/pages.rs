@@ -25,12 +25,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_app::{Drawings, Initial, APP_ROOT_ID};
-use benchdeck_core::chart::inline::inline_svg;
+use benchdeck_core::chart::{self, inline::inline_svg};
 use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, chart_svg_path, embed_page_path, report_data_path, ReportPage, ReportSummary,
-    Route, SiteIndex, BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    chart_png_path, embed_page_path, report_data_path, ReportPage, ReportSummary, Route, SiteIndex,
+    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
 use super::site::png::png_size;
@@ -293,7 +293,7 @@ fn report_pages(
     head.canonical.clone_from(&head.url);
     head.image = preview_image(dist, base, &data)?;
     head.preload = Some(report_data_path(slug));
-    let drawings = drawings(dist, &data)?;
+    let drawings = drawings(&data)?;
     let with_data = Initial {
         index: None,
         report: Some(data.clone()),
@@ -324,21 +324,22 @@ fn report_pages(
     Ok(pages)
 }
 
-/// Every chart of `report` as inline SVG markup for its pages: the drawing `benchdeck site`
-/// wrote (`charts/<slug>/<id>.svg`), labelled with the chart's text alternative.
-fn drawings(dist: &Path, report: &ReportPage) -> Result<Drawings> {
+/// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
+/// alternative: drawn as `benchdeck site` draws `charts/<slug>/<id>.svg`, but without the legend
+/// inside the drawing, since the page shows the chart's legend under it.
+fn drawings(report: &ReportPage) -> Result<Drawings> {
     let slug = &report.summary.slug;
+    let options = chart::DrawOptions {
+        legend: false,
+        ..chart::DrawOptions::default()
+    };
     let mut drawings = Drawings::default();
     for spec in report.charts() {
-        let path = dist.join(chart_svg_path(slug, &spec.id));
-        let svg = std::fs::read_to_string(&path).with_context(|| {
-            format!(
-                "cannot read `{}`; run `benchdeck site` first",
-                path.display()
-            )
-        })?;
+        let what = || format!("chart `{}` of report `{slug}`", spec.id);
+        let svg = chart::to_svg(spec, chart::export_size(spec), &options)
+            .with_context(|| format!("cannot draw {}", what()))?;
         let markup = inline_svg(&svg, &alt_text(spec))
-            .with_context(|| format!("cannot put `{}` in its page", path.display()))?;
+            .with_context(|| format!("cannot put {} in its page", what()))?;
         drawings.0.insert(spec.id.clone(), markup);
     }
     Ok(drawings)

@@ -58,6 +58,7 @@ pub fn draw_grid<DB: DrawingBackend>(
         let panel_options = DrawOptions {
             theme: options.theme,
             hidden,
+            legend: false,
         };
         match draw_kind(panel, spec, &panel_options, false) {
             Ok(frame) => frames.push(frame),

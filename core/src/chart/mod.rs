@@ -598,6 +598,9 @@ pub struct DrawOptions {
     pub theme: Theme,
     /// Series indices to leave out (hidden from the legend by the reader).
     pub hidden: u64,
+    /// Draw the legend under the title. Files (SVG, PNG) carry theirs; a page's drawing leaves
+    /// it to the page's own interactive legend, so a chart has one legend, not two.
+    pub legend: bool,
 }
 
 impl Default for DrawOptions {
@@ -605,6 +608,7 @@ impl Default for DrawOptions {
         DrawOptions {
             theme: Theme::named(ThemeName::Light),
             hidden: 0,
+            legend: true,
         }
     }
 }
@@ -644,7 +648,7 @@ pub fn draw<DB: DrawingBackend>(
     options: &DrawOptions,
 ) -> Result<Frame, DrawError> {
     area.fill(&options.theme.background)?;
-    draw_kind(area, spec, options, true)
+    draw_kind(area, spec, options, options.legend)
 }
 
 /// Draws `spec` without filling the background; `legend` is false in small multiples, which

@@ -57,6 +57,7 @@ fn dark_theme_and_hidden_series() {
     let options = DrawOptions {
         theme: Theme::named(ThemeName::Dark),
         hidden: 0b10,
+        ..DrawOptions::default()
     };
     let svg = to_svg(&two_engines(), (640, 360), &options).unwrap();
     // The hidden series keeps its legend entry (to be shown again) but draws no values.

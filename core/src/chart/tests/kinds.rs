@@ -170,7 +170,7 @@ fn stacked_svg_snapshot() {
 fn hbars_dark_svg_snapshot() {
     let options = DrawOptions {
         theme: Theme::named(ThemeName::Dark),
-        hidden: 0,
+        ..DrawOptions::default()
     };
     let svg = to_svg(&fixtures::hbars(), SIZE, &options).unwrap();
     assert!(svg.contains("#16181D"), "dark background");
