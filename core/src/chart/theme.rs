@@ -35,10 +35,12 @@ pub struct Theme {
 }
 
 /// How many colours the palette has; slots beyond wrap around.
-pub const PALETTE_SIZE: usize = 8;
+pub const PALETTE_SIZE: usize = 12;
 
-/// Okabe–Ito, reordered: blue, orange, bluish green, vermillion, sky blue, reddish purple,
-/// yellow, grey.
+/// Okabe–Ito, reordered (blue, orange, bluish green, vermillion, sky blue, reddish purple,
+/// yellow, grey), then four darker hues from Paul Tol's colour-blind-safe "muted" scheme and
+/// Tableau's brown (indigo, olive, wine, brown) for reports with more than eight
+/// configurations: twelve colours before any repeats.
 const OKABE_ITO: [RGBColor; PALETTE_SIZE] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
@@ -48,6 +50,10 @@ const OKABE_ITO: [RGBColor; PALETTE_SIZE] = [
     RGBColor(204, 121, 167),
     RGBColor(240, 228, 66),
     RGBColor(140, 140, 140),
+    RGBColor(51, 34, 136),
+    RGBColor(153, 153, 51),
+    RGBColor(136, 34, 85),
+    RGBColor(140, 86, 75),
 ];
 
 /// The same hues, lightened for a dark background.
@@ -60,6 +66,10 @@ const OKABE_ITO_DARK: [RGBColor; PALETTE_SIZE] = [
     RGBColor(224, 150, 190),
     RGBColor(240, 228, 66),
     RGBColor(170, 170, 170),
+    RGBColor(136, 124, 226),
+    RGBColor(196, 196, 92),
+    RGBColor(214, 98, 152),
+    RGBColor(196, 140, 124),
 ];
 
 impl Theme {

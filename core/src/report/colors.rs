@@ -59,8 +59,8 @@ mod tests {
 
     #[test]
     fn configurations_whose_site_colours_collide_get_distinct_ones() {
-        // Site slots 0, 8, 16 and 1 are colours 0, 0, 0 and 1 of eight.
-        let site = site(&[("a", 0), ("b", 8), ("c", 16), ("d", 1)]);
+        // Site slots 0, 12, 24 and 1 are colours 0, 0, 0 and 1 of twelve.
+        let site = site(&[("a", 0), ("b", 12), ("c", 24), ("d", 1)]);
         let palette = report_palette(&keys(&["c", "b", "a", "d"]), &[], &site);
         assert_eq!(
             palette["a"], 0,
@@ -88,12 +88,12 @@ mod tests {
     }
 
     #[test]
-    fn eight_configurations_get_the_eight_colours_and_a_ninth_repeats() {
-        let names: Vec<String> = (0..9).map(|i| format!("k{i}")).collect();
+    fn twelve_configurations_get_the_twelve_colours_and_a_thirteenth_repeats() {
+        let names: Vec<String> = (0..13).map(|i| format!("k{i:02}")).collect();
         let site: Palette = names.iter().map(|k| (k.clone(), 0)).collect();
         let palette = report_palette(&names, &[], &site);
-        let first_eight: BTreeSet<usize> = names[..8].iter().map(|k| palette[k]).collect();
-        assert_eq!(first_eight.len(), 8);
-        assert_eq!(palette["k8"], 0, "beyond the palette a colour repeats");
+        let first_twelve: BTreeSet<usize> = names[..12].iter().map(|k| palette[k]).collect();
+        assert_eq!(first_twelve.len(), 12);
+        assert_eq!(palette["k12"], 0, "beyond the palette a colour repeats");
     }
 }

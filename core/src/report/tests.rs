@@ -305,6 +305,7 @@ fn a_grid_builds_its_panels_and_checks_every_id() {
     assert!(errors_of(&empty)[0].contains("unknown field `unused_panels`"));
 }
 
+mod colours;
 mod cost;
 mod decision;
 mod directives;

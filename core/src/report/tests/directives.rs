@@ -407,12 +407,12 @@ fn a_flowchart_block_is_a_diagram_and_its_mistake_an_error_at_its_line() {
     );
 }
 
-/// Two configurations whose site-wide colours collide (slots 0 and 8 of an eight-colour
+/// Two configurations whose site-wide colours collide (slots 0 and 12 of a twelve-colour
 /// palette) get distinct colours in the report, the same on every chart.
 #[test]
 fn configurations_of_a_report_never_share_a_colour_and_keep_it_on_every_chart() {
     let results = vec![import("sweep.csv", DATA.as_bytes())];
-    let site: Palette = [("vllm".to_string(), 0), ("sglang".to_string(), 8)].into();
+    let site: Palette = [("vllm".to_string(), 0), ("sglang".to_string(), 12)].into();
     let text = "---\ntitle: T\nresults: [sweep.csv]\n---\n\n```chart\nmetric: ttft\n```\n\n\
                 ```chart\nkind: lines\nmetric: output_throughput\n```\n";
     let p = build_report("reports/r.md", "r", text, &results, &site);
@@ -434,6 +434,6 @@ fn configurations_of_a_report_never_share_a_colour_and_keep_it_on_every_chart() 
     assert_eq!(
         colours[0],
         [("sglang".to_string(), 1), ("vllm".to_string(), 0)],
-        "vllm keeps its site colour; sglang's (8, colour 0 again) is taken, so it gets the next"
+        "vllm keeps its site colour; sglang's (12, colour 0 again) is taken, so it gets the next"
     );
 }
