@@ -106,7 +106,7 @@ test('a legend button hides and shows its series', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('a chart has one legend and one quiet toolbar: the drawing has none, the menu opens by keyboard', async () => {
+test('a chart has one legend, the page\'s font and one quiet toolbar: the drawing has no legend, the menu opens by keyboard', async () => {
   // Without JavaScript: the page's drawing leaves the series names to the legend under it.
   const still = await site.pageWithoutScripts();
   await still.goto(`${site.url}${REPORT}/`);
@@ -114,6 +114,11 @@ test('a chart has one legend and one quiet toolbar: the drawing has none, the me
   assert.ok(drawn.some((t) => /Mean time to first token/.test(t)), `the title is drawn: ${drawn}`);
   assert.ok(!drawn.some((t) => /^(vLLM|SGLang)$/.test(t.trim())), `no legend in the drawing: ${drawn}`);
   assert.deepEqual((await still.locator(`${FIRST_CHART} .legend-item`).allInnerTexts()).map((t) => t.trim()).sort(), ['SGLang', 'vLLM']);
+  // The drawing is set in the page's face: the SVG's font-family is the body's.
+  const families = (list) => list.split(',').map((f) => f.trim().replace(/^["']|["']$/g, ''));
+  const bodyFont = await still.evaluate(() => getComputedStyle(document.body).fontFamily);
+  const chartFont = await still.locator(`${FIRST_CHART} .chart-image svg text`).first().getAttribute('font-family');
+  assert.deepEqual(families(chartFont), families(bodyFont));
   await still.close();
 
   const page = await reportPage();

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::format;
 
-const FONT: &str = "sans-serif";
+const FONT: &str = super::theme::FONT_FAMILY;
 /// Share of a category's width taken by its bars.
 const GROUP_WIDTH: f64 = 0.8;
 

@@ -8,7 +8,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions};
 
-const FONT: &str = "sans-serif";
+const FONT: &str = super::theme::FONT_FAMILY;
 const TITLE_SIZE: u32 = 16;
 const LEGEND_SIZE: u32 = 12;
 const SWATCH: i32 = 10;

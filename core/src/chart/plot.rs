@@ -21,7 +21,7 @@ mod axes;
 pub(super) use axes::frame;
 
 /// Font family of every label.
-pub(super) const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = super::theme::FONT_FAMILY;
 /// Tick label size.
 pub(super) const TICK_FONT: u32 = 12;
 

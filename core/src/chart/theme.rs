@@ -34,6 +34,13 @@ pub struct Theme {
     pub palette: [RGBColor; PALETTE_SIZE],
 }
 
+/// The font family of every text a chart draws, and of the page's body text
+/// (`style/main.css`; a test keeps them equal), so a chart reads in the page's face on the
+/// canvas, in the SVG and in the PNG. Helvetica and Arial and their metric twins (Liberation
+/// Sans, Arimo) come first: the text widths `text.rs` estimates are theirs. Unquoted, as an SVG
+/// attribute holds it.
+pub const FONT_FAMILY: &str = "Helvetica Neue, Helvetica, Arial, Liberation Sans, Arimo, sans-serif";
+
 /// How many colours the palette has; slots beyond wrap around.
 pub const PALETTE_SIZE: usize = 12;
 
@@ -104,4 +111,23 @@ impl Theme {
 /// `#rrggbb` for CSS.
 pub fn css_hex(c: RGBColor) -> String {
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FONT_FAMILY;
+
+    #[test]
+    fn the_page_body_is_set_in_the_charts_font() {
+        let css = include_str!("../../../style/main.css");
+        let body = css
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("font: 16px/1.6 "))
+            .expect("style/main.css sets the body's font");
+        assert_eq!(
+            body.trim_end_matches(';').replace('"', ""),
+            FONT_FAMILY,
+            "style/main.css's body font must be the charts' FONT_FAMILY"
+        );
+    }
 }
