@@ -39,7 +39,8 @@ pub struct Theme {
 /// canvas, in the SVG and in the PNG. Helvetica and Arial and their metric twins (Liberation
 /// Sans, Arimo) come first: the text widths `text.rs` estimates are theirs. Unquoted, as an SVG
 /// attribute holds it.
-pub const FONT_FAMILY: &str = "Helvetica Neue, Helvetica, Arial, Liberation Sans, Arimo, sans-serif";
+pub const FONT_FAMILY: &str =
+    "Helvetica Neue, Helvetica, Arial, Liberation Sans, Arimo, sans-serif";
 
 /// How many colours the palette has; slots beyond wrap around.
 pub const PALETTE_SIZE: usize = 12;
