@@ -97,14 +97,7 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
         }
         let ttft = rng.lognormal(ttft_median * (input / 600.0).sqrt(), setup.sigma);
         let tpot = rng.lognormal(setup.tpot * (1.0 + 0.08 * rate), 0.15);
-        requests.push(Request {
-            input,
-            output,
-            ttft,
-            e2e: ttft + tpot * (output - 1.0),
-            error: None,
-            start: None,
-        });
+        requests.push(Request::served(input, output, ttft, tpot));
     }
     let head = format!(
         "\"date\": \"20260101-12000{step_index}\", \"backend\": \"openai-chat\", \"label\": \"{label}\", \
@@ -127,6 +120,18 @@ pub(crate) struct Request {
 }
 
 impl Request {
+    /// A request that succeeded: its first token after `ttft` seconds, then one every `tpot`.
+    pub fn served(input: f64, output: f64, ttft: f64, tpot: f64) -> Request {
+        Request {
+            input,
+            output,
+            ttft,
+            e2e: ttft + tpot * (output - 1.0),
+            error: None,
+            start: None,
+        }
+    }
+
     /// A request that failed with `error`, after `input` prompt tokens and no output.
     pub fn failed(input: f64, error: &'static str) -> Request {
         Request {

@@ -128,14 +128,7 @@ fn requests(rng: &mut Rng, model: &Model) -> Vec<Request> {
         } else {
             let ttft = queue_s + rng.lognormal(0.35 * (input / 600.0), 0.4);
             let tpot = rng.lognormal(model.tpot * speed_up, 0.15);
-            Request {
-                input,
-                output,
-                ttft,
-                e2e: ttft + tpot * (output - 1.0),
-                error: None,
-                start: None,
-            }
+            Request::served(input, output, ttft, tpot)
         };
         request.start = Some(CLOCK_ORIGIN + t);
         out.push(request);
