@@ -29,6 +29,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
     let window = measured_window(f, obj);
     let mut samples = RequestSamples::default();
     let mut starts = Vec::new();
+    let mut reversed = 0usize;
     let mut excluded = 0usize;
     let mut bad = 0usize;
     let at = f.at.child("requests");
@@ -100,8 +101,36 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
             let input = value("prompt_tokens", 1.0);
             let output = value("output_tokens", 1.0);
             samples.push(ok, ttft, e2e, tpot, input, output);
-            starts.push(value("request_start_time", 1.0));
+            let (start, end) = (
+                value("request_start_time", 1.0),
+                value("request_end_time", 1.0),
+            );
+            if end < start {
+                // Times out of order: the start cannot be trusted to place the request.
+                reversed += 1;
+                if reversed == 1 {
+                    f.problems.push(Problem::warning(
+                        f.file,
+                        place().child("request_end_time"),
+                        format!(
+                            "ends ({end}) before it starts (`request_start_time` {start}); such \
+                             requests keep their latencies but no start time, so time-window \
+                             charts leave them out"
+                        ),
+                    ));
+                }
+                starts.push(f64::NAN);
+            } else {
+                starts.push(start);
+            }
         }
+    }
+    if reversed > 1 {
+        f.problems.push(Problem::warning(
+            f.file,
+            at.clone(),
+            format!("{reversed} requests end before they start; none has a start time"),
+        ));
     }
     samples.set_starts(&starts);
     if bad > 5 {

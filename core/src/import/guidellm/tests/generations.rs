@@ -1,7 +1,8 @@
 //! Each generation's layout read from its fixture: 0.3's report and CSV, 0.4's arguments, 0.5's
 //! CSV sweep, 0.6's metadata and 0.7's JSON, YAML and CSV, with the CSV matching the report.
 
-use super::{assert_csv_matches_report, fixture, messages};
+use super::{assert_csv_matches_report, fixture, messages, read};
+use crate::import::import;
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 
 #[test]
@@ -302,4 +303,27 @@ fn v05_csv_sweep_finds_rates_in_later_profiles() {
     assert_eq!(last.latency_stat(Metric::Ttft, Stat::P(99.0)), Some(200.0));
     assert_eq!(last.config.model.as_deref(), Some("acme/chat-13b"));
     assert_eq!(last.provenance.producer_version, None);
+}
+
+#[test]
+fn a_request_that_ends_before_it_starts_keeps_its_latency_but_not_its_start() {
+    let mut doc: serde_json::Value = serde_json::from_slice(&read("v0.7/benchmarks.json")).unwrap();
+    let first = &mut doc["benchmarks"][0]["requests"]["successful"][0];
+    first["request_end_time"] = serde_json::json!(1767700001.5);
+    let f = import("g.json", doc.to_string().as_bytes());
+    let problems = messages(&f);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("requests.successful[0].request_end_time")
+                && p.contains("before it starts")),
+        "{problems:?}"
+    );
+    let s = f.runs[0].samples.as_ref().unwrap();
+    assert!(s.start_s[0].is_nan());
+    assert_eq!(
+        s.start_s[1], 0.0,
+        "the other request is the first with a start"
+    );
+    assert!(s.e2e_ms[0].is_finite());
 }
