@@ -122,19 +122,27 @@ impl ReportContext<'_> {
         }
     }
 
-    /// `run` of configuration `key`, when it has one, checked for per-request start times.
-    fn timed_run<'a>(&'a self, key: &str, run: Option<&'a Run>) -> Result<Option<&'a Run>, String> {
+    /// `run` of configuration `key`, when it has one, checked for per-request start times and
+    /// per-request values of `metric`.
+    fn timed_run<'a>(
+        &'a self,
+        key: &str,
+        run: Option<&'a Run>,
+        metric: Metric,
+    ) -> Result<Option<&'a Run>, String> {
         let Some(run) = run else {
             return Ok(None);
         };
         let timed = run.samples.as_ref().is_some_and(|s| {
-            s.start_s.iter().any(|t| t.is_finite()) && s.latencies(Metric::E2e).is_some()
+            s.start_s.iter().any(|t| t.is_finite())
+                && s.latencies(metric).is_some_and(|v| !v.is_empty())
         });
         if !timed {
             return Err(format!(
-                "configuration `{key}` has no per-request start times in {}; windows need a tool \
-                 that records when each request started (vLLM's --save-detailed `start_times`, \
-                 GuideLLM's requests)",
+                "configuration `{key}` has no per-request start times with {} in {}; windows \
+                 need a tool that records when each request started (vLLM's --save-detailed \
+                 `start_times`, GuideLLM's requests)",
+                metric.label(),
                 run.provenance
             ));
         }
@@ -156,13 +164,17 @@ impl ReportContext<'_> {
         let mut grid: Vec<(&String, Vec<Option<&Run>>)> = Vec::new();
         for key in keys {
             let runs = if d.load.is_some() {
-                vec![self.timed_run(key, self.run_at(key, d.load.as_ref())?)?]
+                vec![self.timed_run(key, self.run_at(key, d.load.as_ref())?, metric)?]
             } else {
                 let runs = self.runs_of(key);
                 loads
                     .iter()
                     .map(|load| {
-                        self.timed_run(key, runs.iter().copied().find(|r| r.load.target == *load))
+                        self.timed_run(
+                            key,
+                            runs.iter().copied().find(|r| r.load.target == *load),
+                            metric,
+                        )
                     })
                     .collect::<Result<_, _>>()?
             };
@@ -243,7 +255,7 @@ impl ReportContext<'_> {
         };
         let mut runs = Vec::new();
         for key in keys {
-            if let Some(run) = self.timed_run(key, self.run_at(key, d.load.as_ref())?)? {
+            if let Some(run) = self.timed_run(key, self.run_at(key, d.load.as_ref())?, metric)? {
                 runs.push((key, run));
             }
         }
@@ -583,7 +595,7 @@ mod tests {
     fn missing_start_times_and_bad_keys_are_errors_naming_what_is_expected() {
         let e = chart_on("vllm/t.json", &run(false), "kind: windows\nload: 4").unwrap_err();
         assert!(
-            e[0].contains("no per-request start times in vllm/t.json"),
+            e[0].contains("no per-request start times with End-to-end latency in vllm/t.json"),
             "{e:?}"
         );
         for (body, expected) in [
