@@ -109,5 +109,5 @@ pub fn grid_to_svg(
         draw_grid(&root, specs, columns, options)?;
         root.present()?;
     }
-    Ok(out)
+    Ok(super::text_at_drawn_size(&out))
 }

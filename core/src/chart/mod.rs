@@ -724,7 +724,31 @@ pub fn to_svg(
         draw(&root, spec, options)?;
         root.present()?;
     }
-    Ok(out)
+    Ok(text_at_drawn_size(&out))
+}
+
+/// plotters' SVG backend writes every `font-size` 1.24 times smaller than the size it was given
+/// (a points-to-pixels guess of its own), so an SVG's text came out 19% smaller than the same
+/// chart's on a canvas, and smaller than the layout made room for. This puts each size back to
+/// the one the drawing asked for, so the files, the PNGs made from them and the page's canvas
+/// all show one text size.
+#[cfg(feature = "svg")]
+pub(crate) fn text_at_drawn_size(svg: &str) -> String {
+    const ATTRIBUTE: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find(ATTRIBUTE) {
+        let (head, tail) = rest.split_at(at + ATTRIBUTE.len());
+        out.push_str(head);
+        let end = tail.find('"').unwrap_or(tail.len());
+        match tail[..end].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{}", (size * 1.24 * 100.0).round() / 100.0)),
+            Err(_) => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

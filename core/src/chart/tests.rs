@@ -53,6 +53,24 @@ fn grouped_bars_svg_snapshot() {
 }
 
 #[test]
+fn svg_text_has_the_size_the_drawing_asked_for() {
+    // The title is drawn at 16 px (`header.rs`) and the tick labels at 12 px, as on a canvas;
+    // plotters' SVG backend alone would write 12.9 and 9.68.
+    let svg = to_svg(&two_engines(), (640, 360), &DrawOptions::default()).unwrap();
+    let sizes: std::collections::BTreeSet<String> = svg
+        .split("font-size=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next().map(String::from))
+        .collect();
+    assert!(sizes.contains("16") && sizes.contains("12"), "{sizes:?}");
+    assert!(!sizes.iter().any(|s| s.contains("9.67")), "{sizes:?}");
+    assert_eq!(
+        super::text_at_drawn_size("a font-size=\"x\" b"),
+        "a font-size=\"x\" b"
+    );
+}
+
+#[test]
 fn dark_theme_and_hidden_series() {
     let options = DrawOptions {
         theme: Theme::named(ThemeName::Dark),
