@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod chart;
 pub mod cost;
+pub mod date;
 pub mod decision;
 pub mod export;
 #[cfg(test)]

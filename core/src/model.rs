@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use crate::date::RunDate;
 pub use crate::location::Location;
 use crate::problem::Problem;
 
@@ -78,6 +79,10 @@ pub struct Provenance {
     /// The tool's version, where the file says it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub producer_version: Option<String>,
+    /// When the run was measured: from the file where it says, else from a date in its path
+    /// ([`import_all`](crate::import::import_all) fills that in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<RunDate>,
 }
 
 impl Provenance {
@@ -88,6 +93,7 @@ impl Provenance {
             location,
             producer,
             producer_version: None,
+            date: None,
         }
     }
 }

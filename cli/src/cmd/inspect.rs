@@ -172,7 +172,7 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
     out
 }
 
-/// One line per run: load, place, request outcomes, headline metrics with units.
+/// One line per run: load, place, request outcomes, headline metrics with units, its date.
 fn run_line(run: &Run) -> String {
     let mut parts = vec![format!("{:<18}", run.load.target.to_string())];
     parts.push(format!(
@@ -211,6 +211,9 @@ fn run_line(run: &Run) -> String {
     }
     if let Some(s) = &run.samples {
         parts.push(format!("{} samples", s.len()));
+    }
+    if let Some(date) = &run.provenance.date {
+        parts.push(format!("run {date}"));
     }
     parts.join("  ")
 }

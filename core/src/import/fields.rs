@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::{Distribution, LatencyMetric, Location, Metric};
+use crate::model::{Distribution, LatencyMetric, Location, Metric, RunDate};
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
 
@@ -99,6 +99,31 @@ impl<'a> Fields<'a> {
                 None
             }
         }
+    }
+
+    /// When the run was measured: text in one of [`RunDate::parse`]'s forms or a Unix
+    /// timestamp in seconds. Anything else is a warning naming the key (the run is kept, without
+    /// a date: only trend charts need one).
+    pub fn date(&mut self, key: &str) -> Option<RunDate> {
+        let value = self.obj.get(key)?;
+        let date = match value {
+            Value::Null => return None,
+            Value::String(s) if s.trim().is_empty() => return None,
+            Value::String(s) => RunDate::parse(s),
+            Value::Number(n) => n.as_f64().and_then(RunDate::from_unix_seconds),
+            _ => None,
+        };
+        if date.is_none() {
+            self.warn_at(
+                key,
+                format!(
+                    "expected a date (`20251020-110000`, `2025-10-20T11:00:00Z` or Unix seconds \
+                     after 2000), found {}; the run has no date",
+                    describe_json(value)
+                ),
+            );
+        }
+        date
     }
 
     /// An array of numbers, multiplied by `scale`. Invalid elements are reported by index and

@@ -120,6 +120,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         );
     }
     let error_summary = aiperf.then(|| error_summary_count(&mut top)).flatten();
+    let date = top.date("start_time");
 
     // The metrics: top level, or AIPerf's `records`.
     let records = match obj.get("records") {
@@ -194,7 +195,10 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
     };
 
     out.runs.push(Run {
-        provenance: Provenance::new(&out.file, at, producer),
+        provenance: Provenance {
+            date,
+            ..Provenance::new(&out.file, at, producer)
+        },
         config: ConfigIdentity {
             model,
             ..ConfigIdentity::default()

@@ -66,7 +66,7 @@ use serde_json::{Map, Value};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Producer, Provenance, Rate,
-    RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    RequestCounts, RequestSamples, Run, RunDate, Throughput, TokenStats,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
@@ -117,6 +117,7 @@ pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
 pub(super) struct Benchmark {
     pub location: Location,
     pub version: Option<String>,
+    pub date: Option<RunDate>,
     pub config: ConfigIdentity,
     pub load: LoadPoint,
     pub requests: RequestCounts,
@@ -151,6 +152,7 @@ impl Benchmark {
                 location: self.location,
                 producer: Producer::Guidellm,
                 producer_version: self.version,
+                date: self.date,
             },
             config: self.config,
             load: self.load,

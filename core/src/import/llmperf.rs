@@ -175,8 +175,12 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         ..Throughput::default()
     };
 
+    let date = f.date("timestamp");
     out.runs.push(Run {
-        provenance: Provenance::new(&out.file, at, Producer::Llmperf),
+        provenance: Provenance {
+            date,
+            ..Provenance::new(&out.file, at, Producer::Llmperf)
+        },
         config,
         load: LoadPoint {
             achieved_rps: requests_per_s,

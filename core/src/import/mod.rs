@@ -36,7 +36,7 @@ pub(crate) use stats::ms_per;
 
 use crate::input::InputFile;
 use crate::json;
-use crate::model::{Location, Producer, Run};
+use crate::model::{Location, Producer, Run, RunDate};
 use crate::problem::{Problem, Severity};
 
 /// What one file gave.
@@ -115,11 +115,23 @@ const NOT_A_RUN_OBJECT: &str = "expected a JSON object for one benchmark run";
 pub const MAX_FILE_BYTES: usize = 512 * 1024 * 1024;
 
 /// Imports every file, each as [`import`] does, then joins the ones that belong together
-/// ([`join_siblings`]).
+/// ([`join_siblings`]) and dates the runs whose file does not say when they ran by a date in
+/// their path ([`RunDate::in_path`]).
 pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
     let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
     join_siblings(files, &mut imports);
+    date_by_path(&mut imports);
     imports
+}
+
+/// Gives each run whose file did not say when it ran the date in its path, if there is one
+/// (`results/nightly/2026-11-01/…`): the last resort before a run has no date.
+pub fn date_by_path(imports: &mut [ImportedFile]) {
+    for run in imports.iter_mut().flat_map(|i| i.runs.iter_mut()) {
+        if run.provenance.date.is_none() {
+            run.provenance.date = RunDate::in_path(&run.provenance.file);
+        }
+    }
 }
 
 /// Imports one file, recognising its format by content. Never panics; every problem is reported

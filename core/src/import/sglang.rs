@@ -127,6 +127,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
             location: at,
             producer: Producer::SglangServing,
             producer_version: version,
+            date: f.date("date"),
         },
         config,
         load,

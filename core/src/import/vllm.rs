@@ -162,8 +162,12 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         ..load
     };
 
+    let date = f.date("date");
     Ok(Run {
-        provenance: Provenance::new(file, at, Producer::VllmServe),
+        provenance: Provenance {
+            date,
+            ..Provenance::new(file, at, Producer::VllmServe)
+        },
         config,
         load,
         requests,

@@ -169,9 +169,16 @@ fn read_benchmark(
     f.problems.append(&mut m.problems);
 
     let samples = read_samples(&mut f, obj);
+    // 0.4+ write the benchmark's `start_time`, 0.2–0.3 its `run_stats.start_time`.
+    let date = if f.has("start_time") {
+        f.date("start_time")
+    } else {
+        nested(&mut f, "run_stats", |r| r.date("start_time")).flatten()
+    };
     let benchmark = Benchmark {
         location: at,
         version: version.map(String::from),
+        date,
         config: identity,
         load,
         requests,

@@ -105,6 +105,7 @@ pub(super) fn finish_row(
     Benchmark {
         location: row_at,
         version,
+        date: None,
         config: identity,
         load,
         requests: p.requests,
