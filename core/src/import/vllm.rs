@@ -371,6 +371,38 @@ mod tests {
     }
 
     #[test]
+    fn the_date_is_read_and_an_unreadable_one_is_a_warning_naming_it() {
+        let result = |date: &str| {
+            format!(
+                r#"{{"date": "{date}", "backend": "vllm", "model_id": "m", "request_rate": 4.0,
+                "completed": 3, "mean_ttft_ms": 41.5}}"#
+            )
+        };
+        let f = crate::import::import("r.json", result("20250301-101010").as_bytes());
+        let date = f.runs[0].provenance.date.as_ref().map(|d| d.as_str());
+        assert_eq!(date, Some("2025-03-01T10:10:10"));
+        let f = crate::import::import("nightly/2026-11-02/r.json", result("yesterday").as_bytes());
+        assert_eq!(
+            f.runs[0].provenance.date, None,
+            "the path is for import_all"
+        );
+        let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert!(
+            problems.iter().any(|p| p.contains("r.json#date")
+                && p.contains("expected a date")
+                && p.contains("found the string \"yesterday\"")),
+            "{problems:?}"
+        );
+        let files = [crate::input::InputFile {
+            path: "nightly/2026-11-02/r.json".into(),
+            bytes: result("yesterday").into_bytes(),
+        }];
+        let f = &crate::import::import_all(&files)[0];
+        let date = f.runs[0].provenance.date.as_ref().map(|d| d.as_str());
+        assert_eq!(date, Some("2026-11-02T00:00:00"), "else the path's date");
+    }
+
+    #[test]
     fn a_latency_only_result_is_read_and_says_what_it_lacks() {
         let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
             "request_rate": 4.0, "mean_ttft_ms": 41.5, "p99_ttft_ms": 90.0, "mean_tpot_ms": 7.25}"#;
