@@ -28,6 +28,13 @@ pub fn set_title(title: &str) {
     }
 }
 
+/// Goes to `href`, resolved against the page's `<base href>` (the site's root).
+pub fn go_to(href: &str) {
+    if let Some(window) = window() {
+        window.location().assign(href).ok();
+    }
+}
+
 /// Runs `f` in a task of its own, after what the browser has queued: work split this way never
 /// holds the page in one long task (a reader's scroll or click gets in between).
 pub fn later(f: impl FnOnce() + 'static) {

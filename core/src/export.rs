@@ -44,6 +44,8 @@ pub struct PointLabel {
     pub source: String,
     /// Why the value is missing, if it is.
     pub note: String,
+    /// The result file the value came from, where a point is one run (see [`Point::link`]).
+    pub link: String,
 }
 
 /// The tooltip text of point `point` of series `series`, if both exist.
@@ -58,6 +60,7 @@ pub fn point_label(spec: &ChartSpec, series: usize, point: usize) -> Option<Poin
         y: format!("{}: {value}", spec.y.title),
         source: p.source.clone(),
         note: p.note.clone(),
+        link: p.link.clone(),
     })
 }
 
@@ -145,6 +148,7 @@ pub fn alt_text(spec: &ChartSpec) -> String {
         ChartKind::Box { .. } => ("Box plot", axis(&spec.x)),
         ChartKind::HBars { .. } => ("Horizontal bar chart", axis(&spec.x)),
         ChartKind::Stacked { .. } => ("Stacked bar chart", axis(&spec.x)),
+        ChartKind::Trend { .. } => ("Line chart over time", axis(&spec.x)),
     };
     let y = axis(&spec.y);
     let what = match &spec.kind {

@@ -224,7 +224,26 @@ pub fn ChartView(
             active.set(found);
         }
     };
-    let on_key = move |ev: KeyboardEvent| read_by_keyboard(&ev, frame, active);
+    // A point that is one run (a trend's) opens its result file on a click or Enter.
+    let published = slug != benchdeck_core::site::LOCAL_SLUG;
+    let open_run = move |target: Option<Target>| {
+        let link = target.and_then(|t| {
+            spec.with_untracked(|s| Some(s.series.get(t.series)?.points.get(t.point)?.link.clone()))
+        });
+        if let Some(link) = link.filter(|l| published && !l.is_empty()) {
+            crate::browser::go_to(&crate::data::href(&link));
+        }
+    };
+    let on_click = move |ev: MouseEvent| {
+        open_run(frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS)));
+    };
+    let on_key = move |ev: KeyboardEvent| {
+        if ev.key() == "Enter" {
+            open_run(active.get_untracked());
+        } else {
+            read_by_keyboard(&ev, frame, active);
+        }
+    };
 
     let (id, caption, label, names) = base.with_value(|s| {
         let names: Vec<_> = s.series.iter().map(|x| (x.name.clone(), x.color)).collect();
@@ -250,6 +269,7 @@ pub fn ChartView(
                     aria-label=label
                     on:mousemove=on_move
                     on:mousedown=move |ev: MouseEvent| drag_sla(&ev)
+                    on:click=on_click
                     on:mouseleave=move |_| active.set(None)
                     on:keydown=on_key
                     on:blur=move |_| active.set(None)
@@ -357,6 +377,7 @@ fn Tooltip(
             <span class="value">{text.y}</span>
             {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
             {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
+            {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}
         </div>
     }
 }
@@ -415,7 +436,10 @@ fn ViewControls(
                 .iter()
                 .map(|a| a.label.clone())
                 .collect::<Vec<_>>(),
-            matches!(s.kind, ChartKind::Lines | ChartKind::Scatter),
+            matches!(
+                s.kind,
+                ChartKind::Lines | ChartKind::Scatter | ChartKind::Trend { .. }
+            ),
         )
     });
     if labels.is_empty() && !scalable {

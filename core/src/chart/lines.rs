@@ -2,6 +2,9 @@
 //! optional band per point (`lo`..`hi`, e.g. p50 to p99), `+∞` loads at the right end under an
 //! `∞` tick (reached by a dashed segment, since the distance is not to scale), and a ✕ on the
 //! x axis where a value is missing; the line breaks there rather than dropping to zero.
+//!
+//! A trend ([`ChartKind::Trend`](super::ChartKind::Trend)) is the same drawing over evenly
+//! spaced runs: `runs` gives the category axis, each point's `x` the index of its run.
 
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -16,24 +19,39 @@ const MARKER_LIMIT: usize = 100;
 pub(super) fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     spec: &ChartSpec,
+    runs: Option<&[String]>,
     options: &DrawOptions,
     legend: bool,
 ) -> Result<Frame, DrawError> {
-    let x_scale = spec.x.scale;
     let y_scale = spec.y.scale;
-    plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
-    let theme = &options.theme;
     let visible = plot::visible(spec, options);
-    let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
+    let x_axis = match runs {
+        Some(runs) => {
+            plot::require_categories(spec, runs)?;
+            XAxis::Categories(runs)
+        }
+        None => {
+            let x_scale = spec.x.scale;
+            plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
+            let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
+            XAxis::Numeric(AxisSetup {
+                infinite_slot: true,
+                ..AxisSetup::from_zero(xs, x_scale)
+            })
+        }
+    };
+    let theme = &options.theme;
     let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| {
         [p.y, p.lo, p.hi].into_iter().flatten()
     });
-    let x = AxisSetup {
-        infinite_slot: true,
-        ..AxisSetup::from_zero(xs, x_scale)
+    // Over time the question is what changed, so the axis fits the values rather than
+    // starting at zero (the band of expected values gives the scale of the noise).
+    let y = if runs.is_some() {
+        AxisSetup::fitted(ys, y_scale)
+    } else {
+        AxisSetup::from_zero(ys, y_scale)
     };
-    let y = AxisSetup::from_zero(ys, y_scale);
-    let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
+    let plot = plot::frame(area, spec, options, legend, x_axis, y)?;
 
     // Bands under every line, then lines, then markers on top.
     for &si in &visible {

@@ -190,6 +190,14 @@ pub enum ChartKind {
         /// The rows, top to bottom (a configuration at a load point).
         rows: Vec<String>,
     },
+    /// A metric over time: one line per series through evenly spaced runs (dates or version
+    /// labels), drawn like [`ChartKind::Lines`]; a point's `x` is the index of its run, its
+    /// `lo`/`hi` the range the runs before it lead one to expect, and a regression is a
+    /// [`Annotation::Marker`].
+    Trend {
+        /// The runs' labels, oldest first.
+        runs: Vec<String>,
+    },
 }
 
 impl Default for ChartKind {
@@ -224,7 +232,7 @@ impl ChartKind {
                 ))
             }
             ChartKind::HBars { metrics } => metrics.get(i).map(|m| m.label.clone()),
-            ChartKind::Stacked { rows } => rows.get(i).cloned(),
+            ChartKind::Stacked { rows } | ChartKind::Trend { runs: rows } => rows.get(i).cloned(),
             ChartKind::Lines | ChartKind::Scatter | ChartKind::Cdf => None,
         }
     }
@@ -318,6 +326,10 @@ pub struct Point {
     /// Why `y` is missing, when it is.
     #[serde(default)]
     pub note: String,
+    /// The site path of the result file the value came from (`results/nightly/…json`), for
+    /// kinds where a point is one run (trends); empty otherwise. A click on the point opens it.
+    #[serde(default)]
+    pub link: String,
 }
 
 impl Point {
@@ -663,7 +675,8 @@ fn draw_kind<DB: DrawingBackend>(
         ChartKind::GroupedBars { categories } => {
             bars::draw(area, spec, categories, options, legend)
         }
-        ChartKind::Lines => lines::draw(area, spec, options, legend),
+        ChartKind::Lines => lines::draw(area, spec, None, options, legend),
+        ChartKind::Trend { runs } => lines::draw(area, spec, Some(runs), options, legend),
         ChartKind::Scatter => scatter::draw(area, spec, options, legend),
         ChartKind::Cdf => cdf::draw(area, spec, options, legend),
         ChartKind::Histogram { edges } => histogram::draw(area, spec, edges, options, legend),

@@ -17,13 +17,14 @@
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `windows` | distributions over time (seed 003): each run's requests in windows by start time, a box of the windows' p95 (or `tok_s`) per configuration, or with `x: tok_s` each window's tokens/s against its p95 | `stat: p50\|p90\|p95\|p99\|tok_s`, `window` (seconds), `metric`, `load`, `x: tok_s` |
+//! | `trend` | did a run get worse? a metric at one load point over dated runs (or their folders), a line per configuration, each run's expected range (median ± 3 MAD of the ten before it) as a band and regressions ringed | `metric`, `stat`, `load`, `x: date\|folder` |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
 //! module (`bars`, `breakdown`, `consistency`, `lengths`, `lines`, `scatter`, `samples`,
-//! `tokens`, `windows`) from the helpers kept here.
+//! `tokens`, `trend`, `windows`) from the helpers kept here.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -44,6 +45,7 @@ mod lines;
 mod samples;
 mod scatter;
 pub(super) mod tokens;
+mod trend;
 mod windows;
 
 /// The keys a chart block may have, for error messages.
@@ -223,8 +225,9 @@ impl ReportContext<'_> {
             "cv" => self.cv_chart(c),
             "lengths" => self.lengths(c),
             "windows" => self.windows_chart(c),
+            "trend" => self.trend(c),
             other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows or grid"
+                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows, trend or grid"
             )),
         }
         .map_err(|e| format!("chart `{id}`: {e}"))?;
@@ -300,7 +303,10 @@ impl ReportContext<'_> {
         (label, slot)
     }
 
-    /// The runs of configuration `key`, sorted by load.
+    /// The runs of configuration `key`, sorted by load. Where one load point was measured on
+    /// several days (a nightly folder), only the newest day's runs: every chart, table and value
+    /// shows where the configuration stands now, and `kind: trend` shows the days before.
+    /// Repeats of one day (a sweep's `run=0`, `run=1`) and undated runs are all kept.
     pub(super) fn runs_of(&self, key: &str) -> Vec<&Run> {
         let mut runs: Vec<&Run> = self
             .runs
@@ -308,6 +314,21 @@ impl ReportContext<'_> {
             .copied()
             .filter(|r| r.config.key() == key)
             .collect();
+        let newest_day = |load: &LoadTarget| {
+            runs.iter()
+                .filter(|r| r.load.target == *load)
+                .filter_map(|r| r.provenance.date.as_ref().map(|d| d.day()))
+                .max()
+        };
+        let keep: Vec<bool> = runs
+            .iter()
+            .map(|r| match (&r.provenance.date, newest_day(&r.load.target)) {
+                (Some(date), Some(newest)) => date.day() == newest,
+                _ => true,
+            })
+            .collect();
+        let mut keep = keep.into_iter();
+        runs.retain(|_| keep.next().unwrap_or(true));
         runs.sort_by(|a, b| load_order(&a.load.target).total_cmp(&load_order(&b.load.target)));
         runs
     }

@@ -7,11 +7,11 @@
 //! reaches the page only through charts, tables and problem lists, which escape it.
 
 use crate::format::plural;
-use crate::import::{import, join_siblings, ImportedFile};
+use crate::import::{date_by_path, import, join_siblings, ImportedFile};
 use crate::input::InputFile;
 use crate::model::Run;
 use crate::report::{build_report, draft, Palette};
-use crate::site::ReportPage;
+use crate::site::{Block, ReportPage};
 
 pub use crate::site::LOCAL_SLUG;
 
@@ -46,6 +46,7 @@ pub fn local_report_with_progress(
         })
         .collect();
     join_siblings(files, &mut imports);
+    date_by_path(&mut imports);
     progress(files.len(), "");
     let page = local_page(&imports);
     LocalReport { page, imports }
@@ -63,6 +64,21 @@ fn local_page(imports: &[ImportedFile]) -> ReportPage {
     let text = markdown_for(imports, &runs);
     let mut page = build_report("dropped files", LOCAL_SLUG, &text, imports, &palette);
     page.summary.title = "Your result files".to_string();
+    // Dropped files are not published: a point has no result file to open.
+    for block in &mut page.blocks {
+        let charts = match block {
+            Block::Chart { chart } => std::slice::from_mut(chart),
+            Block::Grid { grid } => grid.panels.as_mut_slice(),
+            Block::Html { .. } | Block::Flowchart { .. } => &mut [],
+        };
+        for point in charts
+            .iter_mut()
+            .flat_map(|c| c.series.iter_mut())
+            .flat_map(|s| s.points.iter_mut())
+        {
+            point.link.clear();
+        }
+    }
     page
 }
 

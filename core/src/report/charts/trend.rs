@@ -1,0 +1,329 @@
+//! ```` ```chart ```` `kind: trend`: did last night's run get worse? A metric at one load point
+//! over dated runs (or over the folders they sit in: a version, a commit), one line per
+//! configuration, each point judged against the runs before it by `analysis::trend`'s rule
+//! (outside the median ± 3 MAD of the last ten, and by at least 5%): the range it was expected
+//! in is drawn as a band, a regression is ringed and named in the caption.
+
+use super::{point, quantity_axis, ChartCall, ReportContext};
+use crate::analysis::trend::{self, Verdict, HISTORY, MADS, MIN_CHANGE, MIN_HISTORY};
+use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
+use crate::format;
+use crate::model::{LoadTarget, Run};
+use crate::quantity::{Better, Quantity};
+
+/// What a trend is drawn over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Over {
+    /// When each run was measured.
+    Date,
+    /// The folder each run's file is in (`results/nightly/v0.6.3/…`: `v0.6.3`).
+    Folder,
+}
+
+impl Over {
+    fn parse(text: Option<&str>) -> Result<Over, String> {
+        match text.map(str::trim) {
+            None | Some("date") => Ok(Over::Date),
+            Some("folder") => Ok(Over::Folder),
+            Some(other) => Err(format!(
+                "`x: {other}`: a trend runs over `date` (when each run was measured, the \
+                 default) or `folder` (the folder each result file is in, such as a version)"
+            )),
+        }
+    }
+}
+
+/// One run placed on the trend's axis.
+struct Placed<'a> {
+    run: &'a Run,
+    /// Its label on the axis.
+    label: String,
+    /// What orders the labels: the date, or the folder's earliest date then its name.
+    order: (String, String),
+}
+
+impl ReportContext<'_> {
+    /// A line per configuration of `quantity` at one load point, over the runs' dates or
+    /// folders, with each run's expected range and its regressions marked.
+    pub(super) fn trend(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+        let ChartCall { id, d, keys } = c;
+        let quantity = Self::quantity(d)?;
+        let over = Over::parse(d.x.as_deref())?;
+        let load = self.trend_load(keys, d)?;
+        let mut undated: Vec<&str> = Vec::new();
+        let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
+        let runs = |k: usize| self.all_runs_of(&keys[k]).filter(|r| r.load.target == load);
+        // Days on the axis, unless a configuration ran twice on one day: then times too.
+        let with_time = over == Over::Date
+            && (0..keys.len()).any(|k| {
+                let mut days: Vec<&str> = runs(k)
+                    .filter_map(|r| Some(r.provenance.date.as_ref()?.day()))
+                    .collect();
+                let all = days.len();
+                days.sort_unstable();
+                days.dedup();
+                days.len() < all
+            });
+        for k in 0..keys.len() {
+            for run in runs(k) {
+                match place(run, over, with_time) {
+                    Some(p) => placed.push((k, p)),
+                    None => undated.push(&run.provenance.file),
+                }
+            }
+        }
+        if placed.is_empty() {
+            return Err(no_dates(keys, &undated));
+        }
+        let labels = axis_labels(&placed);
+        let better = quantity.better();
+        let mut series = Vec::new();
+        let mut annotations = Vec::new();
+        let mut findings = Vec::new();
+        let mut repeated = Vec::new();
+        for (k, key) in keys.iter().enumerate() {
+            let (name, color) = self.display(key);
+            let mut points: Vec<Point> = Vec::new();
+            for (index, label) in labels.iter().enumerate() {
+                let mut here = placed
+                    .iter()
+                    .filter(|(pk, p)| *pk == k && p.label == *label);
+                if let Some((_, p)) = here.next() {
+                    points.push(with_link(point(index as f64, quantity, p.run), p.run));
+                }
+                repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
+            }
+            let values: Vec<f64> = points.iter().map(|p| p.y.unwrap_or(f64::NAN)).collect();
+            for (p, verdict) in points.iter_mut().zip(trend::judge_series(&values, better)) {
+                let expected = match verdict {
+                    Verdict::Unjudged => continue,
+                    Verdict::AsBefore(e) | Verdict::Improvement(e) => e,
+                    Verdict::Regression(e) => {
+                        let change = change_text(p.y.unwrap_or(f64::NAN), e.median);
+                        annotations.push(Annotation::Marker {
+                            series: Some(k),
+                            x: p.x,
+                            y: p.y.unwrap_or(e.median),
+                            label: change.clone(),
+                        });
+                        findings.push(format!(
+                            "{name} on {}: {} against a median of {} over the {} runs before \
+                             it ({change})",
+                            labels[p.x as usize],
+                            format::with_unit(p.y.unwrap_or(f64::NAN), quantity.unit()),
+                            format::with_unit(e.median, quantity.unit()),
+                            e.count,
+                        ));
+                        e
+                    }
+                };
+                p.lo = Some(expected.lo);
+                p.hi = Some(expected.hi);
+            }
+            series.push(Series {
+                name,
+                color,
+                points,
+            });
+        }
+        if series.iter().all(|s| s.points.len() < 2) {
+            return Err(format!(
+                "a trend needs runs on at least two {}; found {} at {} ({})",
+                if over == Over::Date {
+                    "dates"
+                } else {
+                    "folders"
+                },
+                labels.join(", "),
+                load,
+                keys.join(", ")
+            ));
+        }
+        let mut x = Axis::new(
+            if over == Over::Date {
+                "Run date"
+            } else {
+                "Folder"
+            },
+            "",
+        );
+        x.better = None;
+        Ok(ChartSpec {
+            id: id.to_string(),
+            title: format!("{quantity} over time"),
+            caption: caption(quantity, &load, &findings, &undated, &repeated),
+            kind: ChartKind::Trend { runs: labels },
+            x,
+            y: quantity_axis(quantity),
+            series,
+            annotations,
+            alternatives: Vec::new(),
+        })
+    }
+
+    /// The load point of the trend: the directive's `load`, or the one load every chosen
+    /// configuration's runs share.
+    fn trend_load(&self, keys: &[String], d: &super::ChartDirective) -> Result<LoadTarget, String> {
+        let mut loads: Vec<LoadTarget> = Vec::new();
+        for run in keys.iter().flat_map(|key| self.all_runs_of(key)) {
+            if !loads.contains(&run.load.target) {
+                loads.push(run.load.target);
+            }
+        }
+        match &d.load {
+            Some(load) => {
+                load.parse()?;
+                loads
+                    .into_iter()
+                    .find(|l| load.matches(l).unwrap_or(false))
+                    .ok_or_else(|| format!("no run of {} is at that `load`", keys.join(", ")))
+            }
+            None if loads.len() == 1 => Ok(loads[0]),
+            None if loads.is_empty() => Err(format!("no run of {}", keys.join(", "))),
+            None => Err(format!(
+                "the runs are at {} load points; say which with `load:` (one of {})",
+                loads.len(),
+                loads
+                    .iter()
+                    .map(super::load_label)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// Every run of configuration `key`, in the report's order (dated repeats included).
+    fn all_runs_of<'s>(&'s self, key: &'s str) -> impl Iterator<Item = &'s Run> + 's {
+        self.runs
+            .iter()
+            .copied()
+            .filter(move |r| r.config.key() == key)
+    }
+}
+
+/// `run` on the axis (by its day, or its date and time `with_time`), or `None` for a trend
+/// over dates when the run has none.
+fn place(run: &Run, over: Over, with_time: bool) -> Option<Placed<'_>> {
+    let date = run.provenance.date.as_ref();
+    match over {
+        Over::Date => {
+            let date = date?;
+            Some(Placed {
+                run,
+                label: if with_time {
+                    date.label()
+                } else {
+                    date.day().to_string()
+                },
+                order: (date.as_str().to_string(), String::new()),
+            })
+        }
+        Over::Folder => {
+            let folder = run.provenance.file.rsplit('/').nth(1).unwrap_or("results");
+            Some(Placed {
+                run,
+                label: folder.to_string(),
+                order: (
+                    date.map_or_else(String::new, |d| d.as_str().to_string()),
+                    folder.to_string(),
+                ),
+            })
+        }
+    }
+}
+
+/// The axis labels, oldest first; a folder sits at the earliest date of its runs.
+fn axis_labels(placed: &[(usize, Placed<'_>)]) -> Vec<String> {
+    let mut labels: Vec<(&(String, String), &str)> = Vec::new();
+    for (_, p) in placed {
+        match labels.iter_mut().find(|(_, label)| *label == p.label) {
+            Some((order, _)) if p.order < **order => *order = &p.order,
+            Some(_) => {}
+            None => labels.push((&p.order, &p.label)),
+        }
+    }
+    labels.sort_by(|a, b| a.0.cmp(b.0).then_with(|| a.1.cmp(b.1)));
+    labels.into_iter().map(|(_, l)| l.to_string()).collect()
+}
+
+/// `run`'s point, linked to its published result file.
+fn with_link(point: Point, run: &Run) -> Point {
+    Point {
+        link: crate::site::result_file_path(&run.provenance.file),
+        ..point
+    }
+}
+
+/// `+30%` (or `−12%`) from `median` to `value`.
+fn change_text(value: f64, median: f64) -> String {
+    if median == 0.0 || !value.is_finite() {
+        return "regression".into();
+    }
+    let pct = (value - median) / median.abs() * 100.0;
+    let sign = if pct >= 0.0 { "+" } else { "−" };
+    format!("{sign}{}%", format::number(pct.abs().round()))
+}
+
+/// Why a trend cannot be drawn when no run could be placed.
+fn no_dates(keys: &[String], undated: &[&str]) -> String {
+    if undated.is_empty() {
+        return format!("no run of {} at that load point", keys.join(", "));
+    }
+    format!(
+        "none of the {} runs says when it was measured ({}): vLLM's `date`, GuideLLM's and \
+         AIPerf's `start_time`, llmperf's `timestamp` or a date in the file's path \
+         (`results/nightly/2026-11-01/…`) give one; or draw the trend over folders with \
+         `x: folder`",
+        undated.len(),
+        first_few(undated)
+    )
+}
+
+/// The caption: what is drawn, the rule, and what it found.
+fn caption(
+    quantity: Quantity,
+    load: &LoadTarget,
+    findings: &[String],
+    undated: &[&str],
+    repeated: &[&str],
+) -> String {
+    let worse = match quantity.better() {
+        Better::Lower => "higher",
+        Better::Higher => "lower",
+    };
+    let mut text = format!(
+        "{quantity} ({unit}) at {load} in each run, by configuration. The band is the range \
+         each run was expected in: the median of the last {HISTORY} runs before it ± {MADS} \
+         median absolute deviations (at least ± {min}%); a run {worse} than that, once {MIN_HISTORY} \
+         runs came before it, is a regression and is ringed.",
+        unit = quantity.unit(),
+        min = MIN_CHANGE * 100.0,
+    );
+    if findings.is_empty() {
+        text.push_str(" No run is a regression.");
+    } else {
+        text.push_str(&format!(" Regressions: {}.", findings.join("; ")));
+    }
+    if !undated.is_empty() {
+        text.push_str(&format!(" Left out, with no date: {}.", first_few(undated)));
+    }
+    if !repeated.is_empty() {
+        text.push_str(&format!(
+            " A second run at the same place is left out: {}.",
+            first_few(repeated)
+        ));
+    }
+    text
+}
+
+/// The first three names and how many more.
+fn first_few(names: &[&str]) -> String {
+    let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+    match names.len().saturating_sub(3) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

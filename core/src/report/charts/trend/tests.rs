@@ -1,0 +1,207 @@
+//! The trend chart on generated nightly runs: fourteen dates of two configurations, one run
+//! made 30% slower on purpose. It is ringed, and nothing else is.
+
+use crate::chart::{Annotation, ChartKind, ChartSpec};
+use crate::import::{import_all, ImportedFile};
+use crate::input::InputFile;
+use crate::report::{build_report, Palette};
+
+/// A vLLM result of `engine` at 8 req/s whose mean TTFT is `ttft_ms`, dated `date` when given
+/// (else its `date` is empty, and the path must say when it ran).
+fn result(engine: &str, date: Option<&str>, ttft_ms: f64) -> String {
+    let date = date.unwrap_or_default();
+    format!(
+        r#"{{"date": "{date}", "backend": "{engine}", "model_id": "m", "request_rate": 8.0,
+        "completed": 100, "failed": 0, "duration": 12.5, "mean_ttft_ms": {ttft_ms},
+        "median_ttft_ms": {ttft_ms}, "p99_ttft_ms": {p99}, "output_throughput": 900.0}}"#,
+        p99 = ttft_ms * 1.5
+    )
+}
+
+/// Mean TTFT of night `n` (0-based) for `engine`: a little noise around 200 ms (vLLM) or 260
+/// ms (SGLang), and vLLM's night 9 30% slower.
+fn ttft(engine: &str, n: usize) -> f64 {
+    let noise = [
+        0.0, 3.0, -2.0, 1.0, -3.0, 2.0, -1.0, 0.0, 2.0, -2.0, 1.0, 3.0, -1.0, 0.0,
+    ][n];
+    match engine {
+        "vllm" if n == 9 => 260.0,
+        "vllm" => 200.0 + noise,
+        _ => 260.0 - noise,
+    }
+}
+
+/// Fourteen nights, each in its own dated folder with no date inside the files (the path gives
+/// it), plus what `extra` adds.
+fn nights(extra: &[(String, String)]) -> Vec<ImportedFile> {
+    let mut files: Vec<InputFile> = Vec::new();
+    for n in 0..14 {
+        for engine in ["vllm", "sglang"] {
+            files.push(InputFile {
+                path: format!("nightly/2026-11-{:02}/{engine}.json", n + 1),
+                bytes: result(engine, None, ttft(engine, n)).into_bytes(),
+            });
+        }
+    }
+    files.extend(extra.iter().map(|(path, text)| InputFile {
+        path: path.clone(),
+        bytes: text.clone().into_bytes(),
+    }));
+    import_all(&files)
+}
+
+fn chart(results: &[ImportedFile], body: &str) -> Result<ChartSpec, Vec<String>> {
+    let text = format!(
+        "---\ntitle: Nightly\nresults: [\"nightly/**\"]\n---\n\n```chart\nid: c\n{body}\n```\n"
+    );
+    let page = build_report("reports/r.md", "r", &text, results, &Palette::new());
+    let chart = page.charts().next().cloned();
+    chart.ok_or_else(|| page.problems.iter().map(ToString::to_string).collect())
+}
+
+fn rings(spec: &ChartSpec) -> Vec<(Option<usize>, f64, String)> {
+    spec.annotations
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::Marker {
+                series, x, label, ..
+            } => Some((*series, *x, label.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_injected_regression_is_ringed_and_nothing_else_is() {
+    let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft").unwrap();
+    let ChartKind::Trend { runs } = &spec.kind else {
+        panic!("{:?}", spec.kind)
+    };
+    assert_eq!(runs.len(), 14);
+    assert_eq!(
+        (runs[0].as_str(), runs[13].as_str()),
+        ("2026-11-01", "2026-11-14")
+    );
+    let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["vllm", "sglang"]);
+    assert_eq!(rings(&spec), [(Some(0), 9.0, "+30%".to_string())]);
+    assert!(
+        spec.caption.contains(
+            "Regressions: vllm on 2026-11-10: 260 ms against a median of 200 ms over the 9 runs \
+             before it (+30%)."
+        ),
+        "{}",
+        spec.caption
+    );
+    assert!(spec.caption.contains("at 8 req/s"), "{}", spec.caption);
+}
+
+#[test]
+fn each_judged_run_carries_its_expected_range_and_a_link_to_its_file() {
+    let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft").unwrap();
+    let vllm = &spec.series[0].points;
+    assert!(
+        vllm[..5].iter().all(|p| p.lo.is_none() && p.hi.is_none()),
+        "too few before"
+    );
+    let night_ten = &vllm[9];
+    assert_eq!(night_ten.y, Some(260.0));
+    let (lo, hi) = (night_ten.lo.unwrap(), night_ten.hi.unwrap());
+    assert!(lo < 200.0 && hi < 260.0 && hi > 200.0, "{lo}..{hi}");
+    assert_eq!(night_ten.link, "results/nightly/2026-11-10/vllm.json");
+    // The spike does not widen the range the nights after it are judged by.
+    let after = &vllm[10];
+    assert!(after.hi.unwrap() < 215.0, "{:?}", after.hi);
+}
+
+#[test]
+fn a_higher_is_better_metric_regresses_downwards() {
+    let mut extra = Vec::new();
+    for (n, tok_s) in [(15, 900.0), (16, 700.0)] {
+        let text = result("vllm", None, 200.0).replace("900.0", &format!("{tok_s:.1}"));
+        extra.push((format!("nightly/2026-11-{n}/vllm.json"), text));
+    }
+    let spec = chart(&nights(&extra), "kind: trend\nmetric: output_throughput").unwrap();
+    assert_eq!(rings(&spec), [(Some(0), 15.0, "−22%".to_string())]);
+}
+
+#[test]
+fn a_trend_over_folders_orders_them_by_their_runs_dates() {
+    let files: Vec<InputFile> = [
+        ("v0.10.0", "20261101-020000", 200.0),
+        ("v0.9.2", "20261020-020000", 210.0),
+    ]
+    .iter()
+    .map(|(version, date, ms)| InputFile {
+        path: format!("nightly/{version}/vllm.json"),
+        bytes: result("vllm", Some(date), *ms).into_bytes(),
+    })
+    .collect();
+    let spec = chart(&import_all(&files), "kind: trend\nmetric: ttft\nx: folder").unwrap();
+    let ChartKind::Trend { runs } = &spec.kind else {
+        panic!()
+    };
+    assert_eq!(runs, &["v0.9.2", "v0.10.0"]);
+    assert!(spec.caption.contains("No run is a regression."));
+}
+
+#[test]
+fn runs_without_dates_are_named_and_one_date_is_not_a_trend() {
+    let undated = (
+        "nightly/latest/vllm.json".to_string(),
+        result("vllm", None, 200.0),
+    );
+    let spec = chart(&nights(&[undated]), "kind: trend\nmetric: ttft").unwrap();
+    assert!(
+        spec.caption
+            .contains("Left out, with no date: nightly/latest/vllm.json."),
+        "{}",
+        spec.caption
+    );
+
+    let one: Vec<InputFile> = vec![InputFile {
+        path: "nightly/2026-11-01/vllm.json".into(),
+        bytes: result("vllm", None, 200.0).into_bytes(),
+    }];
+    let problems = chart(&import_all(&one), "kind: trend\nmetric: ttft").unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.contains(
+            "a trend needs runs on at least two dates; found 2026-11-01 at 8 req/s (vllm)"
+        )),
+        "{problems:?}"
+    );
+
+    let nowhere: Vec<InputFile> = vec![InputFile {
+        path: "nightly/latest/vllm.json".into(),
+        bytes: result("vllm", None, 200.0).into_bytes(),
+    }];
+    let problems = chart(&import_all(&nowhere), "kind: trend\nmetric: ttft").unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("none of the 1 runs says when it was measured")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_wrong_axis_or_an_ambiguous_load_is_an_error() {
+    let problems = chart(&nights(&[]), "kind: trend\nmetric: ttft\nx: commit").unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.contains("`x: commit`")),
+        "{problems:?}"
+    );
+
+    let other_load = (
+        "nightly/2026-11-15/vllm.json".to_string(),
+        result("vllm", None, 200.0).replace("\"request_rate\": 8.0", "\"request_rate\": 2.0"),
+    );
+    let problems = chart(&nights(&[other_load]), "kind: trend\nmetric: ttft").unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p
+                .contains("the runs are at 2 load points; say which with `load:` (one of 8, 2)")),
+        "{problems:?}"
+    );
+}
