@@ -1,7 +1,8 @@
 //! The standard sections of a report for whatever runs it has: a summary table, the latencies,
 //! throughput and success against load, throughput against latency with its Pareto frontier, a
-//! head-to-head where two configurations share loads, and the latency distribution where the
-//! files carry per-request data. Dropped files, automatic pages and `benchdeck new report`
+//! head-to-head where two configurations share loads, the latency distribution where the
+//! files carry per-request data, and trends where they hold one configuration on several dates
+//! (`draft/over_time.rs`). Dropped files, automatic pages and `benchdeck new report`
 //! ([`starter_report`]) all start from it.
 //!
 //! Every word of prose is ours: names from the files (configuration keys) appear only as quoted
@@ -11,6 +12,8 @@ use std::collections::BTreeMap;
 
 use crate::model::{LoadAxis, LoadTarget, Metric, Run, Stat};
 use crate::quantity::Quantity;
+
+mod over_time;
 
 /// What the runs measured: the latencies (each with the first statistic the files report) and
 /// the rates.
@@ -120,6 +123,7 @@ pub fn sections(runs: &[&Run]) -> String {
     md.push_str(&tradeoff(&m));
     md.push_str(&head_to_head(&m));
     md.push_str(&distribution(runs));
+    md.push_str(&over_time::section(&m));
     md
 }
 

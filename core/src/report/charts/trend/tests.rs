@@ -205,3 +205,48 @@ fn a_wrong_axis_or_an_ambiguous_load_is_an_error() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn every_other_chart_shows_the_newest_night_of_each_load_point() {
+    let spec = chart(&nights(&[]), "kind: bars\nmetric: ttft").unwrap();
+    let vllm = &spec.series[0].points;
+    assert_eq!(vllm.len(), 1, "one bar for 8 req/s, not fourteen");
+    assert_eq!(vllm[0].y, Some(ttft("vllm", 13)));
+    assert!(
+        vllm[0].source.starts_with("nightly/2026-11-14/"),
+        "{}",
+        vllm[0].source
+    );
+}
+
+#[test]
+fn a_drafted_report_of_dated_runs_gets_an_over_time_section() {
+    let imports = nights(&[]);
+    let runs: Vec<&crate::model::Run> = imports.iter().flat_map(|f| f.runs.iter()).collect();
+    let md = crate::report::draft::sections(&runs);
+    assert!(md.contains("## Over time"), "{md}");
+    assert!(
+        md.contains("kind: trend\nmetric: ttft\nstat: median\nload: \"8 req/s\"\nconfigs: [\"vllm\", \"sglang\"]"),
+        "{md}"
+    );
+    assert!(
+        md.contains("kind: trend\nmetric: output_throughput\nload: \"8 req/s\""),
+        "{md}"
+    );
+    // The section's charts build: on the automatic page they draw.
+    let text = format!("---\ntitle: T\nresults: [\"nightly/**\"]\n---\n\n{md}");
+    let page = build_report("reports/r.md", "r", &text, &imports, &Palette::new());
+    let errors: Vec<String> = page
+        .problems
+        .iter()
+        .filter(|p| p.severity == crate::problem::Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        page.charts()
+            .filter(|c| matches!(c.kind, ChartKind::Trend { .. }))
+            .count(),
+        2
+    );
+}
