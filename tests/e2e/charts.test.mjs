@@ -287,7 +287,7 @@ test('the hidden 100,000-point scatter page paints every dot and finds points to
 });
 
 test('a configuration has one colour on every chart of a report, and no two share one up to the palette\'s twelve', async () => {
-  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions']) {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions', 'nightly-regressions']) {
     const page = await site.pageWithoutScripts();
     await page.goto(`${site.url}${slug}/`);
     // Legend names with their swatch colours; a CDF's "(1.5% failed)" is the same configuration.
@@ -305,4 +305,35 @@ test('a configuration has one colour on every chart of a report, and no two shar
     }
     await page.close();
   }
+});
+
+test('a trend rings last night\'s regression, and a point opens its run\'s result file', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}nightly-regressions/`);
+  await chartsReady(page, 60000);
+  const figure = page.locator('figure.chart[data-chart="ttft-trend-16"]');
+  const caption = await figure.locator('figcaption').innerText();
+  // The data has one injected regression (xtask/src/synth/nightly.rs): found, and nothing else.
+  assert.match(caption, /Regressions: SGLang nightly \(synthetic\) on 2026-11-14: [\d.,]+ ms against a median of [\d.,]+ ms over the 10 runs before it \(\+\d+%\)\./);
+  assert.equal(caption.match(/ on 2026-11-\d\d: /g).length, 1, caption);
+  for (const id of ['ttft-trend-4', 'throughput-trend-16']) {
+    assert.match(await page.locator(`figure.chart[data-chart="${id}"] figcaption`).innerText(), /No run is a regression\./, id);
+  }
+  await figure.scrollIntoViewIfNeeded();
+  await figure.locator('canvas.drawn').waitFor();
+  await figure.locator('canvas').focus();
+  // From no point, the left arrow goes to the last in reading order: SGLang's newest night.
+  await page.keyboard.press('ArrowLeft');
+  const tooltip = figure.locator('.chart-tooltip');
+  await tooltip.waitFor();
+  const text = await tooltip.innerText();
+  assert.match(text, /SGLang nightly/);
+  assert.match(text, /Run date: 2026-11-14/);
+  assert.match(text, /Click or press Enter to open its result file/);
+  await Promise.all([
+    page.waitForURL(/results\/nightly\/2026-11-14\/nightly-sglang-16qps\.json$/),
+    page.keyboard.press('Enter'),
+  ]);
+  assert.match(await page.locator('body').innerText(), /"label": "nightly-sglang"/);
+  assert.deepEqual(page.errors, []);
 });

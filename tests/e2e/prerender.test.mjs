@@ -16,7 +16,7 @@ async function routes() {
   const reports = await page.locator('.report-card h2 a').evaluateAll((links) =>
     links.map((a) => new URL(a.href).pathname));
   await page.close();
-  assert.equal(reports.length, 5, `reports linked from the home page: ${reports}`);
+  assert.equal(reports.length, 6, `reports linked from the home page: ${reports}`);
   const relative = (p) => p.slice(BASE.length);
   return ['', ...reports.map(relative), `embed/${REPORT}/at-a-glance-1/`, 'local/', 'no-such-page/'];
 }
@@ -112,7 +112,7 @@ test('without JavaScript every page has its content and its links work', async (
   assert.equal(await page.locator('figure.chart .chart-image svg').count(), 16);
   // The home page shows each report's first chart.
   await page.goto(site.url);
-  assert.equal(await page.locator('.report-card .card-chart img').count(), 5);
+  assert.equal(await page.locator('.report-card .card-chart img').count(), 6);
 });
 
 test('the app takes over the page the build rendered: the same text on every page', async () => {

@@ -17,14 +17,15 @@ test('the home page lists the reports', async () => {
   assert.ok(titles.includes('Inference Framework Benchmarks: vLLM vs SGLang'), `titles: ${titles}`);
   const href = await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).getAttribute('href');
   assert.equal(href, `${BASE}${REPORT}/`);
-  // Newest first: the production-stack blog (2026-04), the Week 2 baseline (2026-01-29), the
-  // synthetic distributions over time (2026-01-02) and latency analysis (2026-01-01), then the
-  // framework comparison (2025).
-  assert.match(titles[0], /Production-Grade LLM Inference Stack/);
-  assert.match(titles[1], /Week 2 baseline/);
-  assert.match(titles[2], /distributions over time/);
-  assert.match(titles[3], /Latency analysis/);
-  assert.equal(titles.length, 5);
+  // Newest first: the synthetic nightly regressions (2026-11-14), the production-stack blog
+  // (2026-04), the Week 2 baseline (2026-01-29), the synthetic distributions over time
+  // (2026-01-02) and latency analysis (2026-01-01), then the framework comparison (2025).
+  assert.match(titles[0], /Nightly regression watch/);
+  assert.match(titles[1], /Production-Grade LLM Inference Stack/);
+  assert.match(titles[2], /Week 2 baseline/);
+  assert.match(titles[3], /distributions over time/);
+  assert.match(titles[4], /Latency analysis/);
+  assert.equal(titles.length, 6);
   await screenshot(page, 'home');
   assert.deepEqual(page.errors, []);
 });
@@ -225,7 +226,7 @@ test('the guided questions are drawn as a flowchart with the path taken highligh
 
 test('a narrow screen gets charts that fit', async () => {
   // Every default report: charts, tables, Markdown tables and the wizard stay within the screen.
-  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions']) {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions', 'nightly-regressions']) {
     const page = await site.page({ viewport: { width: 390, height: 844 } });
     await page.goto(`${site.url}${slug}/`);
     await chartsReady(page, 60000);

@@ -1,7 +1,7 @@
 //! `cargo xtask synth`: writes the synthetic per-request data sets, deterministically, so anyone
 //! can regenerate and check them: the latency-analysis report's (`results/latency-analysis/`,
-//! here) and the distributions-over-time report's (`results/model-distributions/`, in
-//! [`over_time`]).
+//! here), the distributions-over-time report's (`results/model-distributions/`, in
+//! [`over_time`]) and the nightly-regressions report's (`results/nightly/`, in [`nightly`]).
 //!
 //! The files are `vllm bench serve` results with per-request arrays. Every file says it is
 //! synthetic (`label` and a `synthetic` metadata key). Here latencies are drawn from log-normal
@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 use crate::rng::Rng;
 use crate::run::step;
 
+mod nightly;
 mod over_time;
 
 /// One serving setup of the data set.
@@ -51,10 +52,11 @@ const RATES: [f64; 3] = [1.0, 4.0, 8.0];
 /// Requests per run.
 const REQUESTS: usize = 400;
 
-/// Writes both data sets.
+/// Writes every data set.
 pub fn run(root: &Path) -> Result<()> {
     latency_analysis(root)?;
-    over_time::run(root)
+    over_time::run(root)?;
+    nightly::run(root)
 }
 
 /// Writes the data set under `results/latency-analysis/`.
