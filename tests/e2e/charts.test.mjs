@@ -330,10 +330,11 @@ test('a trend rings last night\'s regression, and a point opens its run\'s resul
   assert.match(text, /SGLang nightly/);
   assert.match(text, /Run date: 2026-11-14/);
   assert.match(text, /Click or press Enter to open its result file/);
+  assert.deepEqual(page.errors, []);
+  // The result file is a plain JSON document (whose favicon request is the server's 404).
   await Promise.all([
     page.waitForURL(/results\/nightly\/2026-11-14\/nightly-sglang-16qps\.json$/),
     page.keyboard.press('Enter'),
   ]);
   assert.match(await page.locator('body').innerText(), /"label": "nightly-sglang"/);
-  assert.deepEqual(page.errors, []);
 });
