@@ -51,7 +51,7 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
   // Every chart is the build's drawing, inline, at its final size, labelled with what it shows.
-  const drawings = page.locator('figure.chart .chart-image svg');
+  const drawings = page.locator('figure.chart .chart-image svg.wide');
   assert.equal(await drawings.count(), 16);
   for (const drawing of await drawings.all()) {
     const { label, box, shapes } = await drawing.evaluate((svg) => ({
@@ -109,10 +109,37 @@ test('without JavaScript every page has its content and its links work', async (
   await page.goto(site.url);
   await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
   await page.waitForURL(`**${BASE}${REPORT}/`);
-  assert.equal(await page.locator('figure.chart .chart-image svg').count(), 16);
+  assert.equal(await page.locator('figure.chart .chart-image svg.wide').count(), 16);
   // The home page shows each report's first chart.
   await page.goto(site.url);
   assert.equal(await page.locator('.report-card .card-chart img').count(), 6);
+});
+
+test('on a phone without JavaScript every chart shows its phone-width drawing, filling its box with text that reads', async () => {
+  const reports = (await routes()).filter((r) => r !== '' && !r.startsWith('embed/') && r !== 'local/' && r !== 'no-such-page/');
+  assert.equal(reports.length, 6);
+  for (const route of reports) {
+    const page = await site.pageWithoutScripts({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.url}${route}`);
+    const charts = await page.locator('figure.chart .chart-image').evaluateAll((images) => images.map((image) => {
+      const shown = [...image.querySelectorAll('svg')].filter((svg) => getComputedStyle(svg).display !== 'none');
+      const svg = shown[0];
+      const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+      const box = image.getBoundingClientRect();
+      const scale = Math.min(box.width / w, box.height / h);
+      const tick = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
+      return { shown: shown.length, narrow: svg.classList.contains('narrow'), fill: (h * scale) / box.height, text: tick * scale };
+    }));
+    assert.ok(charts.length > 0, `${route}: charts`);
+    for (const [i, c] of charts.entries()) {
+      assert.equal(c.shown, 1, `${route} chart ${i}: one drawing shown`);
+      assert.ok(c.narrow, `${route} chart ${i}: the phone-width drawing`);
+      assert.ok(c.fill > 0.8, `${route} chart ${i}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
+      assert.ok(c.text >= 9.5, `${route} chart ${i}: its smallest text is ${c.text.toFixed(1)} px on screen`);
+    }
+    if (route.startsWith('nightly')) await screenshot(page, 'nightly-phone-nojs', { fullPage: false });
+    await page.close();
+  }
 });
 
 test('the app takes over the page the build rendered: the same text on every page', async () => {

@@ -25,7 +25,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_app::{Drawings, Initial, APP_ROOT_ID};
-use benchdeck_core::chart::{self, inline::inline_svg};
+use benchdeck_core::chart::{self, inline::wide_and_narrow};
 use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
@@ -326,7 +326,8 @@ fn report_pages(
 
 /// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
 /// alternative: drawn as `benchdeck site` draws `charts/<slug>/<id>.svg`, but without the legend
-/// inside the drawing, since the page shows the chart's legend under it.
+/// inside the drawing, since the page shows the chart's legend under it; and drawn a second time
+/// at a phone's width, which the stylesheet shows on narrow screens.
 fn drawings(report: &ReportPage) -> Result<Drawings> {
     let slug = &report.summary.slug;
     let options = chart::DrawOptions {
@@ -336,9 +337,14 @@ fn drawings(report: &ReportPage) -> Result<Drawings> {
     let mut drawings = Drawings::default();
     for spec in report.charts() {
         let what = || format!("chart `{}` of report `{slug}`", spec.id);
-        let svg = chart::to_svg(spec, chart::export_size(spec), &options)
-            .with_context(|| format!("cannot draw {}", what()))?;
-        let markup = inline_svg(&svg, &alt_text(spec))
+        let draw = |size| {
+            chart::to_svg(spec, size, &options).with_context(|| format!("cannot draw {}", what()))
+        };
+        let (wide, narrow) = (
+            draw(chart::export_size(spec))?,
+            draw(chart::narrow_size(spec))?,
+        );
+        let markup = wide_and_narrow(&wide, &narrow, &alt_text(spec))
             .with_context(|| format!("cannot put {} in its page", what()))?;
         drawings.0.insert(spec.id.clone(), markup);
     }

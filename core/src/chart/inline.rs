@@ -44,6 +44,18 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
     Ok(out.trim_end().to_string())
 }
 
+/// The drawings a page carries for one chart, labelled with `label`: `wide` (drawn at
+/// [`super::EXPORT_WIDTH`]) and `narrow` (at [`super::NARROW_WIDTH`]), as `svg.wide` and
+/// `svg.narrow`. The stylesheet shows the narrow one on narrow screens, where the wide one
+/// scaled down would have unreadably small text and leave the chart's box half empty.
+pub fn wide_and_narrow(wide: &str, narrow: &str, label: &str) -> Result<String, InlineError> {
+    let with_class = |document: &str, class: &str| {
+        inline_svg(document, label)
+            .map(|markup| markup.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1))
+    };
+    Ok(with_class(wide, "wide")? + &with_class(narrow, "narrow")?)
+}
+
 /// The value of `name="…"` in a start tag.
 fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     let key = format!(" {name}=\"");
@@ -158,6 +170,17 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn a_page_carries_a_wide_and_a_narrow_drawing_each_labelled() {
+        let doc = |w: u32| format!("<svg width=\"{w}\" viewBox=\"0 0 {w} 260\">\n<rect/>\n</svg>");
+        let both = wide_and_narrow(&doc(960), &doc(360), "Chart").unwrap();
+        assert_eq!(both.matches("aria-label=\"Chart\"").count(), 2);
+        let wide = both.find("<svg class=\"wide\" xmlns").unwrap();
+        let narrow = both.find("<svg class=\"narrow\" xmlns").unwrap();
+        assert!(wide < narrow && both[narrow..].contains("viewBox=\"0 0 360 260\""));
+        assert!(wide_and_narrow(&doc(960), "<p>", "Chart").is_err());
     }
 
     #[test]

@@ -404,11 +404,25 @@ pub enum Annotation {
 /// Width of the chart files the build writes (SVG; the PNGs have twice its pixels), in pixels.
 pub const EXPORT_WIDTH: u32 = 960;
 
+/// Width of the second drawing a pre-rendered page carries for narrow screens (phones), in
+/// pixels: about a phone's chart box, so its text reads at the page's size.
+pub const NARROW_WIDTH: u32 = 360;
+
 /// The size of `spec`'s exported SVG: [`EXPORT_WIDTH`] wide and its [`preferred_height`] at that
 /// width.
 pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
-    let height = preferred_height(spec, f64::from(EXPORT_WIDTH)).round() as u32;
-    (EXPORT_WIDTH, height.max(1))
+    size_at(spec, EXPORT_WIDTH)
+}
+
+/// The size of `spec`'s drawing for narrow screens: [`NARROW_WIDTH`] wide and its
+/// [`preferred_height`] there, the height the page's box has at that width.
+pub fn narrow_size(spec: &ChartSpec) -> (u32, u32) {
+    size_at(spec, NARROW_WIDTH)
+}
+
+fn size_at(spec: &ChartSpec, width: u32) -> (u32, u32) {
+    let height = preferred_height(spec, f64::from(width)).round() as u32;
+    (width, height.max(1))
 }
 
 /// The height a chart wants at `width` pixels: a 16:9-ish figure for plots, and for head-to-head
