@@ -372,7 +372,9 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
         assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.svg\"")));
         assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.csv\"")));
     }
-    assert_eq!(report.matches("<svg ").count(), 3);
+    // Three charts, each drawn wide and at a phone's width.
+    assert_eq!(report.matches("<svg class=\"wide\" ").count(), 3);
+    assert_eq!(report.matches("<svg class=\"narrow\" ").count(), 3);
     assert!(
         !report.contains("<img src=\"/repo/charts/"),
         "no chart image requests"
