@@ -56,6 +56,14 @@ impl Run {
             .map(|m| &m.distribution)
     }
 
+    /// The GPUs the run was served on: the report's `price: {gpus: N}` where it says, else what
+    /// the result file's metadata says ([`ConfigIdentity::gpus`]).
+    pub fn gpus(&self) -> Option<u32> {
+        self.price
+            .and_then(|p| p.gpus)
+            .or_else(|| self.config.gpus())
+    }
+
     /// The value of one statistic of one latency metric, in milliseconds.
     ///
     /// Returns `None` for runs where every request failed: their zeros are not latencies.
@@ -201,6 +209,50 @@ impl ConfigIdentity {
         }
         key
     }
+
+    /// The GPUs the hardware description counts (`2x L40S`, `8 × H100`, `4xA10G`), else the
+    /// product of the parallel sizes among the settings (`tensor_parallel_size`, `tp`,
+    /// `pipeline_parallel_size`, `pp`, `data_parallel_size`, `dp`) when one is there.
+    pub fn gpus(&self) -> Option<u32> {
+        self.hardware
+            .as_deref()
+            .and_then(counted_gpus)
+            .or_else(|| parallel_gpus(&self.settings))
+    }
+}
+
+/// `N` of a hardware description that starts `N x …` or `N× …`, for N of at least 1.
+fn counted_gpus(hardware: &str) -> Option<u32> {
+    let text = hardware.trim();
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let rest = text[digits..].trim_start();
+    let n: u32 = text[..digits].parse().ok()?;
+    (n >= 1 && (rest.starts_with(['x', 'X', '×']))).then_some(n)
+}
+
+/// The product of the parallel sizes among `settings`, when at least one is a whole number.
+fn parallel_gpus(settings: &BTreeMap<String, String>) -> Option<u32> {
+    const SIZES: [&[&str]; 3] = [
+        &["tensor_parallel_size", "tp", "tp_size"],
+        &["pipeline_parallel_size", "pp", "pp_size"],
+        &["data_parallel_size", "dp", "dp_size"],
+    ];
+    let mut found = false;
+    let mut gpus: u32 = 1;
+    for names in SIZES {
+        let size = names
+            .iter()
+            .find_map(|n| settings.get(*n))
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .filter(|&v| v >= 1);
+        if let Some(size) = size {
+            found = true;
+            gpus = gpus.checked_mul(size)?;
+        }
+    }
+    found.then_some(gpus)
 }
 
 /// The load a run was driven at, and what was achieved.

@@ -43,6 +43,10 @@ pub enum Quantity {
     CostPerMillionTotal,
     /// Output tokens per second per GPU (needs a GPU count).
     OutputPerGpu,
+    /// How fast one user sees tokens arrive once they flow: 1000 ÷ mean TPOT (ms), in tokens
+    /// per second per user (InferenceX's and AIPerf's "interactivity"; the x axis of the
+    /// per-GPU throughput frontier).
+    Interactivity,
 }
 
 /// Whether more or less of a quantity is better.
@@ -58,7 +62,7 @@ pub enum Better {
 /// The names [`Quantity::parse`] accepts, for error messages.
 pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
      output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate, \
-     cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu";
+     cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu, interactivity";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -84,6 +88,7 @@ impl Quantity {
             "cost_per_1m_output" | "cost" => Quantity::CostPerMillionOutput,
             "cost_per_1m_total" => Quantity::CostPerMillionTotal,
             "output_throughput_per_gpu" | "output_tok_s_per_gpu" => Quantity::OutputPerGpu,
+            "interactivity" => Quantity::Interactivity,
             _ => {
                 return Err(format!(
                     "unknown metric `{metric}`; expected one of {QUANTITY_NAMES}"
@@ -111,9 +116,12 @@ impl Quantity {
             Quantity::ErrorRate => run.requests.success_rate().map(|r| (1.0 - r) * 100.0),
             Quantity::CostPerMillionOutput => run.price?.per_million(run.throughput.output_tok_s?),
             Quantity::CostPerMillionTotal => run.price?.per_million(run.throughput.total_tok_s?),
-            Quantity::OutputPerGpu => {
-                Some(run.throughput.output_tok_s? / f64::from(run.price?.gpus?))
-            }
+            Quantity::OutputPerGpu => Some(run.throughput.output_tok_s? / f64::from(run.gpus()?)),
+            Quantity::Interactivity => run
+                .latency_stat(Metric::Tpot, Stat::Mean)
+                .or_else(|| run.latency_stat(Metric::Tpot, Stat::Median))
+                .filter(|&tpot| tpot > 0.0)
+                .map(|tpot| 1000.0 / tpot),
         };
         value.filter(|v| v.is_finite())
     }
@@ -127,9 +135,10 @@ impl Quantity {
             {
                 " (cost needs a `price:` for the configuration in the report's front matter)"
             }
-            Quantity::OutputPerGpu if run.price.and_then(|p| p.gpus).is_none() => {
-                " (per-GPU throughput needs `gpus` in the configuration's `price:` in the front \
-                 matter)"
+            Quantity::Interactivity => " (interactivity is 1000 ÷ mean TPOT)",
+            Quantity::OutputPerGpu if run.gpus().is_none() => {
+                " (per-GPU throughput needs a GPU count: `hardware` such as `2x L40S` in the \
+                 result file, or `gpus` in the configuration's `price:` in the front matter)"
             }
             _ => "",
         }
@@ -146,6 +155,7 @@ impl Quantity {
             Quantity::SuccessRate | Quantity::ErrorRate => "%",
             Quantity::CostPerMillionOutput | Quantity::CostPerMillionTotal => "$/1M tok",
             Quantity::OutputPerGpu => "tok/s/GPU",
+            Quantity::Interactivity => "tok/s/user",
         }
     }
 
@@ -182,6 +192,7 @@ impl fmt::Display for Quantity {
             Quantity::CostPerMillionOutput => f.write_str("Cost per 1M output tokens"),
             Quantity::CostPerMillionTotal => f.write_str("Cost per 1M tokens"),
             Quantity::OutputPerGpu => f.write_str("Output throughput per GPU"),
+            Quantity::Interactivity => f.write_str("Interactivity"),
         }
     }
 }
@@ -210,6 +221,23 @@ mod tests {
             Quantity::parse("output_throughput", None).unwrap(),
             Quantity::OutputThroughput
         );
+    }
+
+    #[test]
+    fn interactivity_is_a_thousand_over_the_mean_tpot() {
+        let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": 4.0, "completed": 3, "mean_tpot_ms": 25.0, "median_tpot_ms": 20.0}"#;
+        let f = crate::import::import("r.json", text.as_bytes());
+        let q = Quantity::parse("interactivity", None).unwrap();
+        assert_eq!(q.of(&f.runs[0]), Some(40.0));
+        assert_eq!((q.unit(), q.better()), ("tok/s/user", Better::Higher));
+        let no_tpot = text.replace(
+            "\"mean_tpot_ms\": 25.0, \"median_tpot_ms\": 20.0",
+            "\"mean_ttft_ms\": 9.0",
+        );
+        let f = crate::import::import("r.json", no_tpot.as_bytes());
+        assert_eq!(q.of(&f.runs[0]), None);
+        assert!(q.lacking(&f.runs[0]).contains("1000 ÷ mean TPOT"));
     }
 
     #[test]

@@ -91,3 +91,44 @@ fn locations_format_like_editors_expect() {
     .child("mean_ttft_ms");
     assert_eq!(at.to_string(), ":4#mean_ttft_ms");
 }
+
+#[test]
+fn gpus_come_from_the_price_else_the_hardware_else_the_parallel_sizes() {
+    let with = |hardware: Option<&str>, settings: &[(&str, &str)]| ConfigIdentity {
+        hardware: hardware.map(String::from),
+        settings: settings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..ConfigIdentity::default()
+    };
+    for (hardware, gpus) in [
+        ("2x L40S", Some(2)),
+        ("8 × H100 80GB", Some(8)),
+        ("4xA10G", Some(4)),
+        ("1x L4", Some(1)),
+        ("A10G", None),
+        ("0x A10G", None),
+        ("H100 SXM", None),
+        ("2025-10 cluster", None),
+    ] {
+        assert_eq!(with(Some(hardware), &[]).gpus(), gpus, "{hardware}");
+    }
+    let sweep = with(None, &[("tensor_parallel_size", "4"), ("pp", "2")]);
+    assert_eq!(sweep.gpus(), Some(8));
+    assert_eq!(with(None, &[("max_num_seqs", "8")]).gpus(), None);
+    assert_eq!(
+        with(Some("2x L40S"), &[("tp", "4")]).gpus(),
+        Some(2),
+        "hardware first"
+    );
+
+    let mut run = run_at("vllm", LoadTarget::Concurrency(8.0));
+    run.config = with(Some("2x L40S"), &[]);
+    assert_eq!(run.gpus(), Some(2));
+    run.price = Some(crate::cost::Price {
+        usd_per_hour: 3.0,
+        gpus: Some(4),
+    });
+    assert_eq!(run.gpus(), Some(4), "the report's price says so");
+}

@@ -378,5 +378,6 @@ fn quantity_name(q: Quantity) -> String {
         Quantity::CostPerMillionOutput => "cost_per_1m_output".into(),
         Quantity::CostPerMillionTotal => "cost_per_1m_total".into(),
         Quantity::OutputPerGpu => "output_throughput_per_gpu".into(),
+        Quantity::Interactivity => "interactivity".into(),
     }
 }

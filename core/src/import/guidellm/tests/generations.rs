@@ -214,6 +214,15 @@ fn v07_config_labels_and_request_statuses() {
         "labels.gpu"
     );
     assert_eq!(low.config.key(), "acme-tp2");
+    // The GPU count the labels give makes per-GPU throughput readable without a price.
+    let per_gpu = crate::quantity::Quantity::OutputPerGpu.of(low);
+    assert_eq!(per_gpu, low.throughput.output_tok_s.map(|t| t / 2.0));
+    assert!(per_gpu.is_some());
+    // The benchmark's `start_time` (Unix seconds) dates the run.
+    assert_eq!(
+        low.provenance.date.as_ref().map(|d| d.as_str()),
+        Some("2026-01-06T11:46:41")
+    );
     assert_eq!(low.load.target, LoadTarget::Concurrency(2.0));
     assert_eq!(high.load.target, LoadTarget::Concurrency(8.0));
     assert_eq!(
