@@ -302,11 +302,57 @@ fn draw_axis_titles<DB: DrawingBackend>(
         title_style.pos(Pos::new(HPos::Center, VPos::Bottom)),
     ))?;
     area.draw(&Text::new(
-        spec.y.label(),
+        fitted_y_title(spec, (bottom - top).max(0) as u32),
         (8, (top + bottom) / 2),
         title_style
             .transform(FontTransform::Rotate270)
             .pos(Pos::new(HPos::Center, VPos::Top)),
     ))?;
     Ok(())
+}
+
+/// The y axis title as long as fits along `length` pixels (the plot's height, since it is turned):
+/// with its unit, else without, else cut with `…`. On a short plot (a phone) a long title would
+/// otherwise run up into the chart's own title.
+fn fitted_y_title(spec: &ChartSpec, length: u32) -> String {
+    let fits = |text: &str| estimate_text_width(text, TITLE_FONT) <= length;
+    let full = spec.y.label();
+    if fits(&full) {
+        return full;
+    }
+    if fits(&spec.y.title) {
+        return spec.y.title.clone();
+    }
+    let mut cut: String = spec.y.title.clone();
+    while !cut.is_empty() && !fits(&format!("{cut}…")) {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::Axis;
+
+    #[test]
+    fn a_y_title_longer_than_the_plot_is_shortened_never_spilled() {
+        let spec = ChartSpec {
+            y: Axis::new("Output throughput per GPU", "tok/s/GPU"),
+            ..ChartSpec::default()
+        };
+        assert_eq!(
+            fitted_y_title(&spec, 1000),
+            "Output throughput per GPU (tok/s/GPU)"
+        );
+        let without_unit = estimate_text_width("Output throughput per GPU", TITLE_FONT);
+        assert_eq!(
+            fitted_y_title(&spec, without_unit),
+            "Output throughput per GPU"
+        );
+        let cut = fitted_y_title(&spec, without_unit / 2);
+        assert!(cut.ends_with('…') && cut.starts_with("Output"), "{cut}");
+        assert!(estimate_text_width(&cut, TITLE_FONT) <= without_unit / 2);
+        assert_eq!(fitted_y_title(&spec, 0), "…");
+    }
 }
