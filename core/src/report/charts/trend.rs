@@ -139,7 +139,7 @@ impl ReportContext<'_> {
                 keys.join(", ")
             ));
         }
-        let mut x = Axis::new(
+        let x = Axis::new(
             if over == Over::Date {
                 "Run date"
             } else {
@@ -147,7 +147,6 @@ impl ReportContext<'_> {
             },
             "",
         );
-        x.better = None;
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} over time"),
