@@ -6,8 +6,15 @@
 //! requests, but a benchmark keeps it busy, so the per-second price runs the whole time). At a
 //! load point with output throughput T tokens/s, one million output tokens take 10⁶ / T seconds,
 //! so they cost `usd_per_hour` × 10⁶ / (3600 × T). Without a price there is no cost: never zero.
+//! A reader can put in their own rates on the page (`sheet.rs`).
 
 use serde::{Deserialize, Serialize};
+
+mod sheet;
+
+pub use sheet::{
+    is_cost, PriceSheet, PricedChart, PricedValues, RateUnit, Repricing, StatedPrice, COST_UNIT,
+};
 
 /// A configuration's price, as its run carries it once a report stated it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -27,6 +27,7 @@ pub mod draft;
 mod flowchart;
 mod load;
 pub mod local;
+mod prices;
 mod tables;
 mod tiles;
 mod values;
@@ -217,6 +218,7 @@ pub fn build_report(
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
     let blocks = page_blocks(&context, rendered.segments, &mut problems);
+    let prices = context.price_sheet(&blocks);
     let charts = blocks
         .iter()
         .map(|b| match b {
@@ -244,6 +246,7 @@ pub fn build_report(
         decision,
         toc,
         blocks,
+        prices,
         sources: sources_of(&selected),
         problems,
     }
@@ -266,6 +269,7 @@ fn unreadable_page(slug: &str, problem: Problem) -> ReportPage {
         decision: None,
         toc: Vec::new(),
         blocks: Vec::new(),
+        prices: None,
         sources: Vec::new(),
         problems: vec![problem],
     }

@@ -246,6 +246,9 @@ pub struct ReportPage {
     pub toc: Vec<TocEntry>,
     /// The body, in order.
     pub blocks: Vec<Block>,
+    /// The prices the reader may change, when configurations state one.
+    #[serde(default)]
+    pub prices: Option<crate::cost::PriceSheet>,
     /// The result files it uses, relative to `results/`.
     #[serde(default)]
     pub sources: Vec<String>,

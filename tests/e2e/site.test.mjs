@@ -164,6 +164,62 @@ test('the decision wizard answers guided questions and ranks setups by the reade
   assert.deepEqual(page.errors, []);
 });
 
+test('a reader puts in their own prices: every cost figure, the cost chart and the table follow, kept in the URL', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}production-inference-stack/`);
+  await chartsReady(page, 60000);
+  const panel = page.locator('section.prices');
+  // The editor sits under the cost chart, one row per priced configuration, at the stated rates.
+  assert.equal(await page.locator('#chart-cost-per-million + section.prices').count(), 1);
+  const inputs = panel.locator('input');
+  assert.deepEqual(await inputs.evaluateAll((all) => all.map((i) => i.value)), ['0.000306', '1.418', '1.418']);
+  assert.match(await panel.innerText(), /per GPU-hour × 4 GPUs\s+\$5\.67/);
+  const qwen = page.locator('.prose [data-price="qwen-rayserve-sharegpt"]').first();
+  assert.equal(await qwen.innerText(), '1.23 $/1M tok');
+  const deepseek = page.locator('.prose [data-price="deepseek-disagg-sharegpt"]').first();
+  assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
+  // Twice Qwen's rate: its figure doubles, DeepSeek's stays, the address keeps the rate.
+  await inputs.nth(1).fill('2.836');
+  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
+  assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
+  assert.match(await panel.innerText(), /\$2\.84\b/);
+  assert.equal(new URL(page.url()).searchParams.get('price.qwen-rayserve-sharegpt'), '2.836');
+  // The chart is redrawn at that rate: Qwen's point at concurrency 64 reads 2.46.
+  const canvas = page.locator('#chart-cost-per-million canvas');
+  await canvas.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const tooltip = await page.locator('#chart-cost-per-million .chart-tooltip').innerText();
+  assert.match(tooltip, /Qwen2\.5-7B, ShareGPT run/);
+  assert.match(tooltip, /2\.46 \$\/1M tok/);
+  // Not a price: said so next to the field, the last valid rate still applies.
+  await inputs.nth(1).fill('-3');
+  assert.equal(await inputs.nth(1).getAttribute('aria-invalid'), 'true');
+  assert.match(await panel.locator('[role="alert"]').innerText(), /Expected a positive number of dollars/);
+  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
+  // A reload (or a shared link) shows the reader's rates.
+  await page.reload();
+  await chartsReady(page, 60000);
+  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
+  assert.equal(await inputs.nth(1).inputValue(), '2.836');
+  // Back to the report's prices: the figures and the address as published.
+  await panel.locator('button', { hasText: "Use the report's prices" }).click();
+  assert.equal(await qwen.innerText(), '1.23 $/1M tok');
+  assert.equal(new URL(page.url()).searchParams.get('price.qwen-rayserve-sharegpt'), null);
+  // The summary table marks the cheapest again: Qwen at ten times its rate is no longer it.
+  const table = page.locator('figure.data-table', { hasText: 'at its cheapest' });
+  const costRow = table.locator('tbody tr', { hasText: 'Cost per 1M output tokens' });
+  const bestFor = table.locator('tr.best-for td');
+  assert.match(await costRow.locator('td.best').innerText(), /^1\.23 /);
+  assert.match(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
+  await inputs.nth(1).fill('14.18');
+  assert.match(await costRow.locator('td.best strong').innerText(), /^4\.68 /);
+  assert.equal(await costRow.locator('td.best').count(), 1);
+  assert.doesNotMatch(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
+  assert.match(await bestFor.nth(1).innerText(), /Cost per 1M output tokens/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('the guided questions are drawn as a flowchart with the path taken highlighted', async () => {
   const views = [
     { name: 'light', colorScheme: 'light' },

@@ -179,8 +179,16 @@ pub fn ChartView(
         sla,
     } = ReaderView::from_address(&spec);
     let base = StoredValue::new(spec);
+    // A cost chart follows the reader's prices (`prices.rs`).
+    let prices = super::Prices::of_page();
     let spec = Memo::new(move |_| {
-        let view = base.with_value(|s| s.with_view(choice.get(), Some(y_scale.get())));
+        let view = base.with_value(|s| {
+            let repriced = prices.and_then(|p| p.chart(s));
+            repriced
+                .as_ref()
+                .unwrap_or(s)
+                .with_view(choice.get(), Some(y_scale.get()))
+        });
         match sla.get() {
             Some(x) if is_cdf => view.with_x_threshold(x),
             _ => view,

@@ -6,6 +6,7 @@ mod diagram;
 mod downloads;
 mod drop;
 mod flowchart;
+mod prices;
 mod problems;
 mod wizard;
 
@@ -14,5 +15,6 @@ pub use chart_image::Drawings;
 pub use downloads::{Download, Downloads};
 pub use drop::{accept_drops_anywhere, DropZone};
 pub use flowchart::FlowchartView;
+pub use prices::{PricePanel, Prices};
 pub use problems::{LoadErrorPanel, ProblemList};
 pub use wizard::Wizard;

@@ -320,8 +320,11 @@ fn Requirements(
     weights: RwSignal<Vec<f64>>,
 ) -> impl IntoView {
     let data = StoredValue::new(data);
+    // Costs at the reader's prices (`prices.rs`).
+    let prices = super::Prices::of_page();
     let decision = Memo::new(move |_| {
         let (load, limits, weights) = (load.get(), limits.get(), weights.get());
+        let repricing = prices.map(|p| p.repricing());
         data.with_value(|d| {
             let mut question = Question {
                 load,
@@ -338,7 +341,10 @@ fn Requirements(
             for (c, w) in question.criteria.iter_mut().zip(&weights) {
                 c.weight = *w;
             }
-            decide(&d.candidates, &question)
+            match repricing.filter(|r| !r.is_identity()) {
+                Some(r) => decide(&r.candidates(&d.candidates), &question),
+                None => decide(&d.candidates, &question),
+            }
         })
     });
     let live = crate::hydrated::live();

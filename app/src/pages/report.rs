@@ -6,7 +6,8 @@ use benchdeck_core::site::{
 use leptos::prelude::*;
 
 use crate::components::{
-    ChartView, Download, Downloads, FlowchartView, LoadErrorPanel, ProblemList, Wizard,
+    ChartView, Download, Downloads, FlowchartView, LoadErrorPanel, PricePanel, Prices, ProblemList,
+    Wizard,
 };
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
@@ -96,16 +97,32 @@ pub fn ReportBody(
     .collect::<Vec<_>>()
     .join(" · ");
     let slug = page.summary.slug.clone();
+    // The price editor goes under the first chart that shows a cost, else before the wizard.
+    let panel_at = page.prices.as_ref().map(|sheet| {
+        page.blocks
+            .iter()
+            .position(|b| block_charts(b).any(|id| sheet.charts.iter().any(|c| &c.id == id)))
+    });
+    Prices::provide(page.prices);
     let blocks = page
         .blocks
         .into_iter()
-        .map(|block| match block {
-            Block::Html { html } => view! { <div class="prose" inner_html=html></div> }.into_any(),
-            Block::Chart { chart } => {
-                view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
-            }
-            Block::Grid { grid } => view! { <GridView grid slug=slug.clone()/> }.into_any(),
-            Block::Flowchart { flowchart } => view! { <FlowchartView flowchart/> }.into_any(),
+        .enumerate()
+        .map(|(i, block)| {
+            let shown = match block {
+                Block::Html { html } => {
+                    view! { <div class="prose" inner_html=html></div> }.into_any()
+                }
+                Block::Chart { chart } => {
+                    view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
+                }
+                Block::Grid { grid } => view! { <GridView grid slug=slug.clone()/> }.into_any(),
+                Block::Flowchart { flowchart } => view! { <FlowchartView flowchart/> }.into_any(),
+            };
+            (
+                shown,
+                (panel_at == Some(Some(i))).then(|| view! { <PricePanel/> }),
+            )
         })
         .collect_view();
     view! {
@@ -118,9 +135,19 @@ pub fn ReportBody(
             <ProblemList problems=page.problems/>
             <Contents entries=page.toc page=data::href(&format!("{slug}/"))/>
             {blocks}
+            {(panel_at == Some(None)).then(|| view! { <PricePanel/> })}
             {page.decision.map(|data| view! { <Wizard data/> })}
             <Downloads items=downloads/>
         </article>
+    }
+}
+
+/// The ids of the charts a block shows (a grid's panels).
+fn block_charts(block: &Block) -> Box<dyn Iterator<Item = &String> + '_> {
+    match block {
+        Block::Chart { chart } => Box::new(std::iter::once(&chart.id)),
+        Block::Grid { grid } => Box::new(grid.panels.iter().map(|p| &p.id)),
+        Block::Html { .. } | Block::Flowchart { .. } => Box::new(std::iter::empty()),
     }
 }
 

@@ -393,6 +393,7 @@ mod tests {
             decision: None,
             toc: vec![],
             blocks: vec![],
+            prices: None,
             sources: vec![source.into()],
             problems: vec![],
         };

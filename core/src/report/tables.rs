@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::context::ReportContext;
 use super::load::{same, LoadKind, LoadText};
-use super::values::{escape, parse_quantity};
+use super::values::{escape, parse_quantity, priced_span};
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -181,7 +181,12 @@ impl ReportContext<'_> {
                 .map(|(i, v)| match v {
                     None => "<td>–</td>".to_string(),
                     Some((value, run)) => {
-                        let text = escape(&format::with_unit(*value, q.unit()));
+                        let text = format::with_unit(*value, q.unit());
+                        let text = if crate::cost::is_cost(q) {
+                            priced_span(&keys[i], *value, &text, true)
+                        } else {
+                            escape(&text)
+                        };
                         let title = escape(&format!("{} ({})", run.load.target, run.provenance));
                         if Some(i) == best {
                             format!(

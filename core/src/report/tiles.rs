@@ -19,6 +19,7 @@ use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::context::ReportContext;
+use super::values::{priced_text, Computed};
 use crate::html::escape;
 use crate::model::Location;
 use crate::problem::Problem;
@@ -62,12 +63,9 @@ impl ReportContext<'_> {
         let mut html = String::from("<div class=\"tiles\">");
         for tile in &tiles {
             match self.compute(&tile.value) {
-                Ok(computed) => html.push_str(&tile_html(
-                    &tile.label,
-                    &computed.text,
-                    tile.note.as_deref(),
-                    &computed.source,
-                )),
+                Ok(computed) => {
+                    html.push_str(&tile_html(&tile.label, &computed, tile.note.as_deref()))
+                }
                 Err(e) => problems.push(Problem::error(
                     self.file,
                     at.clone(),
@@ -83,24 +81,29 @@ impl ReportContext<'_> {
 
 /// One tile: the number first and big (what the eye reads), its unit smaller beside it, then
 /// what it is.
-fn tile_html(label: &str, value: &str, note: Option<&str>, source: &str) -> String {
+/// A cost's number carries its configuration and exact value (`values::priced_text`).
+fn tile_html(label: &str, computed: &Computed, note: Option<&str>) -> String {
     let note = note
         .map(|n| format!("<span class=\"tile-note\">{}</span>", escape(n)))
         .unwrap_or_default();
-    let value = match value.split_once(' ') {
+    let value = match computed.text.split_once(' ') {
         Some((number, unit)) if number.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
+            let number = Computed {
+                text: number.to_string(),
+                ..computed.clone()
+            };
             format!(
                 "{} <span class=\"tile-unit\">{}</span>",
-                escape(number),
+                priced_text(&number, false),
                 escape(unit)
             )
         }
-        _ => escape(value),
+        _ => escape(&computed.text),
     };
     format!(
         "<p class=\"tile\" title=\"{source}\"><span class=\"tile-value\">{value}</span>\
          <span class=\"tile-label\">{label}</span>{note}</p>",
-        source = escape(source),
+        source = escape(&computed.source),
         label = escape(label),
     )
 }

@@ -37,6 +37,9 @@ pub struct Computed {
     pub text: String,
     /// Where it comes from, for the tooltip.
     pub source: String,
+    /// The configuration whose price it is proportional to (a cost), so the page can show it at
+    /// the reader's own rates (`cost::sheet`).
+    pub priced: Option<String>,
 }
 
 /// What an inline value became: HTML for the page, and a problem when there is one.
@@ -63,7 +66,7 @@ impl ReportContext<'_> {
         });
         match result {
             Ok((computed, None)) => Inline {
-                html: span("value", &computed.source, &escape(&computed.text)),
+                html: span("value", &computed.source, &priced_text(&computed, true)),
                 problem: None,
             },
             Ok((computed, Some((typed, message)))) => Inline {
@@ -206,6 +209,7 @@ impl ReportContext<'_> {
             let value = a.value / b.value;
             Computed {
                 is_number: true,
+                priced: None,
                 value,
                 text: format!("{}x", format::number(round_for_ratio(value))),
                 source,
@@ -214,6 +218,7 @@ impl ReportContext<'_> {
             let value = (b.value - a.value) / b.value * 100.0;
             Computed {
                 is_number: true,
+                priced: None,
                 value,
                 text: format!("{}%", format::fixed(value, 1)),
                 source,
@@ -232,6 +237,7 @@ impl ReportContext<'_> {
         let value = std.value / mean.value * 100.0;
         Ok(Computed {
             is_number: true,
+            priced: None,
             value,
             text: format!("{}%", format::fixed(value, 1)),
             source: format!("{} ÷ {}", std.source, mean.source),
@@ -260,6 +266,7 @@ impl ReportContext<'_> {
         let value = a.value * 86_400.0;
         Ok(Computed {
             is_number: true,
+            priced: None,
             value,
             text: format!("{}{per}", format::fixed(value, 0)),
             source: format!("{} × 86,400 s", a.source),
@@ -297,6 +304,7 @@ impl ReportContext<'_> {
         let (fit, noun) = super::charts::tokens::fit(run, tokens, metric)?;
         Ok(Computed {
             is_number: true,
+            priced: None,
             value: fit.slope,
             text: format!("{} ms per {noun}", format::number(fit.slope)),
             source: format!(
@@ -360,6 +368,7 @@ impl ReportContext<'_> {
     fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
         Computed {
             is_number: true,
+            priced: crate::cost::is_cost(q).then(|| config.to_string()),
             value,
             text: format::with_unit(value, q.unit()),
             source: format!(
@@ -409,6 +418,32 @@ fn round_for_ratio(v: f64) -> f64 {
     } else {
         (v * 100.0).round() / 100.0
     }
+}
+
+/// The escaped text of `computed`; a cost is wrapped by [`priced_span`].
+pub(super) fn priced_text(computed: &Computed, with_unit: bool) -> String {
+    match &computed.priced {
+        Some(key) if computed.is_number => {
+            priced_span(key, computed.value, &computed.text, with_unit)
+        }
+        _ => escape(&computed.text),
+    }
+}
+
+/// `text`, a cost of configuration `key` worth `value`, in a `<span data-price=… data-usd=…>`
+/// so the page can show it at the reader's rates: with its unit (`data-unit`) when `with_unit`,
+/// the number alone otherwise.
+pub(super) fn priced_span(key: &str, value: f64, text: &str, with_unit: bool) -> String {
+    let unit = if with_unit {
+        format!(" data-unit=\"{}\"", crate::cost::COST_UNIT)
+    } else {
+        String::new()
+    };
+    format!(
+        "<span data-price=\"{}\" data-usd=\"{value}\"{unit}>{}</span>",
+        escape(key),
+        escape(text)
+    )
 }
 
 /// `<span class=… title=…>html</span>`; `title` is escaped here.

@@ -106,6 +106,7 @@ fn built_site() -> tempfile::TempDir {
             },
             Block::Chart { chart: c1 },
         ],
+        prices: None,
         sources: vec![],
         problems: vec![],
     };
@@ -116,6 +117,7 @@ fn built_site() -> tempfile::TempDir {
     let plain = ReportPage {
         summary: reports[1].clone(),
         blocks: vec![],
+        prices: None,
         ..grid_first
     };
     write(

@@ -74,3 +74,56 @@ fn without_a_price_there_is_no_cost_and_a_bad_price_names_its_configuration() {
         "the inline value has nothing to show: {errors:?}"
     );
 }
+
+#[test]
+fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
+    use crate::cost::{PricedValues, RateUnit, Repricing};
+    let page = production();
+    let sheet = page.prices.as_ref().expect("the priced configurations");
+    let stated: Vec<_> = sheet
+        .configs
+        .iter()
+        .map(|c| (c.key.as_str(), c.rate, c.per, c.gpus))
+        .collect();
+    assert_eq!(
+        stated,
+        [
+            ("llama-lmcache", 0.000306, RateUnit::Second, 1),
+            ("qwen-rayserve-sharegpt", 1.418, RateUnit::GpuHour, 1),
+            ("deepseek-disagg-sharegpt", 1.418, RateUnit::GpuHour, 4),
+        ]
+    );
+    // The cost chart, each series with its configuration (and no other chart: the per-GPU
+    // frontier needs a GPU count, not a price).
+    let charts: Vec<_> = sheet.charts.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(charts, ["cost-per-million"]);
+    let priced = &sheet.charts[0];
+    assert_eq!(priced.on, PricedValues::Y);
+    assert_eq!(
+        priced.keys,
+        [
+            "qwen-rayserve-sharegpt",
+            "deepseek-disagg-sharegpt",
+            "llama-lmcache"
+        ]
+    );
+    // Qwen at $2.836 a GPU-hour instead of $1.418: its cost doubles, the others stay.
+    let spec = page.charts().find(|c| c.id == "cost-per-million").unwrap();
+    let repriced = Repricing::new(sheet, &[0.000306, 2.836, 1.418]).chart(spec, priced);
+    let at_64 = |s: &crate::chart::ChartSpec, i: usize| {
+        s.series[i]
+            .points
+            .iter()
+            .find(|p| p.x == 64.0)
+            .and_then(|p| p.y)
+    };
+    assert!((at_64(&repriced, 0).unwrap() - 2.0 * at_64(spec, 0).unwrap()).abs() < 1e-12);
+    assert_eq!(at_64(&repriced, 1), at_64(spec, 1));
+    // The narrative's cost figures carry their configuration and exact value for the page.
+    let qwen = 1.418e6 / (3600.0 * 320.54);
+    let marked = format!("<span data-price=\"qwen-rayserve-sharegpt\" data-usd=\"{qwen}\"");
+    assert!(
+        page.prose_html().contains(&marked),
+        "no {marked} in the prose"
+    );
+}

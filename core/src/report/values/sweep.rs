@@ -110,6 +110,7 @@ impl ReportContext<'_> {
             let lowest = &runs[0].load.target;
             return Ok(Computed {
                 is_number: false,
+                priced: None,
                 value: 0.0,
                 text: format!("none (not even {lowest})"),
                 source: format!(
@@ -131,6 +132,7 @@ impl ReportContext<'_> {
             .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
         Ok(Computed {
             is_number: true,
+            priced: None,
             value,
             text: run.load.target.to_string(),
             source: format!(
@@ -168,6 +170,7 @@ impl ReportContext<'_> {
         let run = runs[found.index];
         Ok(Computed {
             is_number: true,
+            priced: None,
             value: found.load,
             text: run.load.target.to_string(),
             source: format!(

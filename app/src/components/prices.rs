@@ -1,0 +1,335 @@
+//! The reader's own prices. A report whose configurations state a price gets a panel (under its
+//! first cost chart) where each rate can be changed; the page then shows every cost at those
+//! rates: cost charts (`ChartView` asks [`Prices::chart`]), the cost figures in the text,
+//! tiles and tables (the build's `<span data-price>`, rewritten by [`PricePanel`]'s effect),
+//! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
+//! (`?price.<key>=<rate>`), so a link shares them.
+
+use benchdeck_core::chart::{self, ChartSpec, Theme, ThemeName};
+use benchdeck_core::cost::{PriceSheet, Repricing};
+use benchdeck_core::format;
+use leptos::prelude::*;
+
+/// The address key of a configuration's rate.
+fn address_key(key: &str) -> String {
+    format!("price.{key}")
+}
+
+/// The page's prices: as stated, and as the reader set them.
+#[derive(Clone, Copy)]
+pub struct Prices {
+    sheet: StoredValue<PriceSheet>,
+    rates: RwSignal<Vec<f64>>,
+    repricing: Memo<Repricing>,
+}
+
+impl Prices {
+    /// Makes `sheet`'s prices the page's (a context for its charts and wizard), the rates
+    /// taken from the address where it holds valid ones, and kept there when they change.
+    pub fn provide(sheet: Option<PriceSheet>) {
+        let Some(sheet) = sheet else {
+            return;
+        };
+        let stated: Vec<f64> = sheet.configs.iter().map(|c| c.rate).collect();
+        let rates: Vec<f64> = sheet
+            .configs
+            .iter()
+            .map(|c| {
+                crate::query::get(&address_key(&c.key))
+                    .and_then(|t| t.trim().parse::<f64>().ok())
+                    .filter(|r| *r > 0.0 && r.is_finite())
+                    .unwrap_or(c.rate)
+            })
+            .collect();
+        let keys: Vec<String> = sheet.configs.iter().map(|c| address_key(&c.key)).collect();
+        let sheet = StoredValue::new(sheet);
+        let rates = RwSignal::new(rates);
+        let repricing = Memo::new(move |_| sheet.with_value(|s| Repricing::new(s, &rates.get())));
+        Effect::new(move || {
+            let pairs: Vec<(&str, String)> = rates.with(|rates| {
+                keys.iter()
+                    .zip(rates.iter().zip(&stated))
+                    .map(|(key, (rate, stated))| {
+                        let shown = if rate == stated {
+                            String::new()
+                        } else {
+                            format!("{rate}")
+                        };
+                        (key.as_str(), shown)
+                    })
+                    .collect()
+            });
+            crate::query::set(&pairs);
+        });
+        provide_context(Prices {
+            sheet,
+            rates,
+            repricing,
+        });
+    }
+
+    /// The page's prices, when it has any.
+    pub fn of_page() -> Option<Prices> {
+        use_context::<Prices>()
+    }
+
+    /// The factors on each configuration's costs (tracked).
+    pub fn repricing(&self) -> Repricing {
+        self.repricing.get()
+    }
+
+    /// `spec` at the reader's rates, when it shows a cost and a rate differs (tracked).
+    pub fn chart(&self, spec: &ChartSpec) -> Option<ChartSpec> {
+        let repricing = self.repricing.get();
+        if repricing.is_identity() {
+            return None;
+        }
+        self.sheet.with_value(|s| {
+            let priced = s.charts.iter().find(|c| c.id == spec.id)?;
+            Some(repricing.chart(spec, priced))
+        })
+    }
+}
+
+/// The editor: one row per priced configuration (its colour, name, rate and what the rate
+/// buys an hour), and a button back to the report's prices.
+#[component]
+pub fn PricePanel() -> impl IntoView {
+    let Some(prices) = Prices::of_page() else {
+        return ().into_any();
+    };
+    let live = crate::hydrated::live();
+    Effect::new(move || {
+        let repricing = prices.repricing.get();
+        if let Some(root) = crate::browser::document().and_then(|d| d.document_element()) {
+            rewrite_costs(&root, &repricing);
+        }
+    });
+    let (light, dark) = (
+        Theme::named(ThemeName::Light),
+        Theme::named(ThemeName::Dark),
+    );
+    let rows = prices.sheet.with_value(|s| {
+        s.configs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let swatch = format!(
+                    "background: light-dark({}, {})",
+                    chart::theme::css_hex(light.series(c.color)),
+                    chart::theme::css_hex(dark.series(c.color))
+                );
+                let stated = c.clone();
+                let rate = move || prices.rates.with(|r| r.get(i).copied().unwrap_or(stated.rate));
+                let hourly = {
+                    let c = c.clone();
+                    move || format!("${}", format::fixed(c.usd_per_hour(rate()), 2))
+                };
+                let invalid = RwSignal::new(false);
+                let input_id = format!("price-{i}");
+                view! {
+                    <tr>
+                        <th scope="row"><span class="swatch" style=swatch></span>{c.label.clone()}</th>
+                        <td>
+                            <label class="price-rate">"$ "
+                                <input type="number" min="0" step="any" id=input_id
+                                    value=format!("{}", c.rate)
+                                    prop:value=move || format!("{}", rate())
+                                    aria-invalid=move || invalid.get().to_string()
+                                    on:input=move |ev| {
+                                        let text = event_target_value(&ev);
+                                        let parsed = text.trim().parse::<f64>().ok().filter(|r| *r > 0.0 && r.is_finite());
+                                        invalid.set(parsed.is_none());
+                                        if let Some(rate) = parsed {
+                                            prices.rates.update(|r| if let Some(slot) = r.get_mut(i) { *slot = rate });
+                                        }
+                                    }/>
+                            </label>
+                            " " {c.per_text()}
+                            {move || invalid.get().then(|| view! {
+                                <span class="price-error" role="alert">" Expected a positive number of dollars; the last valid rate is used."</span>
+                            })}
+                        </td>
+                        <td class="price-hourly">{hourly}<span class="on-narrow">" an hour"</span></td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    });
+    let reset = move |_| {
+        prices.rates.set(
+            prices
+                .sheet
+                .with_value(|s| s.configs.iter().map(|c| c.rate).collect()),
+        );
+    };
+    view! {
+        <section class="prices" aria-labelledby="prices-title">
+            <p class="prices-title" id="prices-title"><strong>"Prices"</strong></p>
+            <p class="prices-note">
+                "Every cost on this page uses these rates. Put in your own: the cost charts, figures, \
+                tables and the wizard follow, and the address keeps your rates for a link."
+            </p>
+            <form on:submit=|ev| ev.prevent_default()>
+                <fieldset disabled=move || !live.get()>
+                    <legend class="visually-hidden">"Rate of each configuration"</legend>
+                    <table class="price-table">
+                        <thead><tr><th scope="col">"Configuration"</th><th scope="col">"Rate"</th><th scope="col">"Per hour"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </fieldset>
+                <button type="button" class="tool js-only" on:click=reset>"Use the report's prices"</button>
+            </form>
+        </section>
+    }
+    .into_any()
+}
+
+/// Shows each cost figure under `root` (the build's `<span data-price data-usd>`) at the
+/// reader's rates, and moves a summary row's bold mark to its cheapest cell.
+fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
+    for span in elements(root, "[data-price]") {
+        let key = span.get_attribute("data-price").unwrap_or_default();
+        let Some(usd) = span
+            .get_attribute("data-usd")
+            .and_then(|v| v.parse::<f64>().ok())
+        else {
+            continue;
+        };
+        // The build's text (a claim may word it its own way) is kept to come back to.
+        let stated = match span.get_attribute("data-stated") {
+            Some(text) => text,
+            None => {
+                let text = span.text_content().unwrap_or_default();
+                span.set_attribute("data-stated", &text).ok();
+                text
+            }
+        };
+        let factor = repricing.factor(&key);
+        let text = if factor == 1.0 {
+            stated
+        } else {
+            let value = usd * factor;
+            match span.get_attribute("data-unit") {
+                Some(unit) => format::with_unit(value, &unit),
+                None => format::number(value),
+            }
+        };
+        if span.text_content().as_deref() != Some(text.as_str()) {
+            span.set_text_content(Some(&text));
+        }
+    }
+    mark_cheapest(root, repricing);
+}
+
+/// In each table of costs, each cost row's cheapest cell bold (`td.best > strong`) and the
+/// others plain, then the "Best for" row said again from the bold cells.
+fn mark_cheapest(root: &web_sys::Element, repricing: &Repricing) {
+    for table in elements(root, "table") {
+        if table
+            .query_selector("[data-price]")
+            .ok()
+            .flatten()
+            .is_none()
+        {
+            continue;
+        }
+        for row in elements(&table, "tr") {
+            let cells: Vec<(web_sys::Element, f64)> = elements(&row, "td [data-price]")
+                .into_iter()
+                .filter_map(|span| {
+                    let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
+                    let key = span.get_attribute("data-price")?;
+                    Some((span, usd * repricing.factor(&key)))
+                })
+                .collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            let least = cells.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+            let tied = cells.iter().filter(|c| c.1 == least).count() > 1;
+            for (span, value) in &cells {
+                set_best(span, !tied && *value == least);
+            }
+        }
+        refresh_best_for(&table);
+    }
+}
+
+/// A summary table's "Best for" row: under each configuration, the rows where its cell is
+/// bold, as the build writes it (`report/tables.rs`).
+fn refresh_best_for(table: &web_sys::Element) {
+    let Some(best_for) = table.query_selector("tr.best-for").ok().flatten() else {
+        return;
+    };
+    let targets = elements(&best_for, ":scope > td");
+    let mut wins: Vec<Vec<String>> = vec![Vec::new(); targets.len()];
+    for row in elements(table, "tbody > tr:not(.best-for)") {
+        let label = row
+            .query_selector(":scope > th")
+            .ok()
+            .flatten()
+            .and_then(|th| th.text_content())
+            .unwrap_or_default();
+        for (j, cell) in elements(&row, ":scope > td").iter().enumerate() {
+            if cell.class_list().contains("best") {
+                if let Some(w) = wins.get_mut(j) {
+                    w.push(label.clone());
+                }
+            }
+        }
+    }
+    for (cell, wins) in targets.iter().zip(wins) {
+        let text = if wins.is_empty() {
+            "–".to_string()
+        } else {
+            wins.join(", ")
+        };
+        if cell.text_content().as_deref() != Some(text.as_str()) {
+            cell.set_text_content(Some(&text));
+        }
+    }
+}
+
+/// The elements under `root` that `selector` matches.
+fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
+/// Makes the cell of `span` the row's best (bold, `class="best"`) or a plain one.
+fn set_best(span: &web_sys::Element, best: bool) {
+    let Some(parent) = span.parent_element() else {
+        return;
+    };
+    let in_strong = parent.tag_name().eq_ignore_ascii_case("strong");
+    let cell = if in_strong {
+        parent.parent_element()
+    } else {
+        Some(parent.clone())
+    };
+    let Some(cell) = cell else {
+        return;
+    };
+    if best && !in_strong {
+        let Some(document) = crate::browser::document() else {
+            return;
+        };
+        if let Ok(strong) = document.create_element("strong") {
+            parent.replace_child(&strong, span).ok();
+            strong.append_child(span).ok();
+        }
+    } else if !best && in_strong {
+        cell.replace_child(span, &parent).ok();
+    }
+    if best {
+        cell.class_list().add_1("best").ok();
+    } else {
+        cell.class_list().remove_1("best").ok();
+    }
+}
