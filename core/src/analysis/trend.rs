@@ -26,6 +26,70 @@ const MAD_TO_SIGMA: f64 = 1.4826;
 /// The smallest change, as a share of the median, that can be a regression.
 pub const MIN_CHANGE: f64 = 0.05;
 
+/// The rule's settings: the constants above unless a report sets its own (`kind: trend`'s
+/// `history`, `mads`, `min_change`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rule {
+    /// How many earlier values a value is compared with, at most.
+    pub history: usize,
+    /// Fewer earlier values than this give no verdict.
+    pub min_history: usize,
+    /// How many scaled MADs from the median a value may be before it is a change.
+    pub mads: f64,
+    /// The smallest change, as a share of the median, that can be a regression.
+    pub min_change: f64,
+}
+
+impl Default for Rule {
+    fn default() -> Self {
+        Rule {
+            history: HISTORY,
+            min_history: MIN_HISTORY,
+            mads: MADS,
+            min_change: MIN_CHANGE,
+        }
+    }
+}
+
+impl Rule {
+    /// The default rule with a report's settings, each checked: `history` a whole number of at
+    /// least 3 (the verdict then needs `min(history, 5)` earlier values), `mads` a positive
+    /// number, `min_change` a percentage from 0 to 100.
+    pub fn with(
+        history: Option<f64>,
+        mads: Option<f64>,
+        min_change: Option<f64>,
+    ) -> Result<Rule, String> {
+        let mut rule = Rule::default();
+        if let Some(h) = history {
+            if !(h >= 3.0 && h.fract() == 0.0 && h <= 1000.0) {
+                return Err(format!(
+                    "`history: {h}`: expected how many earlier runs to compare with, a whole                      number from 3 to 1000"
+                ));
+            }
+            rule.history = h as usize;
+            rule.min_history = MIN_HISTORY.min(rule.history);
+        }
+        if let Some(m) = mads {
+            if !(m > 0.0 && m.is_finite()) {
+                return Err(format!(
+                    "`mads: {m}`: expected how many median absolute deviations a run may be                      from the median, a positive number such as 3"
+                ));
+            }
+            rule.mads = m;
+        }
+        if let Some(c) = min_change {
+            if !(0.0..=100.0).contains(&c) {
+                return Err(format!(
+                    "`min_change: {c}`: expected the smallest change that counts, in percent                      from 0 to 100, such as 5"
+                ));
+            }
+            rule.min_change = c / 100.0;
+        }
+        Ok(rule)
+    }
+}
+
 /// What the earlier values lead one to expect.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Expected {
@@ -58,15 +122,20 @@ pub enum Verdict {
 /// The expected range made from the last [`HISTORY`] finite values of `earlier` (oldest first),
 /// or `None` when fewer than [`MIN_HISTORY`] are finite.
 pub fn expected(earlier: &[f64]) -> Option<Expected> {
+    expected_by(earlier, &Rule::default())
+}
+
+/// [`expected`] by `rule`.
+pub fn expected_by(earlier: &[f64], rule: &Rule) -> Option<Expected> {
     let finite: Vec<f64> = earlier.iter().copied().filter(|v| v.is_finite()).collect();
-    let recent = &finite[finite.len().saturating_sub(HISTORY)..];
-    if recent.len() < MIN_HISTORY {
+    let recent = &finite[finite.len().saturating_sub(rule.history)..];
+    if recent.len() < rule.min_history {
         return None;
     }
     let median = median_of(recent)?;
     let deviations: Vec<f64> = recent.iter().map(|v| (v - median).abs()).collect();
     let mad = median_of(&deviations)? * MAD_TO_SIGMA;
-    let reach = (MADS * mad).max(MIN_CHANGE * median.abs());
+    let reach = (rule.mads * mad).max(rule.min_change * median.abs());
     Some(Expected {
         median,
         mad,
@@ -79,7 +148,12 @@ pub fn expected(earlier: &[f64]) -> Option<Expected> {
 /// The verdict on `value` given the `earlier` values of its series, where `better` says which
 /// direction is an improvement.
 pub fn judge(value: f64, earlier: &[f64], better: Better) -> Verdict {
-    let Some(e) = expected(earlier) else {
+    judge_by(value, earlier, better, &Rule::default())
+}
+
+/// [`judge`] by `rule`.
+pub fn judge_by(value: f64, earlier: &[f64], better: Better, rule: &Rule) -> Verdict {
+    let Some(e) = expected_by(earlier, rule) else {
         return Verdict::Unjudged;
     };
     let (worse, improved) = match better {
@@ -99,11 +173,11 @@ pub fn judge(value: f64, earlier: &[f64], better: Better) -> Verdict {
 
 /// The verdict on every value of a series (oldest first) against the values before it. A
 /// missing value (`NaN`) is unjudged and is not part of any later value's history.
-pub fn judge_series(values: &[f64], better: Better) -> Vec<Verdict> {
+pub fn judge_series(values: &[f64], better: Better, rule: &Rule) -> Vec<Verdict> {
     (0..values.len())
         .map(|i| {
             if values[i].is_finite() {
-                judge(values[i], &values[..i], better)
+                judge_by(values[i], &values[..i], better, rule)
             } else {
                 Verdict::Unjudged
             }
@@ -196,7 +270,7 @@ mod tests {
             200.0, 204.0, 198.0, 201.0, 203.0, 199.0, 202.0, 200.0, 197.0, 201.0,
         ];
         values.insert(7, 260.0);
-        let verdicts = judge_series(&values, Better::Lower);
+        let verdicts = judge_series(&values, Better::Lower, &Rule::default());
         let regressions: Vec<usize> = verdicts
             .iter()
             .enumerate()
@@ -205,5 +279,27 @@ mod tests {
             .collect();
         assert_eq!(regressions, vec![7]);
         assert!(verdicts[..5].iter().all(|v| *v == Verdict::Unjudged));
+    }
+
+    #[test]
+    fn a_report_can_set_the_rule_and_a_bad_setting_says_what_is_expected() {
+        let rule = Rule::with(Some(4.0), Some(2.0), Some(1.0)).unwrap();
+        assert_eq!((rule.history, rule.min_history), (4, 4));
+        // Four earlier values are enough now; 2 MADs of 100, 102, 98, 100 (MAD 1 × 1.4826) and a
+        // 1% floor give 100 ± 2.97: 103.5 is a regression, which the default rule leaves unjudged.
+        let earlier = [100.0, 102.0, 98.0, 100.0];
+        assert!(matches!(
+            judge_by(103.5, &earlier, Better::Lower, &rule),
+            Verdict::Regression(_)
+        ));
+        assert_eq!(judge(103.5, &earlier, Better::Lower), Verdict::Unjudged);
+        for (rule, expected) in [
+            (Rule::with(Some(2.0), None, None), "`history: 2`"),
+            (Rule::with(Some(7.5), None, None), "`history: 7.5`"),
+            (Rule::with(None, Some(0.0), None), "`mads: 0`"),
+            (Rule::with(None, None, Some(150.0)), "`min_change: 150`"),
+        ] {
+            assert!(rule.unwrap_err().contains(expected), "{expected}");
+        }
     }
 }

@@ -17,7 +17,7 @@
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `windows` | distributions over time (seed 003): each run's requests in windows by start time, a box of the windows' p95 (or `tok_s`) per configuration, or with `x: tok_s` each window's tokens/s against its p95 | `stat: p50\|p90\|p95\|p99\|tok_s`, `window` (seconds), `metric`, `load`, `x: tok_s` |
-//! | `trend` | did a run get worse? a metric at one load point over dated runs (or their folders), a line per configuration, each run's expected range (median ± 3 MAD of the ten before it) as a band and regressions ringed | `metric`, `stat`, `load`, `x: date\|folder` |
+//! | `trend` | did a run get worse? a metric at one load point over dated runs (or their folders), a line per configuration, each run's expected range (median ± 3 MAD of the ten before it) as a band and regressions ringed | `metric`, `stat`, `load`, `x: date\|folder`, `history` (10), `mads` (3), `min_change` (5, percent) |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
@@ -51,7 +51,7 @@ mod windows;
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
                     x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
-                    categories, tokens, window, panels, columns";
+                    categories, tokens, window, history, mads, min_change, panels, columns";
 
 /// One chart being built, as each kind gets it: its id, its directive, and the configurations
 /// it shows, in order.
@@ -110,6 +110,12 @@ struct ChartDirective {
     tokens: Option<String>,
     #[serde(default)]
     window: Option<f64>,
+    #[serde(default)]
+    history: Option<f64>,
+    #[serde(default)]
+    mads: Option<f64>,
+    #[serde(default)]
+    min_change: Option<f64>,
     #[serde(default)]
     panels: Option<Vec<ChartDirective>>,
     #[serde(default)]

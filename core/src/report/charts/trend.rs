@@ -1,11 +1,12 @@
 //! ```` ```chart ```` `kind: trend`: did last night's run get worse? A metric at one load point
 //! over dated runs (or over the folders they sit in: a version, a commit), one line per
 //! configuration, each point judged against the runs before it by `analysis::trend`'s rule
-//! (outside the median ± 3 MAD of the last ten, and by at least 5%): the range it was expected
-//! in is drawn as a band, a regression is ringed and named in the caption.
+//! (outside the median ± 3 MAD of the last ten, and by at least 5%; a report may set `history`,
+//! `mads` and `min_change`): the range it was expected in is drawn as a band, a regression is
+//! ringed and named in the caption.
 
 use super::{point, quantity_axis, ChartCall, ReportContext};
-use crate::analysis::trend::{self, Verdict, HISTORY, MADS, MIN_CHANGE, MIN_HISTORY};
+use crate::analysis::trend::{self, Rule, Verdict};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{LoadTarget, Run};
@@ -50,6 +51,7 @@ impl ReportContext<'_> {
         let quantity = Self::quantity(d)?;
         let over = Over::parse(d.x.as_deref())?;
         let load = self.trend_load(keys, d)?;
+        let rule = Rule::with(d.history, d.mads, d.min_change)?;
         let mut undated: Vec<&str> = Vec::new();
         let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
         let runs = |k: usize| self.all_runs_of(&keys[k]).filter(|r| r.load.target == load);
@@ -94,7 +96,10 @@ impl ReportContext<'_> {
                 repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
             }
             let values: Vec<f64> = points.iter().map(|p| p.y.unwrap_or(f64::NAN)).collect();
-            for (p, verdict) in points.iter_mut().zip(trend::judge_series(&values, better)) {
+            for (p, verdict) in points
+                .iter_mut()
+                .zip(trend::judge_series(&values, better, &rule))
+            {
                 let expected = match verdict {
                     Verdict::Unjudged => continue,
                     Verdict::AsBefore(e) | Verdict::Improvement(e) => e,
@@ -150,7 +155,7 @@ impl ReportContext<'_> {
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} over time"),
-            caption: caption(quantity, &load, &findings, &undated, &repeated),
+            caption: caption(quantity, &load, &rule, &findings, &undated, &repeated),
             kind: ChartKind::Trend { runs: labels },
             x,
             y: quantity_axis(quantity),
@@ -282,6 +287,7 @@ fn no_dates(keys: &[String], undated: &[&str]) -> String {
 fn caption(
     quantity: Quantity,
     load: &LoadTarget,
+    rule: &Rule,
     findings: &[String],
     undated: &[&str],
     repeated: &[&str],
@@ -292,11 +298,14 @@ fn caption(
     };
     let mut text = format!(
         "{quantity} ({unit}) at {load} in each run, by configuration. The band is the range \
-         each run was expected in: the median of the last {HISTORY} runs before it ± {MADS} \
-         median absolute deviations (at least ± {min}%); a run {worse} than that, once {MIN_HISTORY} \
+         each run was expected in: the median of the last {history} runs before it ± {mads} \
+         median absolute deviations (at least ± {min}%); a run {worse} than that, once {least} \
          runs came before it, is a regression and is ringed.",
         unit = quantity.unit(),
-        min = MIN_CHANGE * 100.0,
+        history = rule.history,
+        mads = format::number(rule.mads),
+        least = rule.min_history,
+        min = format::number(rule.min_change * 100.0),
     );
     if findings.is_empty() {
         text.push_str(" No run is a regression.");

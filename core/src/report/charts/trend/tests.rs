@@ -97,6 +97,35 @@ fn the_injected_regression_is_ringed_and_nothing_else_is() {
 }
 
 #[test]
+fn a_report_may_set_the_rule_and_the_caption_states_it() {
+    // A 40% floor lets the +30% night pass; the caption says which rule ran.
+    let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmin_change: 40").unwrap();
+    assert_eq!(rings(&spec), []);
+    assert!(
+        spec.caption.contains("(at least ± 40%)"),
+        "{}",
+        spec.caption
+    );
+    // Judged from three nights on, against the last three: night 9 is still the only ring.
+    let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft\nhistory: 3").unwrap();
+    assert_eq!(rings(&spec), [(Some(0), 9.0, "+30%".to_string())]);
+    assert!(
+        spec.caption
+            .contains("the last 3 runs before it ± 3 median absolute deviations")
+            && spec.caption.contains("once 3 runs came before it"),
+        "{}",
+        spec.caption
+    );
+    let problems = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmads: -1").unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("chart `c`: `mads: -1`: expected")),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn each_judged_run_carries_its_expected_range_and_a_link_to_its_file() {
     let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft").unwrap();
     let vllm = &spec.series[0].points;
