@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { chartsReady, drawn, inkRatio, screenshot } from './lib/browser.mjs';
 
 const FIRST_CHART = 'figure.chart[data-chart="mean-ttft"]';
 
@@ -337,4 +337,62 @@ test('a trend rings last night\'s regression, and a point opens its run\'s resul
     page.keyboard.press('Enter'),
   ]);
   assert.match(await page.locator('body').innerText(), /"label": "nightly-sglang"/);
+});
+
+/// How many points the arrow keys visit on the focused chart `figure` (its drawn targets).
+async function visitedPoints(page, figure) {
+  await page.locator(`${figure} canvas`).focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  const tooltip = page.locator(`${figure} .chart-tooltip`);
+  const first = await tooltip.innerText();
+  for (let n = 1; n < 200; n++) {
+    await page.keyboard.press('ArrowRight');
+    if ((await tooltip.innerText()) === first) return n;
+  }
+  return Infinity;
+}
+
+test('a line chart zooms by dragging a box, by keyboard and by its buttons, kept in the URL', async () => {
+  const page = await reportPage();
+  const figure = 'figure.chart[data-chart="ttft-tail"]';
+  const key = 'chart-ttft-tail';
+  await drawn(page, `${figure} canvas`);
+  const all = await visitedPoints(page, figure);
+  // Mouse: a box over the left part of the plot.
+  const box = await page.locator(`${figure} canvas`).boundingBox();
+  await page.mouse.move(box.x + box.width * 0.12, box.y + box.height * 0.15);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.88, { steps: 5 });
+  assert.equal(await page.locator(`${figure} .zoom-box`).count(), 1, 'the box shows while dragging');
+  await page.mouse.up();
+  assert.equal(await page.locator(`${figure} .zoom-box`).count(), 0);
+  const zoomed = new URL(page.url()).searchParams.get(key);
+  assert.match(zoomed ?? '', /z-?[\d.e+-]+,-?[\d.e+-]+,-?[\d.e+-]+,-?[\d.e+-]+/);
+  const inside = await visitedPoints(page, figure);
+  assert.ok(inside < all, `${inside} points in the box, ${all} in all`);
+  // A reload shows the same box.
+  await page.reload();
+  await chartsReady(page);
+  await drawn(page, `${figure} canvas`);
+  assert.equal(new URL(page.url()).searchParams.get(key), zoomed);
+  assert.equal(await visitedPoints(page, figure), inside);
+  // A double click shows the whole chart again.
+  await page.locator(`${figure} canvas`).dblclick();
+  assert.equal(new URL(page.url()).searchParams.get(key), null);
+  assert.equal(await visitedPoints(page, figure), all);
+  // Keyboard: + zooms in around the point read, 0 resets.
+  await page.keyboard.press('+');
+  assert.match(new URL(page.url()).searchParams.get(key) ?? '', /^z/);
+  await page.keyboard.press('0');
+  assert.equal(new URL(page.url()).searchParams.get(key), null);
+  // Touch and pointer alike: the toolbar's buttons, and "Reset zoom" once zoomed.
+  await page.locator(`${figure} .zoom-controls button[aria-label="Zoom in"]`).click();
+  assert.match(new URL(page.url()).searchParams.get(key) ?? '', /^z/);
+  await page.locator(`${figure} .zoom-reset`).click();
+  assert.equal(new URL(page.url()).searchParams.get(key), null);
+  assert.equal(await page.locator(`${figure} .zoom-reset`).count(), 0);
+  // Bars have no zoom.
+  assert.equal(await page.locator(`${FIRST_CHART} .zoom-controls`).count(), 0);
+  assert.deepEqual(page.errors, []);
 });

@@ -9,6 +9,7 @@
 
 use benchdeck_core::chart::{
     self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName, ViewState,
+    Zoom,
 };
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
@@ -17,6 +18,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, MouseEvent};
 
 use super::chart_image;
+use super::zoom::{ZoomControls, ZoomState};
 use crate::data;
 
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
@@ -30,6 +32,7 @@ struct ReaderView {
     y_scale: RwSignal<Scale>,
     hidden: RwSignal<u64>,
     sla: RwSignal<Option<f64>>,
+    zoom: RwSignal<Option<Zoom>>,
 }
 
 impl ReaderView {
@@ -53,6 +56,7 @@ impl ReaderView {
             y_scale: RwSignal::new(saved.y_scale.unwrap_or(spec.y.scale)),
             hidden: RwSignal::new(saved.hidden),
             sla: RwSignal::new(saved.sla.or_else(|| spec.x_threshold())),
+            zoom: RwSignal::new(saved.zoom.filter(|_| spec.zoomable())),
         };
         let is_cdf = matches!(spec.kind, ChartKind::Cdf);
         let defaults = (initial, spec.y.scale, spec.x_threshold());
@@ -62,6 +66,7 @@ impl ReaderView {
                 y_scale: Some(view.y_scale.get()).filter(|&s| s != defaults.1),
                 hidden: view.hidden.get(),
                 sla: view.sla.get().filter(|&x| is_cdf && Some(x) != defaults.2),
+                zoom: view.zoom.get(),
             };
             crate::query::set(&[(view_key.as_str(), state.encode())]);
         });
@@ -86,7 +91,7 @@ struct Surface {
 impl Surface {
     /// Paints `spec` at `width` CSS pixels (once the canvas and its width are known), in the
     /// page's colour scheme, with the `hidden` series left out.
-    fn paint(self, spec: &ChartSpec, hidden: u64, width: Option<f64>) {
+    fn paint(self, spec: &ChartSpec, hidden: u64, zoom: Option<Zoom>, width: Option<f64>) {
         let (Some(width), Some(canvas)) = (width, self.canvas.get()) else {
             return;
         };
@@ -97,6 +102,7 @@ impl Surface {
             hidden,
             // The legend is the page's buttons under the chart.
             legend: false,
+            zoom,
         };
         match crate::canvas::paint(&canvas, spec, (width, height), &options) {
             Ok(frame) => {
@@ -177,7 +183,9 @@ pub fn ChartView(
         y_scale,
         hidden,
         sla,
+        zoom,
     } = ReaderView::from_address(&spec);
+    let zoomable = spec.zoomable();
     let base = StoredValue::new(spec);
     // A cost chart follows the reader's prices (`prices.rs`).
     let prices = super::Prices::of_page();
@@ -195,6 +203,7 @@ pub fn ChartView(
         }
     });
     let frame = StoredValue::new(Frame::default());
+    let zooming = ZoomState::new(zoom, frame);
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let drawn = RwSignal::new(false);
@@ -211,7 +220,7 @@ pub fn ChartView(
     };
     Effect::new(move || {
         if near.get() {
-            surface.paint(&spec.get(), hidden.get(), width.get());
+            surface.paint(&spec.get(), hidden.get(), zoom.get(), width.get());
         }
     });
 
@@ -227,6 +236,11 @@ pub fn ChartView(
     };
     let on_move = move |ev: MouseEvent| {
         drag_sla(&ev);
+        if zooming.dragging() {
+            zooming.track(&ev);
+            active.set(None);
+            return;
+        }
         let found = frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS));
         if found != active.get_untracked() {
             active.set(found);
@@ -246,7 +260,10 @@ pub fn ChartView(
         open_run(frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS)));
     };
     let on_key = move |ev: KeyboardEvent| {
-        if ev.key() == "Enter" {
+        let center = active.get_untracked().map(|t| (t.x, t.y));
+        if zoomable && zooming.key(&ev.key(), center) {
+            ev.prevent_default();
+        } else if ev.key() == "Enter" {
             open_run(active.get_untracked());
         } else {
             read_by_keyboard(&ev, frame, active);
@@ -266,7 +283,7 @@ pub fn ChartView(
         Some(view! { <Tooltip target text width/> })
     };
     view! {
-        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count>
+        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("")>
             <div class="chart-canvas" node_ref=container style=box_style>
                 {chart_image::chart_image(&base.read_value(), &slug, drawn.into())}
                 <canvas
@@ -276,13 +293,24 @@ pub fn ChartView(
                     tabindex="0"
                     aria-label=label
                     on:mousemove=on_move
-                    on:mousedown=move |ev: MouseEvent| drag_sla(&ev)
+                    on:mousedown=move |ev: MouseEvent| {
+                        drag_sla(&ev);
+                        if zoomable {
+                            zooming.start(&ev);
+                        }
+                    }
+                    on:mouseup=move |_| zooming.finish()
+                    on:dblclick=move |_| if zoomable { zooming.reset() }
                     on:click=on_click
-                    on:mouseleave=move |_| active.set(None)
+                    on:mouseleave=move |_| {
+                        zooming.finish();
+                        active.set(None);
+                    }
                     on:keydown=on_key
                     on:blur=move |_| active.set(None)
                 ></canvas>
                 {tooltip}
+                {zooming.view_box()}
             </div>
             {move || error.get().map(|e| view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{e}</p> })}
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
@@ -292,7 +320,8 @@ pub fn ChartView(
                 <Legend names hidden/>
                 <div class="chart-toolbar">
                     <ViewControls base choice y_scale/>
-                    {(!embed).then(|| view! { <ChartMenu spec canvas slug id=id.clone() hidden/> })}
+                    {zoomable.then(|| view! { <ZoomControls state=zooming/> })}
+                    {(!embed).then(|| view! { <ChartMenu spec canvas slug id=id.clone() hidden zoom/> })}
                 </div>
             </div>
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
@@ -590,6 +619,8 @@ fn ChartMenu(
     id: String,
     /// Series the reader hid: the PNG leaves them out, as the canvas does.
     hidden: RwSignal<u64>,
+    /// The reader's zoom: the PNG shows the same box.
+    zoom: RwSignal<Option<Zoom>>,
 ) -> impl IntoView {
     let svg_href = data::href(&benchdeck_core::site::chart_svg_path(&slug, &id));
     let file_stem = format!("{slug}-{id}");
@@ -608,6 +639,7 @@ fn ChartMenu(
             theme: Theme::named(crate::theme::current()),
             hidden: hidden.get_untracked(),
             legend: true,
+            zoom: zoom.get_untracked(),
         };
         let url = spec.with_untracked(|s| crate::canvas::png_url(s, size, &options));
         if let Some(url) = url {

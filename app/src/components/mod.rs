@@ -9,6 +9,7 @@ mod flowchart;
 mod prices;
 mod problems;
 mod wizard;
+mod zoom;
 
 pub use chart::ChartView;
 pub use chart_image::Drawings;

@@ -59,6 +59,7 @@ pub fn draw_grid<DB: DrawingBackend>(
             theme: options.theme,
             hidden,
             legend: false,
+            zoom: None,
         };
         match draw_kind(panel, spec, &panel_options, false) {
             Ok(frame) => frames.push(frame),

@@ -25,6 +25,11 @@ pub(super) fn draw<DB: DrawingBackend>(
 ) -> Result<Frame, DrawError> {
     let y_scale = spec.y.scale;
     let visible = plot::visible(spec, options);
+    // A reader's zoom (lines over numbers only): the axes span it, the data is cut at them.
+    let zoom = options
+        .zoom
+        .filter(|_| runs.is_none())
+        .and_then(|z| z.checked(spec.x.scale, y_scale));
     let x_axis = match runs {
         Some(runs) => {
             plot::require_categories(spec, runs)?;
@@ -34,9 +39,12 @@ pub(super) fn draw<DB: DrawingBackend>(
             let x_scale = spec.x.scale;
             plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
             let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
-            XAxis::Numeric(AxisSetup {
-                infinite_slot: true,
-                ..AxisSetup::from_zero(xs, x_scale)
+            XAxis::Numeric(match zoom {
+                Some(z) => AxisSetup::zoomed(z.x, x_scale),
+                None => AxisSetup {
+                    infinite_slot: true,
+                    ..AxisSetup::from_zero(xs, x_scale)
+                },
             })
         }
     };
@@ -46,10 +54,10 @@ pub(super) fn draw<DB: DrawingBackend>(
     });
     // Over time the question is what changed, so the axis fits the values rather than
     // starting at zero (the band of expected values gives the scale of the noise).
-    let y = if runs.is_some() {
-        AxisSetup::fitted(ys, y_scale)
-    } else {
-        AxisSetup::from_zero(ys, y_scale)
+    let y = match (zoom, runs) {
+        (Some(z), _) => AxisSetup::zoomed(z.y, y_scale),
+        (None, Some(_)) => AxisSetup::fitted(ys, y_scale),
+        (None, None) => AxisSetup::from_zero(ys, y_scale),
     };
     let plot = plot::frame(area, spec, options, legend, x_axis, y)?;
 
@@ -65,10 +73,10 @@ pub(super) fn draw<DB: DrawingBackend>(
             );
             match band {
                 Some((px, (lo, hi))) if p.y.is_some() => run.push((px, lo, hi)),
-                _ => draw_band(area, &std::mem::take(&mut run), color)?,
+                _ => draw_band(area, &plot, &std::mem::take(&mut run), color)?,
             }
         }
-        draw_band(area, &run, color)?;
+        draw_band(area, &plot, &run, color)?;
     }
 
     let mut frame = Frame::default();
@@ -84,15 +92,17 @@ pub(super) fn draw<DB: DrawingBackend>(
             };
             let Some(at) = p.y.and_then(|y| plot.y_px(y)).map(|py| (px, py)) else {
                 // Missing: break the line and mark the gap.
-                flush(area, &mut segment, color)?;
+                flush(area, &plot, &mut segment, color)?;
                 previous = None;
-                let mark = plot.gap(area, color, px)?;
-                frame.targets.push(plot.target(si, pi, mark));
+                if (plot.left..=plot.right).contains(&px) {
+                    let mark = plot.gap(area, color, px)?;
+                    frame.targets.push(plot.target(si, pi, mark));
+                }
                 continue;
             };
             match previous {
                 Some((prev_x, prev_at)) if p.x == f64::INFINITY && prev_x.is_finite() => {
-                    flush(area, &mut segment, color)?;
+                    flush(area, &plot, &mut segment, color)?;
                     area.draw(&DashedPathElement::new(
                         [prev_at, at],
                         5,
@@ -104,9 +114,11 @@ pub(super) fn draw<DB: DrawingBackend>(
                 _ => segment.push(at),
             }
             previous = Some((p.x, at));
-            frame.targets.push(plot.target(si, pi, at));
+            if plot.inside(at) {
+                frame.targets.push(plot.target(si, pi, at));
+            }
         }
-        flush(area, &mut segment, color)?;
+        flush(area, &plot, &mut segment, color)?;
         if markers {
             for t in frame.targets.iter().filter(|t| t.series == si) {
                 let p = &series.points[t.point];
@@ -118,6 +130,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         }
     }
     plot.annotations(area, spec, options)?;
+    frame.plot = (runs.is_none()).then(|| plot.area());
     Ok(frame)
 }
 
@@ -132,15 +145,16 @@ fn in_x_order_indexed(series: &Series) -> impl Iterator<Item = (usize, &Point)> 
     order.into_iter().map(|i| (i, &series.points[i]))
 }
 
-/// Draws and empties a solid line segment.
+/// Draws and empties a solid line segment, cut at the plot's edges.
 fn flush<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    plot: &plot::Plot,
     segment: &mut Vec<(i32, i32)>,
     color: RGBColor,
 ) -> Result<(), DrawError> {
     let path = dedup_path(segment.drain(..));
-    if path.len() >= 2 {
-        area.draw(&PathElement::new(path, color.stroke_width(2)))?;
+    for piece in plot.clip_polyline(&path) {
+        area.draw(&PathElement::new(piece, color.stroke_width(2)))?;
     }
     Ok(())
 }
@@ -148,16 +162,16 @@ fn flush<DB: DrawingBackend>(
 /// A translucent band through (x, lo, hi) columns; a lone column is drawn as a whisker.
 fn draw_band<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    plot: &plot::Plot,
     run: &[(i32, i32, i32)],
     color: RGBColor,
 ) -> Result<(), DrawError> {
     match run {
         [] => Ok(()),
         [(x, lo, hi)] => {
-            area.draw(&PathElement::new(
-                [(*x, *lo), (*x, *hi)],
-                color.mix(0.5).stroke_width(3),
-            ))?;
+            if let Some((a, b)) = plot.clip_segment((*x, *lo), (*x, *hi)) {
+                area.draw(&PathElement::new([a, b], color.mix(0.5).stroke_width(3)))?;
+            }
             Ok(())
         }
         _ => {
@@ -166,7 +180,10 @@ fn draw_band<DB: DrawingBackend>(
                 .map(|&(x, _, hi)| (x, hi))
                 .chain(run.iter().rev().map(|&(x, lo, _)| (x, lo)))
                 .collect();
-            area.draw(&Polygon::new(outline, color.mix(0.18).filled()))?;
+            let outline = plot.clip_polygon(&outline);
+            if outline.len() >= 3 {
+                area.draw(&Polygon::new(outline, color.mix(0.18).filled()))?;
+            }
             Ok(())
         }
     }

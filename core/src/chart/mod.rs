@@ -31,6 +31,7 @@ pub mod synthetic;
 mod text;
 pub mod theme;
 mod view_state;
+pub mod zoom;
 
 use std::sync::OnceLock;
 
@@ -51,6 +52,7 @@ pub use grid::{draw_grid, grid_legend};
 pub use scale::Scale;
 pub use theme::{Theme, ThemeName};
 pub use view_state::ViewState;
+pub use zoom::{PlotArea, Zoom};
 
 /// Everything needed to draw one chart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -451,6 +453,8 @@ pub fn preferred_height(spec: &ChartSpec, width: f64) -> f64 {
 pub struct Frame {
     /// Pixel position of every drawn point: (series index, point index, x, y).
     pub targets: Vec<Target>,
+    /// Where the data was drawn, for the kinds a reader can zoom (lines, scatter).
+    pub plot: Option<PlotArea>,
     index: OnceLock<TargetIndex>,
 }
 
@@ -481,6 +485,7 @@ impl Frame {
     pub fn new(targets: Vec<Target>) -> Frame {
         Frame {
             targets,
+            plot: None,
             index: OnceLock::new(),
         }
     }
@@ -627,6 +632,8 @@ pub struct DrawOptions {
     /// Draw the legend under the title. Files (SVG, PNG) carry theirs; a page's drawing leaves
     /// it to the page's own interactive legend, so a chart has one legend, not two.
     pub legend: bool,
+    /// The part of the data a reader zoomed into (lines and scatter; other kinds ignore it).
+    pub zoom: Option<Zoom>,
 }
 
 impl Default for DrawOptions {
@@ -635,7 +642,15 @@ impl Default for DrawOptions {
             theme: Theme::named(ThemeName::Light),
             hidden: 0,
             legend: true,
+            zoom: None,
         }
+    }
+}
+
+impl ChartSpec {
+    /// Whether a reader can zoom into it: lines over numbers and scatter plots.
+    pub fn zoomable(&self) -> bool {
+        matches!(self.kind, ChartKind::Lines | ChartKind::Scatter)
     }
 }
 

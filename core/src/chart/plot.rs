@@ -17,6 +17,7 @@ use super::{Annotation, AxisName, ChartSpec, DrawError, DrawOptions, Point, Targ
 use crate::format;
 
 mod axes;
+mod clip;
 
 pub(super) use axes::frame;
 
@@ -67,6 +68,19 @@ pub(super) struct AxisSetup {
 }
 
 impl AxisSetup {
+    /// An axis spanning exactly `range` (a reader's zoom) on `scale`, without a `+∞` slot.
+    pub fn zoomed(range: (f64, f64), scale: Scale) -> AxisSetup {
+        AxisSetup {
+            extent: Extent {
+                range: Some(range),
+                infinite: false,
+            },
+            scale,
+            zero: false,
+            infinite_slot: false,
+        }
+    }
+
     /// An axis covering `values` on `scale`; a linear one of non-negative values starts at zero.
     pub fn from_zero(values: impl IntoIterator<Item = f64>, scale: Scale) -> AxisSetup {
         AxisSetup {
@@ -218,7 +232,7 @@ impl Plot {
             if series.is_some_and(|s| options.is_hidden(s) || s >= spec.series.len()) {
                 continue;
             }
-            let Some((px, py)) = self.at(*x, *y) else {
+            let Some((px, py)) = self.at(*x, *y).filter(|&p| self.inside(p)) else {
                 continue;
             };
             let color = series.map_or(theme.text, |s| theme.series(spec.series[s].color));
@@ -270,16 +284,13 @@ impl Plot {
         let [Some(start), Some(end)] = ends else {
             return Ok(None);
         };
-        let Some((start, end)) = clip_to_rows(start, end, self.top, self.bottom) else {
+        let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
+        let Some((start, end)) = self.clip_segment(px(start), px(end)) else {
             return Ok(None);
         };
         let color = options.theme.series(spec.series[*series].color);
-        let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
-        area.draw(&PathElement::new(
-            [px(start), px(end)],
-            color.stroke_width(2),
-        ))?;
-        let (x, y) = px(end);
+        area.draw(&PathElement::new([start, end], color.stroke_width(2)))?;
+        let (x, y) = end;
         let b = label_box(
             label,
             (x - 4, y - 6),
@@ -291,30 +302,6 @@ impl Plot {
         draw_label(area, label, b, true, color, options.theme.background)?;
         Ok(Some(b))
     }
-}
-
-/// The part of the segment from `a` to `b` (pixels) between rows `top` and `bottom`.
-fn clip_to_rows(
-    a: (f64, f64),
-    b: (f64, f64),
-    top: i32,
-    bottom: i32,
-) -> Option<((f64, f64), (f64, f64))> {
-    let (top, bottom) = (f64::from(top), f64::from(bottom));
-    let clip = |p: (f64, f64), q: (f64, f64)| -> Option<(f64, f64)> {
-        if (top..=bottom).contains(&p.1) {
-            return Some(p);
-        }
-        let row = if p.1 < top { top } else { bottom };
-        if (q.1 - p.1).abs() < f64::EPSILON {
-            return None;
-        }
-        let t = (row - p.1) / (q.1 - p.1);
-        (0.0..=1.0)
-            .contains(&t)
-            .then_some((p.0 + t * (q.0 - p.0), row))
-    };
-    Some((clip(a, b)?, clip(b, a)?))
 }
 
 /// Where a label's text goes: its anchor and the box it covers (area pixels).

@@ -26,14 +26,19 @@ pub(super) fn draw<DB: DrawingBackend>(
     let visible = plot::visible(spec, options);
     let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
     let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| p.y);
-    let plot = plot::frame(
-        area,
-        spec,
-        options,
-        legend,
-        XAxis::Numeric(AxisSetup::from_zero(xs, x_scale)),
-        AxisSetup::from_zero(ys, y_scale),
-    )?;
+    // A reader's zoom: the axes span it, and only the points inside it are drawn.
+    let zoom = options.zoom.and_then(|z| z.checked(x_scale, y_scale));
+    let (x, y) = match zoom {
+        Some(z) => (
+            AxisSetup::zoomed(z.x, x_scale),
+            AxisSetup::zoomed(z.y, y_scale),
+        ),
+        None => (
+            AxisSetup::from_zero(xs, x_scale),
+            AxisSetup::from_zero(ys, y_scale),
+        ),
+    };
+    let plot = plot::frame(area, spec, options, legend, XAxis::Numeric(x), y)?;
 
     let mut frame = Frame::default();
     for &si in &visible {
@@ -47,6 +52,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             };
             match p.y.and_then(|y| plot.y_px(y).map(|py| (y, py))) {
                 Some((y, py)) => placed.push((pi, p.x, y, (px, py))),
+                None if !(plot.left..=plot.right).contains(&px) => {}
                 None => {
                     let mark = plot.gap(area, color, px)?;
                     frame.targets.push(plot.target(si, pi, mark));
@@ -72,7 +78,11 @@ pub(super) fn draw<DB: DrawingBackend>(
         let mut drawn = (!mixed && placed.len() >= DEDUP_MIN)
             .then(|| PixelSet::new(area.dim_in_pixel()))
             .flatten();
+        // The frontier is the whole series'; a zoom shows the points inside it.
         for (k, &(pi, _, _, at)) in placed.iter().enumerate() {
+            if !plot.inside(at) {
+                continue;
+            }
             frame.targets.push(plot.target(si, pi, at));
             if drawn.as_mut().is_some_and(|d| !d.insert(at)) {
                 continue;
@@ -86,6 +96,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         }
     }
     plot.annotations(area, spec, options)?;
+    frame.plot = Some(plot.area());
     Ok(frame)
 }
 
@@ -153,8 +164,8 @@ fn draw_staircase<DB: DrawingBackend>(
         corners.push(data[i]);
     }
     let path: Vec<(i32, i32)> = corners.iter().filter_map(|&(x, y)| plot.at(x, y)).collect();
-    if path.len() >= 2 {
-        area.draw(&PathElement::new(path, color.stroke_width(2)))?;
+    for piece in plot.clip_polyline(&path) {
+        area.draw(&PathElement::new(piece, color.stroke_width(2)))?;
     }
     Ok(())
 }

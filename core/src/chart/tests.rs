@@ -122,3 +122,4 @@ pub(super) mod fixtures;
 mod frames;
 mod kinds;
 mod robust;
+mod zoomed;

@@ -1,9 +1,9 @@
 //! A reader's view of one chart (the statistic chosen, the y scale, the series hidden, a CDF's
-//! SLA line) as a short text for the page's address, `s2_log_h5_sla250`, so a shared link shows
+//! SLA line, a zoom) as a short text for the page's address, `s2_log_h5_sla250`, so a shared link shows
 //! the chart as its sender saw it. Unknown or malformed parts are ignored: an address is typed
 //! by people.
 
-use super::Scale;
+use super::{Scale, Zoom};
 
 /// What a reader changed on a chart; `None` and `0` are the chart's own defaults.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -16,6 +16,8 @@ pub struct ViewState {
     pub hidden: u64,
     /// A CDF's SLA line, in the x axis' unit.
     pub sla: Option<f64>,
+    /// The box a reader zoomed into (lines and scatter).
+    pub zoom: Option<Zoom>,
 }
 
 impl ViewState {
@@ -36,6 +38,9 @@ impl ViewState {
         if let Some(sla) = self.sla.filter(|v| v.is_finite()) {
             parts.push(format!("sla{sla}"));
         }
+        if let Some(zoom) = self.zoom {
+            parts.push(zoom.encode());
+        }
         parts.join("_")
     }
 
@@ -47,6 +52,8 @@ impl ViewState {
                 state.y_scale = Some(Scale::Log);
             } else if part == "lin" {
                 state.y_scale = Some(Scale::Linear);
+            } else if let Some(v) = part.strip_prefix('z') {
+                state.zoom = Zoom::decode(v);
             } else if let Some(v) = part.strip_prefix("sla") {
                 state.sla = v.parse::<f64>().ok().filter(|v| v.is_finite());
             } else if let Some(v) = part.strip_prefix('s') {
@@ -71,8 +78,12 @@ mod tests {
             y_scale: Some(Scale::Log),
             hidden: 5,
             sla: Some(250.5),
+            zoom: Some(Zoom {
+                x: (1.0, 8.5),
+                y: (-2.0, 300.0),
+            }),
         };
-        assert_eq!(state.encode(), "s2_log_h5_sla250.5");
+        assert_eq!(state.encode(), "s2_log_h5_sla250.5_z1,8.5,-2,300");
         assert_eq!(ViewState::decode(&state.encode()), state);
     }
 
