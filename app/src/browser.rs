@@ -21,6 +21,17 @@ pub fn document() -> Option<web_sys::Document> {
     window()?.document()
 }
 
+/// The elements under `root` that `selector` matches.
+pub fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
 /// Sets the page's title (the build wrote the same one into the page's `<head>`).
 pub fn set_title(title: &str) {
     if let Some(document) = document() {

@@ -24,6 +24,7 @@ mod colors;
 mod context;
 mod decision;
 pub mod draft;
+mod filters;
 mod flowchart;
 mod load;
 pub mod local;
@@ -219,6 +220,7 @@ pub fn build_report(
     let toc = table_of_contents(&front, &rendered.headings);
     let blocks = page_blocks(&context, rendered.segments, &mut problems);
     let prices = context.price_sheet(&blocks);
+    let filters = context.filter_sheet();
     let charts = blocks
         .iter()
         .map(|b| match b {
@@ -247,6 +249,7 @@ pub fn build_report(
         toc,
         blocks,
         prices,
+        filters,
         sources: sources_of(&selected),
         problems,
     }
@@ -270,6 +273,7 @@ fn unreadable_page(slug: &str, problem: Problem) -> ReportPage {
         toc: Vec::new(),
         blocks: Vec::new(),
         prices: None,
+        filters: None,
         sources: Vec::new(),
         problems: vec![problem],
     }

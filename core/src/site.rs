@@ -5,6 +5,7 @@
 //! [`wire`], whose charts already carry their plotted values. These types are the contract
 //! between `benchdeck site` and the app.
 
+pub mod filter;
 mod route;
 pub mod wire;
 
@@ -249,6 +250,9 @@ pub struct ReportPage {
     /// The prices the reader may change, when configurations state one.
     #[serde(default)]
     pub prices: Option<crate::cost::PriceSheet>,
+    /// What the reader may filter its configurations by, when it has many.
+    #[serde(default)]
+    pub filters: Option<filter::FilterSheet>,
     /// The result files it uses, relative to `results/`.
     #[serde(default)]
     pub sources: Vec<String>,

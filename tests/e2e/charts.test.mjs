@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, drawn, inkRatio, screenshot } from './lib/browser.mjs';
+import { chartsReady, drawn, inkRatio, screenshot, visitedPoints } from './lib/browser.mjs';
 
 const FIRST_CHART = 'figure.chart[data-chart="mean-ttft"]';
 
@@ -338,20 +338,6 @@ test('a trend rings last night\'s regression, and a point opens its run\'s resul
   ]);
   assert.match(await page.locator('body').innerText(), /"label": "nightly-sglang"/);
 });
-
-/// How many points the arrow keys visit on the focused chart `figure` (its drawn targets).
-async function visitedPoints(page, figure) {
-  await page.locator(`${figure} canvas`).focus();
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('ArrowRight');
-  const tooltip = page.locator(`${figure} .chart-tooltip`);
-  const first = await tooltip.innerText();
-  for (let n = 1; n < 200; n++) {
-    await page.keyboard.press('ArrowRight');
-    if ((await tooltip.innerText()) === first) return n;
-  }
-  return Infinity;
-}
 
 test('a line chart zooms by dragging a box, by keyboard and by its buttons, kept in the URL', async () => {
   const page = await reportPage();

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { chartsReady, drawn, inkRatio, screenshot, visitedPoints } from './lib/browser.mjs';
 
 
 const site = siteUnderTest();
@@ -217,6 +217,45 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   assert.equal(await costRow.locator('td.best').count(), 1);
   assert.doesNotMatch(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
   assert.match(await bestFor.nth(1).innerText(), /Cost per 1M output tokens/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a report of many configurations filters them by engine, model and hardware on every chart and table, kept in the URL', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}production-inference-stack/`);
+  await chartsReady(page, 60000);
+  const panel = page.locator('section.filters');
+  assert.match(await panel.locator('.filters-count').innerText(), /7 of 7/);
+  assert.deepEqual(await panel.locator('.filter-facet .facet-name').allInnerTexts(), ['Engine', 'Model', 'Hardware']);
+  const cost = '#chart-cost-per-million';
+  await drawn(page, `${cost} canvas`);
+  const before = await visitedPoints(page, cost);
+  const llama = page.locator(`${cost} .legend-item`, { hasText: 'LLaMA 3.1-8B + LMCache (Modal)' });
+  const table = page.locator('figure.data-table', { hasText: 'at its cheapest' });
+  const llamaColumn = table.locator('thead th', { hasText: 'LLaMA 3.1-8B + LMCache (Modal)' });
+  assert.equal(await llamaColumn.isVisible(), true);
+  // Modal's hardware off: LLaMA leaves every chart and table; the others stay.
+  await panel.locator('button.filter-value', { hasText: 'A10G (Modal)' }).click();
+  assert.match(await panel.locator('.filters-count').innerText(), /6 of 7/);
+  assert.equal(new URL(page.url()).searchParams.get('hide.hardware'), 'A10G (Modal)');
+  assert.equal(await llama.getAttribute('aria-pressed'), 'false');
+  assert.equal(await llama.isDisabled(), true);
+  assert.equal(await llamaColumn.isVisible(), false);
+  assert.equal(await table.locator('tbody tr >> nth=0 >> td[hidden]').count(), 1);
+  assert.ok((await visitedPoints(page, cost)) < before, 'LLaMA\'s points are gone from the chart');
+  // By keyboard: the engine of DeepSeek's disaggregated runs off too.
+  await panel.locator('button.filter-value', { hasText: 'disaggregated' }).focus();
+  await page.keyboard.press('Enter');
+  assert.match(await panel.locator('.filters-count').innerText(), /4 of 7/);
+  // A reload shows the same selection; "Show all" brings everything back.
+  await page.reload();
+  await chartsReady(page, 60000);
+  assert.match(await panel.locator('.filters-count').innerText(), /4 of 7/);
+  assert.equal(await llamaColumn.isVisible(), false);
+  await panel.locator('button', { hasText: 'Show all' }).click();
+  assert.match(await panel.locator('.filters-count').innerText(), /7 of 7/);
+  assert.equal(await llamaColumn.isVisible(), true);
+  assert.equal(new URL(page.url()).searchParams.get('hide.hardware'), null);
   assert.deepEqual(page.errors, []);
 });
 

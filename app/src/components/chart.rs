@@ -204,6 +204,12 @@ pub fn ChartView(
     });
     let frame = StoredValue::new(Frame::default());
     let zooming = ZoomState::new(zoom, frame);
+    // Series of configurations the page's filter leaves out (`filters.rs`) are hidden too.
+    let filters = super::Filters::of_page();
+    let series_names: Vec<String> =
+        base.with_value(|s| s.series.iter().map(|x| x.name.clone()).collect());
+    let filtered = Memo::new(move |_| filters.map_or(0, |f| f.mask(&series_names)));
+    let shown_hidden = Signal::derive(move || hidden.get() | filtered.get());
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let drawn = RwSignal::new(false);
@@ -220,7 +226,7 @@ pub fn ChartView(
     };
     Effect::new(move || {
         if near.get() {
-            surface.paint(&spec.get(), hidden.get(), zoom.get(), width.get());
+            surface.paint(&spec.get(), shown_hidden.get(), zoom.get(), width.get());
         }
     });
 
@@ -317,11 +323,11 @@ pub fn ChartView(
             // One row under the chart: its one legend, then a quiet toolbar (the statistic, the
             // scale, one menu for downloads, the embed code and the data table).
             <div class="chart-bar">
-                <Legend names hidden/>
+                <Legend names hidden filtered/>
                 <div class="chart-toolbar">
                     <ViewControls base choice y_scale/>
                     {zoomable.then(|| view! { <ZoomControls state=zooming/> })}
-                    {(!embed).then(|| view! { <ChartMenu spec canvas slug id=id.clone() hidden zoom/> })}
+                    {(!embed).then(|| view! { <ChartMenu spec canvas slug id=id.clone() hidden=shown_hidden zoom/> })}
                 </div>
             </div>
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
@@ -426,6 +432,8 @@ fn Legend(
     names: Vec<(String, usize)>,
     /// Bit `i` set when series `i` is hidden.
     hidden: RwSignal<u64>,
+    /// Bit `i` set when the page's filter leaves series `i` out: its button says so.
+    filtered: Memo<u64>,
 ) -> impl IntoView {
     let (light, dark) = (
         Theme::named(ThemeName::Light),
@@ -435,7 +443,8 @@ fn Legend(
         <div class="chart-legend" role="group" aria-label="Show or hide series">
             {names.into_iter().enumerate().map(|(i, (name, slot))| {
                 let bit = if i < 64 { 1u64 << i } else { 0 };
-                let shown = move || hidden.get() & bit == 0;
+                let shown = move || (hidden.get() | filtered.get()) & bit == 0;
+                let left_out = move || filtered.get() & bit != 0;
                 // Both themes' colours, so the page rendered at build time is right in either.
                 let swatch = format!(
                     "background: light-dark({}, {})",
@@ -447,7 +456,8 @@ fn Legend(
                         type="button"
                         class="legend-item"
                         aria-pressed=move || shown().to_string()
-                        title=move || if shown() { "Hide this series" } else { "Show this series" }
+                        disabled=left_out
+                        title=move || if left_out() { "Left out by the filter above" } else if shown() { "Hide this series" } else { "Show this series" }
                         on:click=move |_| hidden.update(|h| *h ^= bit)
                     >
                         <span class="swatch" style=swatch></span>
@@ -618,7 +628,7 @@ fn ChartMenu(
     slug: String,
     id: String,
     /// Series the reader hid: the PNG leaves them out, as the canvas does.
-    hidden: RwSignal<u64>,
+    hidden: Signal<u64>,
     /// The reader's zoom: the PNG shows the same box.
     zoom: RwSignal<Option<Zoom>>,
 ) -> impl IntoView {

@@ -188,7 +188,7 @@ pub fn PricePanel() -> impl IntoView {
 /// Shows each cost figure under `root` (the build's `<span data-price data-usd>`) at the
 /// reader's rates, and moves a summary row's bold mark to its cheapest cell.
 fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
-    for span in elements(root, "[data-price]") {
+    for span in crate::browser::elements(root, "[data-price]") {
         let key = span.get_attribute("data-price").unwrap_or_default();
         let Some(usd) = span
             .get_attribute("data-usd")
@@ -225,7 +225,7 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
 /// In each table of costs, each cost row's cheapest cell bold (`td.best > strong`) and the
 /// others plain, then the "Best for" row said again from the bold cells.
 fn mark_cheapest(root: &web_sys::Element, repricing: &Repricing) {
-    for table in elements(root, "table") {
+    for table in crate::browser::elements(root, "table") {
         if table
             .query_selector("[data-price]")
             .ok()
@@ -234,15 +234,16 @@ fn mark_cheapest(root: &web_sys::Element, repricing: &Repricing) {
         {
             continue;
         }
-        for row in elements(&table, "tr") {
-            let cells: Vec<(web_sys::Element, f64)> = elements(&row, "td [data-price]")
-                .into_iter()
-                .filter_map(|span| {
-                    let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
-                    let key = span.get_attribute("data-price")?;
-                    Some((span, usd * repricing.factor(&key)))
-                })
-                .collect();
+        for row in crate::browser::elements(&table, "tr") {
+            let cells: Vec<(web_sys::Element, f64)> =
+                crate::browser::elements(&row, "td [data-price]")
+                    .into_iter()
+                    .filter_map(|span| {
+                        let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
+                        let key = span.get_attribute("data-price")?;
+                        Some((span, usd * repricing.factor(&key)))
+                    })
+                    .collect();
             if cells.len() < 2 {
                 continue;
             }
@@ -262,16 +263,19 @@ fn refresh_best_for(table: &web_sys::Element) {
     let Some(best_for) = table.query_selector("tr.best-for").ok().flatten() else {
         return;
     };
-    let targets = elements(&best_for, ":scope > td");
+    let targets = crate::browser::elements(&best_for, ":scope > td");
     let mut wins: Vec<Vec<String>> = vec![Vec::new(); targets.len()];
-    for row in elements(table, "tbody > tr:not(.best-for)") {
+    for row in crate::browser::elements(table, "tbody > tr:not(.best-for)") {
         let label = row
             .query_selector(":scope > th")
             .ok()
             .flatten()
             .and_then(|th| th.text_content())
             .unwrap_or_default();
-        for (j, cell) in elements(&row, ":scope > td").iter().enumerate() {
+        for (j, cell) in crate::browser::elements(&row, ":scope > td")
+            .iter()
+            .enumerate()
+        {
             if cell.class_list().contains("best") {
                 if let Some(w) = wins.get_mut(j) {
                     w.push(label.clone());
@@ -289,17 +293,6 @@ fn refresh_best_for(table: &web_sys::Element) {
             cell.set_text_content(Some(&text));
         }
     }
-}
-
-/// The elements under `root` that `selector` matches.
-fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
-    use wasm_bindgen::JsCast;
-    let Ok(list) = root.query_selector_all(selector) else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-        .collect()
 }
 
 /// Makes the cell of `span` the row's best (bold, `class="best"`) or a plain one.

@@ -37,6 +37,7 @@ fn embedded(page: ReportPage, id: &str) -> AnyView {
     let title = page.summary.title.clone();
     let report = data::href(&format!("{slug}/"));
     crate::components::Prices::provide(page.prices);
+    crate::components::Filters::provide(page.filters);
     let found = page.blocks.into_iter().find_map(|block| match block {
         Block::Chart { chart } if chart.id == id => Some(Block::Chart { chart }),
         Block::Grid { grid } if grid.id == id => Some(Block::Grid { grid }),

@@ -6,8 +6,8 @@ use benchdeck_core::site::{
 use leptos::prelude::*;
 
 use crate::components::{
-    ChartView, Download, Downloads, FlowchartView, LoadErrorPanel, PricePanel, Prices, ProblemList,
-    Wizard,
+    ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, LoadErrorPanel,
+    PricePanel, Prices, ProblemList, Wizard,
 };
 use crate::data::{self, ReportError};
 use crate::pages::NotFound;
@@ -104,6 +104,7 @@ pub fn ReportBody(
             .position(|b| block_charts(b).any(|id| sheet.charts.iter().any(|c| &c.id == id)))
     });
     Prices::provide(page.prices);
+    Filters::provide(page.filters);
     let blocks = page
         .blocks
         .into_iter()
@@ -134,6 +135,7 @@ pub fn ReportBody(
             {page.summary.automatic.map(|folder| view! { <AutomaticNote folder slug=slug.clone()/> })}
             <ProblemList problems=page.problems/>
             <Contents entries=page.toc page=data::href(&format!("{slug}/"))/>
+            <FilterPanel/>
             {blocks}
             {(panel_at == Some(None)).then(|| view! { <PricePanel/> })}
             {page.decision.map(|data| view! { <Wizard data/> })}

@@ -394,6 +394,7 @@ mod tests {
             toc: vec![],
             blocks: vec![],
             prices: None,
+            filters: None,
             sources: vec![source.into()],
             problems: vec![],
         };

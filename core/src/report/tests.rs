@@ -309,3 +309,4 @@ mod colours;
 mod cost;
 mod decision;
 mod directives;
+mod filters;

@@ -94,3 +94,17 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
+
+/// How many points the arrow keys visit on the focused chart `figure` (its drawn targets).
+export async function visitedPoints(page, figure) {
+  await page.locator(`${figure} canvas`).focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  const tooltip = page.locator(`${figure} .chart-tooltip`);
+  const first = await tooltip.innerText();
+  for (let n = 1; n < 200; n++) {
+    await page.keyboard.press('ArrowRight');
+    if ((await tooltip.innerText()) === first) return n;
+  }
+  return Infinity;
+}

@@ -107,6 +107,7 @@ fn built_site() -> tempfile::TempDir {
             Block::Chart { chart: c1 },
         ],
         prices: None,
+        filters: None,
         sources: vec![],
         problems: vec![],
     };
@@ -118,6 +119,7 @@ fn built_site() -> tempfile::TempDir {
         summary: reports[1].clone(),
         blocks: vec![],
         prices: None,
+        filters: None,
         ..grid_first
     };
     write(
