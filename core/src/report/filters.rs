@@ -9,8 +9,11 @@ use crate::site::filter::{Facet, FilterSheet, FilteredConfig, NOT_STATED};
 /// Fewer configurations than this are read at a glance: no filter.
 pub const MIN_CONFIGS: usize = 4;
 
+/// How a facet is read from a configuration.
+type Read = fn(&ConfigIdentity) -> Option<&String>;
+
 /// Each facet: its name, its address key and how to read it from a configuration.
-const FACETS: [(&str, &str, fn(&ConfigIdentity) -> Option<&String>); 3] = [
+const FACETS: [(&str, &str, Read); 3] = [
     ("Engine", "engine", |c| c.engine.as_ref()),
     ("Model", "model", |c| c.model.as_ref()),
     ("Hardware", "hardware", |c| c.hardware.as_ref()),

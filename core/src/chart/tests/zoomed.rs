@@ -73,11 +73,11 @@ fn a_zoomed_line_chart_shows_only_the_box_and_cuts_its_lines_at_the_edges() {
     let (x0, y0) = plot.data_at((l, b)).unwrap();
     let (x1, y1) = plot.data_at((r, t)).unwrap();
     assert!(
-        x0 <= 1.5 && x0 > 0.5 && x1 >= 5.0 && x1 < 6.5,
+        (0.5..=1.5).contains(&x0) && (5.0..6.5).contains(&x1),
         "x {x0}..{x1}"
     );
     assert!(
-        y0 <= 40.0 && y0 > 20.0 && y1 >= 80.0 && y1 < 120.0,
+        (20.0..=40.0).contains(&y0) && (80.0..120.0).contains(&y1),
         "y {y0}..{y1}"
     );
     assert_ne!(area, plot);
