@@ -291,7 +291,7 @@ test('a configuration has one colour on every chart of a report, and no two shar
     const page = await site.pageWithoutScripts();
     await page.goto(`${site.url}${slug}/`);
     // Legend names with their swatch colours; a CDF's "(1.5% failed)" is the same configuration.
-    const swatches = await page.locator('.legend-item').evaluateAll((items) => items.map((b) => [
+    const swatches = await page.locator('.legend-item:has(.swatch)').evaluateAll((items) => items.map((b) => [
       b.textContent.replace(/ \((all )?[\d.,]+%? failed\)$/, '').trim(),
       getComputedStyle(b.querySelector('.swatch')).backgroundColor,
     ]));
