@@ -75,7 +75,8 @@ pub struct ConfigDisplay {
     /// The name shown in legends and tables.
     #[serde(default)]
     pub label: Option<String>,
-    /// Palette slot 0 to 11, to override the colour the report would give it.
+    /// Palette slot 0 to 11 (12 to 23: the same colours patterned), to override the colour the
+    /// report would give it.
     #[serde(default)]
     pub color: Option<usize>,
     /// What it costs to run (`{gpu_hour: 1.10, gpus: 1}` or `{per_second: 0.000306}`): cost

@@ -8,8 +8,7 @@
 //! shown, the embed code, and the data table, the chart's text alternative).
 
 use benchdeck_core::chart::{
-    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ThemeName, ViewState,
-    Zoom,
+    self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState, Zoom,
 };
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
@@ -435,22 +434,13 @@ fn Legend(
     /// Bit `i` set when the page's filter leaves series `i` out: its button says so.
     filtered: Memo<u64>,
 ) -> impl IntoView {
-    let (light, dark) = (
-        Theme::named(ThemeName::Light),
-        Theme::named(ThemeName::Dark),
-    );
     view! {
         <div class="chart-legend" role="group" aria-label="Show or hide series">
             {names.into_iter().enumerate().map(|(i, (name, slot))| {
                 let bit = if i < 64 { 1u64 << i } else { 0 };
                 let shown = move || (hidden.get() | filtered.get()) & bit == 0;
                 let left_out = move || filtered.get() & bit != 0;
-                // Both themes' colours, so the page rendered at build time is right in either.
-                let swatch = format!(
-                    "background: light-dark({}, {})",
-                    chart::theme::css_hex(light.series(slot)),
-                    chart::theme::css_hex(dark.series(slot))
-                );
+                let swatch = chart::theme::css_swatch(slot);
                 view! {
                     <button
                         type="button"

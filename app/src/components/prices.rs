@@ -5,7 +5,7 @@
 //! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
 //! (`?price.<key>=<rate>`), so a link shares them.
 
-use benchdeck_core::chart::{self, ChartSpec, Theme, ThemeName};
+use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::cost::{PriceSheet, Repricing};
 use benchdeck_core::format;
 use leptos::prelude::*;
@@ -105,20 +105,12 @@ pub fn PricePanel() -> impl IntoView {
             rewrite_costs(&root, &repricing);
         }
     });
-    let (light, dark) = (
-        Theme::named(ThemeName::Light),
-        Theme::named(ThemeName::Dark),
-    );
     let rows = prices.sheet.with_value(|s| {
         s.configs
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let swatch = format!(
-                    "background: light-dark({}, {})",
-                    chart::theme::css_hex(light.series(c.color)),
-                    chart::theme::css_hex(dark.series(c.color))
-                );
+                let swatch = chart::theme::css_swatch(c.color);
                 let stated = c.clone();
                 let rate = move || prices.rates.with(|r| r.get(i).copied().unwrap_or(stated.rate));
                 let hourly = {

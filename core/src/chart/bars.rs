@@ -127,10 +127,12 @@ fn draw_bars<DB: DrawingBackend>(
                 Some(y) if y.is_finite() => {
                     // Values beyond the axis run off its ends rather than off the coordinates.
                     let shown = y.clamp(-top, top * 1.05);
-                    chart.draw_series(std::iter::once(Rectangle::new(
-                        [(left, 0.0), (right, shown)],
-                        color.filled(),
-                    )))?;
+                    for style in super::look::bar(color, series.color) {
+                        chart.draw_series(std::iter::once(Rectangle::new(
+                            [(left, 0.0), (right, shown)],
+                            style,
+                        )))?;
+                    }
                     if let (Some(lo), Some(hi)) = (point.lo, point.hi) {
                         let whisker = Whisker {
                             centre,

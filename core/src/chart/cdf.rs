@@ -57,13 +57,10 @@ pub(super) fn draw<DB: DrawingBackend>(
         if let Some(&(_, y)) = steps.last() {
             steps.push((plot.right, y));
         }
-        let path = dedup_path(steps);
-        if path.len() >= 2 {
-            area.draw(&PathElement::new(path, color.stroke_width(2)))?;
-        }
+        super::look::line(area, dedup_path(steps), color, series.color)?;
         if placed.len() <= MARKER_LIMIT {
             for at in placed {
-                area.draw(&Circle::new(at, 3, color.filled()))?;
+                area.draw(&Circle::new(at, 3, super::look::dot(color, series.color)))?;
             }
         }
     }

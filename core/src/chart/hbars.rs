@@ -65,6 +65,7 @@ pub(super) fn draw<DB: DrawingBackend>(
                         max,
                         best: best == Some(v),
                         color,
+                        slot: spec.series[si].color,
                     };
                     layout.draw_bar(area, bar, &metric.unit, options)?
                 }
@@ -128,6 +129,8 @@ struct Bar {
     max: f64,
     best: bool,
     color: RGBColor,
+    /// The series' palette slot (a patterned one is drawn outlined).
+    slot: usize,
 }
 
 impl Layout {
@@ -194,6 +197,7 @@ impl Layout {
             max,
             best: is_best,
             color,
+            slot,
         } = bar;
         let mid = y + self.bar_h / 2;
         let len = if max > 0.0 {
@@ -202,10 +206,12 @@ impl Layout {
             0
         };
         if len > 0 {
-            area.draw(&Rectangle::new(
-                [(x0, y), (x0 + len, y + self.bar_h)],
-                color.filled(),
-            ))?;
+            for style in super::look::bar(color, slot) {
+                area.draw(&Rectangle::new(
+                    [(x0, y), (x0 + len, y + self.bar_h)],
+                    style,
+                ))?;
+            }
         }
         let text = if is_best {
             format!("{} ✓", format::with_unit(v, unit))

@@ -89,15 +89,17 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
         }
         let color = theme.series(*slot);
         let hidden = options.is_hidden(i);
-        let swatch = Rectangle::new(
-            [(x, y + 1), (x + SWATCH, y + 1 + SWATCH)],
-            if hidden {
-                color.stroke_width(1)
-            } else {
-                color.filled()
-            },
-        );
-        area.draw(&swatch)?;
+        let styles = if hidden {
+            vec![color.stroke_width(1)]
+        } else {
+            super::look::bar(color, *slot)
+        };
+        for style in styles {
+            area.draw(&Rectangle::new(
+                [(x, y + 1), (x + SWATCH, y + 1 + SWATCH)],
+                style,
+            ))?;
+        }
         let text_color = if hidden { theme.muted } else { theme.text };
         area.draw(&Text::new(
             name.to_string(),

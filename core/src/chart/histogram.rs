@@ -51,7 +51,7 @@ pub(super) fn draw<DB: DrawingBackend>(
                 continue;
             };
             let Some(top) = p.y.filter(|y| *y >= 0.0).and_then(|y| plot.y_px(y)) else {
-                flush(area, &mut outline, plot.bottom, color)?;
+                flush(area, &mut outline, plot.bottom, color, series.color)?;
                 let mark = plot.gap(area, color, (l + r) / 2)?;
                 frame.targets.push(plot.target(si, pi, mark));
                 continue;
@@ -61,7 +61,7 @@ pub(super) fn draw<DB: DrawingBackend>(
                 color.mix(alpha).filled(),
             ))?;
             if outline.last().is_some_and(|&(x, _)| x != l) {
-                flush(area, &mut outline, plot.bottom, color)?;
+                flush(area, &mut outline, plot.bottom, color, series.color)?;
             }
             if outline.is_empty() {
                 outline.push((l, plot.bottom));
@@ -70,25 +70,23 @@ pub(super) fn draw<DB: DrawingBackend>(
             outline.push((r, top));
             frame.targets.push(plot.target(si, pi, ((l + r) / 2, top)));
         }
-        flush(area, &mut outline, plot.bottom, color)?;
+        flush(area, &mut outline, plot.bottom, color, series.color)?;
     }
     plot.annotations(area, spec, options)?;
     Ok(frame)
 }
 
-/// Draws and empties the outline of adjacent bins, closing it down to the axis.
+/// Draws and empties the outline of adjacent bins of palette slot `slot`, closing it down to
+/// the axis.
 fn flush<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     outline: &mut Vec<(i32, i32)>,
     bottom: i32,
     color: RGBColor,
+    slot: usize,
 ) -> Result<(), DrawError> {
     if let Some(&(x, _)) = outline.last() {
         outline.push((x, bottom));
     }
-    let path = dedup_path(outline.drain(..));
-    if path.len() >= 2 {
-        area.draw(&PathElement::new(path, color.stroke_width(2)))?;
-    }
-    Ok(())
+    super::look::line(area, dedup_path(outline.drain(..)), color, slot)
 }

@@ -92,7 +92,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             };
             let Some(at) = p.y.and_then(|y| plot.y_px(y)).map(|py| (px, py)) else {
                 // Missing: break the line and mark the gap.
-                flush(area, &plot, &mut segment, color)?;
+                flush(area, &plot, &mut segment, color, series.color)?;
                 previous = None;
                 if (plot.left..=plot.right).contains(&px) {
                     let mark = plot.gap(area, color, px)?;
@@ -102,7 +102,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             };
             match previous {
                 Some((prev_x, prev_at)) if p.x == f64::INFINITY && prev_x.is_finite() => {
-                    flush(area, &plot, &mut segment, color)?;
+                    flush(area, &plot, &mut segment, color, series.color)?;
                     area.draw(&DashedPathElement::new(
                         [prev_at, at],
                         5,
@@ -118,13 +118,17 @@ pub(super) fn draw<DB: DrawingBackend>(
                 frame.targets.push(plot.target(si, pi, at));
             }
         }
-        flush(area, &plot, &mut segment, color)?;
+        flush(area, &plot, &mut segment, color, series.color)?;
         if markers {
             for t in frame.targets.iter().filter(|t| t.series == si) {
                 let p = &series.points[t.point];
                 if p.y.is_some_and(|y| plot.y_px(y).is_some()) {
                     let (bx, by) = area.get_base_pixel();
-                    area.draw(&Circle::new((t.x - bx, t.y - by), 3, color.filled()))?;
+                    area.draw(&Circle::new(
+                        (t.x - bx, t.y - by),
+                        3,
+                        super::look::dot(color, series.color),
+                    ))?;
                 }
             }
         }
@@ -145,16 +149,17 @@ fn in_x_order_indexed(series: &Series) -> impl Iterator<Item = (usize, &Point)> 
     order.into_iter().map(|i| (i, &series.points[i]))
 }
 
-/// Draws and empties a solid line segment, cut at the plot's edges.
+/// Draws and empties a line segment of palette slot `slot`, cut at the plot's edges.
 fn flush<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     plot: &plot::Plot,
     segment: &mut Vec<(i32, i32)>,
     color: RGBColor,
+    slot: usize,
 ) -> Result<(), DrawError> {
     let path = dedup_path(segment.drain(..));
     for piece in plot.clip_polyline(&path) {
-        area.draw(&PathElement::new(piece, color.stroke_width(2)))?;
+        super::look::line(area, piece, color, slot)?;
     }
     Ok(())
 }

@@ -23,6 +23,7 @@ mod header;
 mod histogram;
 pub mod inline;
 mod lines;
+mod look;
 mod plot;
 pub mod scale;
 mod scatter;

@@ -65,7 +65,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         if let (Some(bx), Some(by)) = (spec.x.better, spec.y.better) {
             let data: Vec<(f64, f64)> = placed.iter().map(|&(_, x, y, _)| (x, y)).collect();
             let frontier = pareto_frontier(&data, bx, by);
-            draw_staircase(area, &plot, &frontier, &data, bx, by, color)?;
+            draw_staircase(area, &plot, &frontier, &data, (bx, by), color, series.color)?;
             solid.fill(false);
             for k in frontier {
                 solid[k] = true;
@@ -87,10 +87,11 @@ pub(super) fn draw<DB: DrawingBackend>(
             if drawn.as_mut().is_some_and(|d| !d.insert(at)) {
                 continue;
             }
-            let style = if solid[k] {
-                color.filled()
-            } else {
-                color.mix(0.45).filled()
+            let style = match (solid[k], super::theme::patterned(series.color)) {
+                (true, false) => color.filled(),
+                (false, false) => color.mix(0.45).filled(),
+                (true, true) => color.stroke_width(1),
+                (false, true) => color.mix(0.45).stroke_width(1),
             };
             area.draw(&Circle::new(at, 3, style))?;
         }
@@ -147,9 +148,9 @@ fn draw_staircase<DB: DrawingBackend>(
     plot: &plot::Plot,
     frontier: &[usize],
     data: &[(f64, f64)],
-    better_x: Better,
-    better_y: Better,
+    (better_x, better_y): (Better, Better),
     color: RGBColor,
+    slot: usize,
 ) -> Result<(), DrawError> {
     let worse = |better: Better, a: f64, b: f64| match better {
         Better::Higher => a.min(b),
@@ -165,7 +166,7 @@ fn draw_staircase<DB: DrawingBackend>(
     }
     let path: Vec<(i32, i32)> = corners.iter().filter_map(|&(x, y)| plot.at(x, y)).collect();
     for piece in plot.clip_polyline(&path) {
-        area.draw(&PathElement::new(piece, color.stroke_width(2)))?;
+        super::look::line(area, piece, color, slot)?;
     }
     Ok(())
 }

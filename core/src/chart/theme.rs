@@ -42,8 +42,20 @@ pub struct Theme {
 pub const FONT_FAMILY: &str =
     "Helvetica Neue, Helvetica, Arial, Liberation Sans, Arimo, sans-serif";
 
-/// How many colours the palette has; slots beyond wrap around.
+/// How many colours the palette has. Slots `PALETTE_SIZE` to `2 × PALETTE_SIZE - 1` are the
+/// same hues drawn with a pattern ([`patterned`]); beyond that, slots wrap around.
 pub const PALETTE_SIZE: usize = 12;
+
+/// How many distinct looks a series can have: every hue plain, then every hue patterned.
+pub const LOOKS: usize = 2 * PALETTE_SIZE;
+
+/// Whether slot `slot` is drawn with a pattern: its lines dashed, its dots hollow, its bars and
+/// legend swatch light with an outline. A report of more than twelve configurations gives the
+/// thirteenth to the twenty-fourth the twelve hues again, patterned, instead of repeating a
+/// look.
+pub fn patterned(slot: usize) -> bool {
+    slot % LOOKS >= PALETTE_SIZE
+}
 
 /// Okabe–Ito, reordered (blue, orange, bluish green, vermillion, sky blue, reddish purple,
 /// yellow, grey), then four darker hues from Paul Tol's colour-blind-safe "muted" scheme and
@@ -106,6 +118,22 @@ impl Theme {
     /// The colour of palette slot `slot` (wrapping around).
     pub fn series(&self, slot: usize) -> RGBColor {
         self.palette[slot % self.palette.len()]
+    }
+}
+
+/// The CSS of a legend swatch of palette slot `slot` in both themes (the page rendered at build
+/// time is then right in either): its colour, or for a patterned slot a light fill with an
+/// outline, as the charts draw its bars (`look.rs`).
+pub fn css_swatch(slot: usize) -> String {
+    let [light, dark] =
+        [ThemeName::Light, ThemeName::Dark].map(|t| css_hex(Theme::named(t).series(slot)));
+    let colour = format!("light-dark({light}, {dark})");
+    if patterned(slot) {
+        format!(
+            "background: color-mix(in srgb, {colour} 22%, transparent); box-shadow: inset 0 0 0 2px {colour}"
+        )
+    } else {
+        format!("background: {colour}")
     }
 }
 

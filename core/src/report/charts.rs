@@ -303,7 +303,7 @@ impl ReportContext<'_> {
             .and_then(|c| c.label.clone())
             .unwrap_or_else(|| key.to_string());
         let slot = shown
-            .and_then(|c| c.color)
+            .and_then(|c| c.color.map(|slot| slot % crate::chart::theme::LOOKS))
             .or_else(|| self.palette.get(key).copied())
             .unwrap_or(0);
         (label, slot)

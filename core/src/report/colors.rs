@@ -2,15 +2,17 @@
 //!
 //! The site gives every configuration key one slot (`build::palette`), so a configuration keeps
 //! its colour from page to page wherever it can. Within one report, two configurations never
-//! share a colour up to the palette's [`PALETTE_SIZE`] colours: a configuration whose site slot
-//! is already taken in this report (pinned with `color:` in the front matter, or held by a
-//! configuration earlier in the site's order) takes the first free slot instead. Beyond that
-//! many configurations colours repeat; pin them, or split the report.
+//! share a look up to [`LOOKS`]: a configuration whose site colour is already taken in this
+//! report (pinned with `color:` in the front matter, or held by a configuration earlier in the
+//! site's order) takes the first free one of the [`PALETTE_SIZE`] colours, and once all twelve
+//! are taken, the first free colour drawn with a pattern (slots 12 to 23: dashed lines, hollow
+//! dots, outlined bars; `chart::theme::patterned`). Beyond twenty-four configurations looks
+//! repeat; pin them, or split the report.
 
 use std::collections::BTreeSet;
 
 use super::{ConfigDisplay, Palette};
-use crate::chart::theme::PALETTE_SIZE;
+use crate::chart::theme::{LOOKS, PALETTE_SIZE};
 
 /// The slots of `keys` (the report's configurations) in this report, from the site's `site`
 /// slots and the front matter's pinned colours (`shown`).
@@ -19,21 +21,19 @@ pub(super) fn report_palette(keys: &[String], shown: &[ConfigDisplay], site: &Pa
     let mut taken: BTreeSet<usize> = shown
         .iter()
         .filter(|c| keys.contains(&c.key))
-        .filter_map(|c| c.color.map(|slot| slot % PALETTE_SIZE))
+        .filter_map(|c| c.color.map(|slot| slot % LOOKS))
         .collect();
     let mut unpinned: Vec<&String> = keys.iter().filter(|k| pinned(k).is_none()).collect();
     unpinned.sort_by_key(|k| (site.get(*k).copied().unwrap_or(usize::MAX), *k));
     let mut slots = Palette::new();
     for key in unpinned {
-        let preferred = site.get(key).copied().unwrap_or(0);
-        let slot = if taken.contains(&(preferred % PALETTE_SIZE)) {
-            (0..PALETTE_SIZE)
-                .find(|s| !taken.contains(s))
-                .unwrap_or(preferred)
+        let preferred = site.get(key).copied().unwrap_or(0) % PALETTE_SIZE;
+        let slot = if taken.contains(&preferred) {
+            (0..LOOKS).find(|s| !taken.contains(s)).unwrap_or(preferred)
         } else {
             preferred
         };
-        taken.insert(slot % PALETTE_SIZE);
+        taken.insert(slot);
         slots.insert(key.clone(), slot);
     }
     slots
@@ -88,12 +88,24 @@ mod tests {
     }
 
     #[test]
-    fn twelve_configurations_get_the_twelve_colours_and_a_thirteenth_repeats() {
-        let names: Vec<String> = (0..13).map(|i| format!("k{i:02}")).collect();
+    fn beyond_twelve_configurations_the_colours_come_again_patterned() {
+        let names: Vec<String> = (0..26).map(|i| format!("k{i:02}")).collect();
         let site: Palette = names.iter().map(|k| (k.clone(), 0)).collect();
         let palette = report_palette(&names, &[], &site);
         let first_twelve: BTreeSet<usize> = names[..12].iter().map(|k| palette[k]).collect();
-        assert_eq!(first_twelve.len(), 12);
-        assert_eq!(palette["k12"], 0, "beyond the palette a colour repeats");
+        assert_eq!(first_twelve, (0..12).collect());
+        // The thirteenth to the twenty-fourth: the twelve hues, patterned; no look twice.
+        let next_twelve: BTreeSet<usize> = names[12..24].iter().map(|k| palette[k]).collect();
+        assert_eq!(next_twelve, (12..24).collect());
+        assert!(names[12..24]
+            .iter()
+            .all(|k| crate::chart::theme::patterned(palette[k])));
+        assert_eq!(palette["k24"], 0, "beyond twenty-four a look repeats");
+    }
+
+    #[test]
+    fn a_site_slot_beyond_the_palette_is_its_plain_hue_in_a_report() {
+        let palette = report_palette(&keys(&["a"]), &[], &site(&[("a", 13)]));
+        assert_eq!(palette["a"], 1);
     }
 }

@@ -103,3 +103,56 @@ fn twelve_configurations_on_six_charts_have_twelve_colours_the_same_on_every_cha
     let distinct: BTreeSet<usize> = colours.values().flatten().copied().collect();
     assert_eq!(distinct.len(), 12, "{colours:?}");
 }
+
+#[test]
+fn fourteen_configurations_get_twelve_colours_then_two_of_them_patterned_on_every_chart() {
+    let results: Vec<ImportedFile> = (0..14).map(result).collect();
+    let page = build_report("reports/r.md", "r", REPORT, &results, &Palette::new());
+    assert_eq!(page_errors(&page), Vec::<String>::new());
+    let mut looks: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+    for chart in page.charts() {
+        for series in &chart.series {
+            looks
+                .entry(series.name.clone())
+                .or_default()
+                .insert(series.color);
+        }
+    }
+    assert_eq!(looks.len(), 14);
+    assert!(looks.values().all(|slots| slots.len() == 1), "{looks:?}");
+    let slots: Vec<usize> = looks.values().flatten().copied().collect();
+    let distinct: BTreeSet<usize> = slots.iter().copied().collect();
+    assert_eq!(distinct.len(), 14, "no two share a look: {looks:?}");
+    let patterned: Vec<usize> = slots
+        .iter()
+        .copied()
+        .filter(|&s| crate::chart::theme::patterned(s))
+        .collect();
+    assert_eq!(patterned.len(), 2, "{looks:?}");
+    // The patterned two are drawn dashed and hollow: their lines come in many short pieces.
+    let lines = page.charts().find(|c| c.id == "lines").unwrap();
+    let svg = |keep: usize| {
+        let one = crate::chart::ChartSpec {
+            series: vec![lines.series[keep].clone()],
+            ..lines.clone()
+        };
+        crate::chart::to_svg(&one, (640, 360), &Default::default()).unwrap()
+    };
+    let plain = lines
+        .series
+        .iter()
+        .position(|s| !crate::chart::theme::patterned(s.color))
+        .unwrap();
+    let dashed = lines
+        .series
+        .iter()
+        .position(|s| crate::chart::theme::patterned(s.color))
+        .unwrap();
+    let pieces = |svg: &str| svg.matches("<polyline").count();
+    assert!(
+        pieces(&svg(dashed)) > pieces(&svg(plain)) + 3,
+        "{} dashed pieces against {}",
+        pieces(&svg(dashed)),
+        pieces(&svg(plain))
+    );
+}
