@@ -102,6 +102,7 @@ impl Surface {
             // The legend is the page's buttons under the chart.
             legend: false,
             zoom,
+            direct_labels: true,
         };
         match crate::canvas::paint(&canvas, spec, (width, height), &options) {
             Ok(frame) => {
@@ -640,6 +641,7 @@ fn ChartMenu(
             hidden: hidden.get_untracked(),
             legend: true,
             zoom: zoom.get_untracked(),
+            direct_labels: true,
         };
         let url = spec.with_untracked(|s| crate::canvas::png_url(s, size, &options));
         if let Some(url) = url {

@@ -60,6 +60,7 @@ pub fn draw_grid<DB: DrawingBackend>(
             hidden,
             legend: false,
             zoom: None,
+            direct_labels: false,
         };
         match draw_kind(panel, spec, &panel_options, false) {
             Ok(frame) => frames.push(frame),

@@ -10,7 +10,10 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
+use plotters::style::text_anchor::{HPos, VPos};
+
 use super::plot::{self, dedup_path, AxisSetup, XAxis};
+use super::text::estimate_text_width;
 use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series};
 
 /// Series with more points than this are drawn without point markers.
@@ -133,9 +136,66 @@ pub(super) fn draw<DB: DrawingBackend>(
             }
         }
     }
-    plot.annotations(area, spec, options)?;
+    let placed = plot.annotations(area, spec, options)?;
+    if options.direct_labels {
+        direct_labels(area, &plot, spec, options, &frame, placed)?;
+    }
     frame.plot = (runs.is_none()).then(|| plot.area());
     Ok(frame)
+}
+
+/// More visible series than this get no direct labels: the legend reads better.
+const DIRECT_LABEL_LIMIT: usize = 8;
+
+/// Each visible series' name at the end of its line, in its colour, where it fits (the style
+/// guides' direct labels: the eye need not travel to a legend): just above and left of its
+/// rightmost drawn value, moved up off the labels already placed. Left out when the name is
+/// wider than two fifths of the plot, when it would leave the plot, or when the chart has more
+/// than [`DIRECT_LABEL_LIMIT`] series.
+fn direct_labels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &plot::Plot,
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    frame: &Frame,
+    mut placed: Vec<plot::LabelBox>,
+) -> Result<(), DrawError> {
+    let visible = plot::visible(spec, options);
+    if visible.len() > DIRECT_LABEL_LIMIT {
+        return Ok(());
+    }
+    let (bx, by) = area.get_base_pixel();
+    for &si in &visible {
+        let series = &spec.series[si];
+        let end = frame
+            .targets
+            .iter()
+            .filter(|t| t.series == si && series.points[t.point].y.is_some())
+            .max_by_key(|t| (t.x, -t.y));
+        let Some(end) = end else {
+            continue;
+        };
+        let width = estimate_text_width(&series.name, plot::TICK_FONT) as i32;
+        let (x, y) = (end.x - bx, end.y - by);
+        if width > (plot.right - plot.left) * 2 / 5 || x - 6 - width < plot.left {
+            continue;
+        }
+        let b = plot::label_box(
+            &series.name,
+            (x - 6, y - 5),
+            HPos::Right,
+            VPos::Bottom,
+            plot::TICK_FONT,
+            &placed,
+        );
+        if b.rect.1 < plot.top || placed.iter().any(|p| p.overlaps(&b)) {
+            continue;
+        }
+        let color = options.theme.series(series.color);
+        plot::draw_label(area, &series.name, b, true, color, options.theme.background)?;
+        placed.push(b);
+    }
+    Ok(())
 }
 
 /// The series' points in increasing x (ties keep their order).

@@ -635,6 +635,9 @@ pub struct DrawOptions {
     pub legend: bool,
     /// The part of the data a reader zoomed into (lines and scatter; other kinds ignore it).
     pub zoom: Option<Zoom>,
+    /// Name each line at its end where the name fits (line charts); small multiples, which
+    /// share one legend, leave it out.
+    pub direct_labels: bool,
 }
 
 impl Default for DrawOptions {
@@ -644,6 +647,7 @@ impl Default for DrawOptions {
             hidden: 0,
             legend: true,
             zoom: None,
+            direct_labels: true,
         }
     }
 }

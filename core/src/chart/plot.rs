@@ -316,7 +316,8 @@ pub(super) struct LabelBox {
 }
 
 impl LabelBox {
-    fn overlaps(&self, other: &LabelBox) -> bool {
+    /// Whether it covers any part of `other`.
+    pub(super) fn overlaps(&self, other: &LabelBox) -> bool {
         let (a, b) = (self.rect, other.rect);
         a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
     }

@@ -325,3 +325,31 @@ fn tick_labels_never_overlap() {
         }
     }
 }
+
+#[test]
+fn each_line_is_named_at_its_end_in_its_colour_where_the_name_fits() {
+    let no_legend = DrawOptions {
+        legend: false,
+        ..DrawOptions::default()
+    };
+    let names = |spec: &ChartSpec, options: &DrawOptions| {
+        let svg = to_svg(spec, SIZE, options).unwrap();
+        ["vLLM", "SGLang"].map(|n| svg.matches(&format!(">\n{n}\n</text>")).count())
+    };
+    let spec = fixtures::lines();
+    assert_eq!(names(&spec, &no_legend), [1, 1], "one direct label each");
+    let svg = to_svg(&spec, SIZE, &no_legend).unwrap();
+    assert!(svg.contains("fill=\"#0072B2\" font-weight=\"bold\">\nvLLM\n</text>"));
+    // Small multiples share a legend and leave them out.
+    let off = DrawOptions {
+        direct_labels: false,
+        ..no_legend
+    };
+    assert_eq!(names(&spec, &off), [0, 0]);
+    // A name wider than two fifths of the plot does not fit.
+    let mut long = spec.clone();
+    long.series[0].name = format!("vLLM {}", "with a very long description ".repeat(3));
+    let svg = to_svg(&long, SIZE, &no_legend).unwrap();
+    assert!(!svg.contains("with a very long"), "{svg}");
+    assert_eq!(names(&long, &no_legend)[1], 1);
+}
