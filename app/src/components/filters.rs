@@ -91,8 +91,15 @@ pub fn FilterPanel() -> impl IntoView {
     let Some(filters) = Filters::of_page() else {
         return ().into_any();
     };
+    // The build's page shows every column: tables are walked only once something is left out
+    // (and from then on, also to show it again).
+    let touched = StoredValue::new(false);
     Effect::new(move || {
         let hidden = filters.hidden.get();
+        if hidden.is_empty() && !touched.get_value() {
+            return;
+        }
+        touched.set_value(true);
         if let Some(root) = crate::browser::document().and_then(|d| d.document_element()) {
             hide_columns(&root, &hidden);
         }

@@ -99,8 +99,15 @@ pub fn PricePanel() -> impl IntoView {
         return ().into_any();
     };
     let live = crate::hydrated::live();
+    // The build's page already shows the report's prices: the figures are rewritten only once
+    // a rate differs (and from then on, also back to the report's).
+    let touched = StoredValue::new(false);
     Effect::new(move || {
         let repricing = prices.repricing.get();
+        if repricing.is_identity() && !touched.get_value() {
+            return;
+        }
+        touched.set_value(true);
         if let Some(root) = crate::browser::document().and_then(|d| d.document_element()) {
             rewrite_costs(&root, &repricing);
         }
