@@ -117,7 +117,7 @@ test('a chart has one legend, the page\'s font and one quiet toolbar: the drawin
   // The drawing is set in the page's face: the SVG's font-family is the body's.
   const families = (list) => list.split(',').map((f) => f.trim().replace(/^["']|["']$/g, ''));
   const bodyFont = await still.evaluate(() => getComputedStyle(document.body).fontFamily);
-  const chartFont = await still.locator(`${FIRST_CHART} .chart-image svg text`).first().getAttribute('font-family');
+  const chartFont = await still.locator(`${FIRST_CHART} .chart-image svg text`).first().evaluate((t) => getComputedStyle(t).fontFamily);
   assert.deepEqual(families(chartFont), families(bodyFont));
   await still.close();
 

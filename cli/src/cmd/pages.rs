@@ -19,6 +19,7 @@
 
 mod csp;
 mod feeds;
+mod template;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -178,7 +179,14 @@ struct Options<'a> {
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
     let writer = PageWriter {
-        template: &without_app_preloads(template),
+        template: &template::page_template(template, dist, options.public_url).with_context(
+            || {
+                format!(
+                    "cannot make pages from `{}`",
+                    dist.join("index.html").display()
+                )
+            },
+        )?,
         options,
     };
     let index: SiteIndex = read_data_file(&dist.join(INDEX_PATH))?;
@@ -349,39 +357,6 @@ fn drawings(report: &ReportPage) -> Result<Drawings> {
         drawings.0.insert(spec.id.clone(), markup);
     }
     Ok(drawings)
-}
-
-/// `template` without trunk's preload links for the app's JavaScript and WebAssembly
-/// (`modulepreload`, and `preload` of the `.wasm`). Pages are complete without the app, so the
-/// page's text, styles and chart images come first; the app's module script still starts
-/// fetching the JavaScript as the page is parsed, and the WebAssembly when it runs. A browser
-/// with JavaScript off downloads preloads too: with them, a reader without scripts paid for
-/// 430 KB of gzipped wasm that never ran.
-fn without_app_preloads(template: &str) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(start) = rest.find("<link ") {
-        let Some(len) = rest[start..].find('>') else {
-            break;
-        };
-        let tag = &rest[start..=start + len];
-        let app = tag.contains("rel=\"modulepreload\"")
-            || (tag.contains("rel=\"preload\"") && tag.contains("type=\"application/wasm\""));
-        out.push_str(&rest[..start]);
-        if app {
-            // The line the tag stood on goes with it.
-            let trimmed = out.trim_end_matches([' ', '\t']).len();
-            out.truncate(trimmed);
-            rest = rest[start + len + 1..]
-                .strip_prefix('\n')
-                .unwrap_or(&rest[start + len + 1..]);
-        } else {
-            out.push_str(tag);
-            rest = &rest[start + len + 1..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The value `benchdeck site` wrote at `path` (`crate::data_file`).

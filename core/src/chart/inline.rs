@@ -3,13 +3,16 @@
 //! An `<img>` of an SVG file costs the browser a document of its own per chart (about 5 ms of
 //! the main thread each, one after another), so the build writes each chart's SVG into the page
 //! instead: [`inline_svg`] turns the document [`super::to_svg`] wrote into markup that scales to
-//! its box, with the chart's text alternative as its label.
+//! its box, with the chart's text alternative as its label, written smaller than plotters
+//! writes a file ([`compact`]).
 //!
 //! One drawing serves both colour schemes. The light and dark themes draw the same elements in
 //! different colours, so [`DARK_THEME_CSS`] restyles the light drawing's colours (plotters
 //! writes them as `fill="#RRGGBB"` and `stroke="#RRGGBB"` attributes, which CSS overrides) with
 //! `light-dark()`, as the rest of the stylesheet does; `style/main.css` carries that block, and
 //! a test keeps the two equal.
+
+mod compact;
 
 use super::theme::{Theme, ThemeName};
 use plotters::style::RGBColor;
@@ -37,10 +40,18 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
     let mut out = String::with_capacity(start.len() + label.len() + 120);
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"");
     out.push_str(&crate::html::escape(view_box));
-    out.push_str("\" preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"");
+    out.push_str("\" preserveAspectRatio=\"xMinYMin meet\"");
+    let (body, font) = compact::compact(&start[open_end + 1..]);
+    if let Some(font) = font {
+        // As plotters wrote it on each text: already escaped for an attribute.
+        out.push_str(" font-family=\"");
+        out.push_str(&font);
+        out.push('"');
+    }
+    out.push_str(" role=\"img\" aria-label=\"");
     out.push_str(&crate::html::escape(label));
-    out.push('"');
-    out.push_str(&start[open_end..]);
+    out.push_str("\">");
+    out.push_str(&body);
     Ok(out.trim_end().to_string())
 }
 
@@ -162,13 +173,58 @@ mod tests {
             inline,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 960 460\" \
              preserveAspectRatio=\"xMinYMin meet\" role=\"img\" \
-             aria-label=\"Median &quot;TTFT&quot; &lt;by&gt; rate\">\n<rect x=\"0\"/>\n</svg>"
+             aria-label=\"Median &quot;TTFT&quot; &lt;by&gt; rate\"><rect x=\"0\"/></svg>"
         );
         for bad in ["<svg width=\"1\">", "<html>", ""] {
             assert!(
                 matches!(inline_svg(bad, "x"), Err(InlineError::NotSvg(_))),
                 "{bad}"
             );
+        }
+    }
+
+    #[test]
+    fn the_compact_drawing_has_every_mark_and_text_of_the_file() {
+        // What a drawing shows: its texts in order, its dots and boxes, and every vertex of its
+        // lines (a merged path has one `M`/`L` per point the polylines had).
+        fn marks(svg: &str) -> (Vec<String>, usize, usize, usize) {
+            let texts = svg
+                .split("<text")
+                .skip(1)
+                .map(|t| {
+                    t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()]
+                        .trim()
+                        .to_string()
+                })
+                .collect();
+            let vertices = svg
+                .split(" points=\"")
+                .skip(1)
+                .map(|p| p[..p.find('"').unwrap()].split_whitespace().count());
+            let path_vertices = svg
+                .split(" d=\"M")
+                .skip(1)
+                .map(|d| d[..d.find('"').unwrap()].matches(['L', 'M']).count() + 1);
+            let count = |tag: &str| svg.matches(tag).count();
+            (
+                texts,
+                count("<circle") + count("<rect"),
+                count("<line"),
+                vertices.chain(path_vertices).sum(),
+            )
+        }
+        for spec in every_kind() {
+            let file = to_svg(&spec, export_size(&spec), &DrawOptions::default()).unwrap();
+            let page = inline_svg(&file, "label").unwrap();
+            assert_eq!(marks(&page), marks(&file), "chart `{}`", spec.id);
+            assert!(
+                page.len() * 10 < file.len() * 8,
+                "chart `{}`: {} of {} bytes",
+                spec.id,
+                page.len(),
+                file.len()
+            );
+            assert!(!page.contains(" opacity=\"1\""), "chart `{}`", spec.id);
         }
     }
 
