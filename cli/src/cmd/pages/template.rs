@@ -8,9 +8,9 @@
 //!   430 KB of gzipped wasm that never ran);
 //! - [`with_inline_stylesheets`]: the stylesheet inside the page, so the first paint waits for
 //!   the page alone, not for a second request after its head is read;
-//! - [`with_app_after_load`]: the app's module script fetches the WebAssembly at once but starts
-//!   the app once the page has loaded and the browser is idle, so that compiling and hydrating do
-//!   not hold up the page's first paint and layout.
+//! - [`with_app_after_load`]: the app's module script fetches and starts the app once the page
+//!   has loaded and the browser is idle, so that fetching, compiling and hydrating do not hold up
+//!   the page's parsing, first paint and layout.
 
 use std::path::Path;
 
@@ -64,31 +64,30 @@ pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) ->
     })
 }
 
-/// What trunk's module script starts the app with, up to the WebAssembly's path.
-const INIT_CALL: &str = "const wasm = await init({ module_or_path: '";
+/// How trunk's module script starts the app.
+const INIT_CALL: &str = "const wasm = await init(";
 
-/// `template` with the app's module script changed to fetch the WebAssembly at once and start
-/// the app once the page has loaded and the browser is idle (within 300 ms of the load).
+/// What the module script waits for before it starts the app: the page's load (its text,
+/// styles and drawings are in), then a moment the browser is idle (at most 300 ms).
+const AFTER_LOAD: &str = "await new Promise((start) => {
+  const idle = () => ('requestIdleCallback' in window
+    ? requestIdleCallback(start, { timeout: 300 }) : setTimeout(start, 1));
+  document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true });
+});
+";
+
+/// `template` with the app's module script changed to fetch and start the app once the page has
+/// loaded and the browser is idle: fetching, compiling and hydrating then take no time from the
+/// page's parsing, layout and first paint (on a phone's two cores, streaming compilation runs
+/// beside them).
 pub fn with_app_after_load(template: &str) -> Result<String> {
     let Some(start) = template.find(INIT_CALL) else {
-        bail!("the app's index.html has no `{INIT_CALL}…' }});`: trunk's loader changed");
+        bail!("the app's index.html has no `{INIT_CALL}…`: trunk's loader changed");
     };
-    let path_start = start + INIT_CALL.len();
-    let Some(path_len) = template[path_start..].find("' });") else {
-        bail!("the app's index.html has `{INIT_CALL}` without its end `' }});`");
-    };
-    let wasm = &template[path_start..path_start + path_len];
-    let end = path_start + path_len + "' });".len();
     Ok(format!(
-        "{before}const response = fetch('{wasm}');\n\
-         await new Promise((start) => {{\n  \
-           const idle = () => ('requestIdleCallback' in window\n    \
-             ? requestIdleCallback(start, {{ timeout: 300 }}) : setTimeout(start, 1));\n  \
-           document.readyState === 'complete' ? idle() : addEventListener('load', idle, {{ once: true }});\n\
-         }});\n\
-         const wasm = await init({{ module_or_path: response }});{after}",
-        before = &template[..start],
-        after = &template[end..],
+        "{}{AFTER_LOAD}{}",
+        &template[..start],
+        &template[start..]
     ))
 }
 
@@ -170,19 +169,16 @@ mod tests {
     }
 
     #[test]
-    fn the_app_fetches_its_wasm_at_once_and_starts_after_the_load() {
+    fn the_app_starts_after_the_load() {
         let template = "<script type=\"module\">\nimport init from '/r/app.js';\nconst wasm = \
                         await init({ module_or_path: '/r/app_bg.wasm' });\nwindow.x = wasm;\n</script>";
         let page = with_app_after_load(template).unwrap();
-        let fetch = page
-            .find("const response = fetch('/r/app_bg.wasm');")
-            .unwrap();
         let wait = page.find("addEventListener('load', idle").unwrap();
         let init = page
-            .find("const wasm = await init({ module_or_path: response });")
+            .find("const wasm = await init({ module_or_path: '/r/app_bg.wasm' });")
             .unwrap();
-        assert!(fetch < wait && wait < init, "{page}");
-        assert!(page.starts_with("<script type=\"module\">\nimport init from '/r/app.js';\n"));
+        assert!(wait < init, "{page}");
+        assert!(page.starts_with("<script type=\"module\">\nimport init from '/r/app.js';\nawait"));
         assert!(page.ends_with("\nwindow.x = wasm;\n</script>"), "{page}");
         let error = with_app_after_load("<script>start()</script>").unwrap_err();
         assert!(
