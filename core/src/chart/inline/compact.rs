@@ -12,10 +12,12 @@
 //!   (a text with another font keeps its own);
 //! - the line breaks between tags and around a text's content go (SVG drops line breaks in
 //!   text, so nothing drawn changes);
-//! - a run of consecutive `<polyline>`s without fill and with identical attributes (grid lines,
-//!   tick marks) becomes one `<path>` of one sub-path each: the same strokes in the same order,
-//!   painted over the same elements. Shapes drawn with an opacity of their own are left alone
-//!   (one path would blend their crossings once instead of twice).
+//! - a run of `<polyline>`s without fill and with identical attributes (grid lines, tick marks),
+//!   one after another or with only texts between them (a tick mark, its label, the next tick
+//!   mark), becomes one `<path>` of one sub-path each, and the texts follow it: the same strokes,
+//!   painted over the same elements, under the labels that sat between them. Shapes drawn with
+//!   an opacity of their own are left alone (one path would blend their crossings once instead
+//!   of twice).
 //!
 //! Every colour attribute stays as plotters wrote it, which the dark theme's stylesheet needs.
 
@@ -52,7 +54,8 @@ fn merge_polylines(body: &str) -> String {
         };
         let between = &rest[..start];
         match run.as_mut() {
-            Some(open) if between.is_empty() && open.attributes == polyline.attributes => {
+            Some(open) if open.attributes == polyline.attributes && open.continues(between) => {
+                open.texts.push_str(between);
                 open.points.push(polyline.points);
             }
             _ => {
@@ -63,6 +66,7 @@ fn merge_polylines(body: &str) -> String {
                 run = Some(Run {
                     attributes: polyline.attributes,
                     points: vec![polyline.points],
+                    texts: String::new(),
                 });
             }
         }
@@ -101,13 +105,26 @@ impl<'a> Polyline<'a> {
 struct Run<'a> {
     attributes: &'a str,
     points: Vec<&'a str>,
+    /// The texts between the polylines, written after their path: tick marks alternate with
+    /// their labels, which they never cross, and a text over a line reads as well as under it.
+    texts: String,
 }
 
 impl Run<'_> {
+    /// Whether the polylines can be one path: no fill (a path would fill its sub-paths as one
+    /// shape) and no opacity of their own (one path blends its crossings once).
+    fn mergeable(&self) -> bool {
+        self.attributes.contains("fill=\"none\"") && !self.attributes.contains("opacity=")
+    }
+
+    /// Whether the run goes on over `between` to the next polyline like its own: nothing but
+    /// texts between them, and polylines that become a path.
+    fn continues(&self, between: &str) -> bool {
+        between.is_empty() || (self.mergeable() && only_texts(between))
+    }
+
     fn write(&self, out: &mut String) {
-        let mergeable =
-            self.attributes.contains("fill=\"none\"") && !self.attributes.contains("opacity=");
-        if self.points.len() < 2 || !mergeable {
+        if self.points.len() < 2 || !self.mergeable() {
             for points in &self.points {
                 out.push_str(&format!(
                     "<polyline {} points=\"{points}\"/>",
@@ -124,7 +141,20 @@ impl Run<'_> {
             }
         }
         out.push_str("\"/>");
+        out.push_str(&self.texts);
     }
+}
+
+/// Whether `markup` is nothing but whole `<text …>…</text>` elements.
+fn only_texts(markup: &str) -> bool {
+    let mut rest = markup;
+    while !rest.is_empty() {
+        let Some(end) = rest.strip_prefix("<text ").and_then(|t| t.find("</text>")) else {
+            return false;
+        };
+        rest = &rest["<text ".len() + end + "</text>".len()..];
+    }
+    true
 }
 
 #[cfg(test)]
@@ -168,6 +198,33 @@ mod tests {
              <polyline fill=\"none\" stroke=\"#E2E5E9\" stroke-width=\"1\" points=\"1,1 2,2\"/>\
              <polyline fill=\"none\" stroke=\"#0072B2\" stroke-width=\"2\" points=\"0,0 5,5\"/>"
         );
+    }
+
+    #[test]
+    fn tick_marks_become_one_path_under_their_labels() {
+        let tick = |p: &str| format!("<polyline fill=\"none\" stroke=\"#787C82\" points=\"{p}\"/>");
+        let label = |t: &str| format!("<text x=\"1\">{t}</text>");
+        let body = format!(
+            "{}{}{}{}<rect/>{}",
+            tick("0,0 0,4"),
+            label("100"),
+            tick("9,0 9,4"),
+            label("200"),
+            tick("5,5 6,6")
+        );
+        assert_eq!(
+            compact(&body).0,
+            format!(
+                "<path fill=\"none\" stroke=\"#787C82\" d=\"M0,0L0,4M9,0L9,4\"/>{}{}<rect/>{}",
+                label("100"),
+                label("200"),
+                tick("5,5 6,6")
+            )
+        );
+        // Translucent lines keep their place among the texts.
+        let faint = |p: &str| format!("<polyline fill=\"none\" opacity=\"0.3\" points=\"{p}\"/>");
+        let body = format!("{}{}{}", faint("0,0 1,1"), label("a"), faint("2,2 3,3"));
+        assert_eq!(compact(&body).0, body);
     }
 
     #[test]
