@@ -1,5 +1,6 @@
 //! Escaping text for HTML: the one function every place that writes HTML by hand uses (report
-//! tables and inline values, entry pages' meta tags), so no report or data text can become markup.
+//! tables and inline values, entry pages' meta tags), so no report or data text can become markup;
+//! and reading an attribute of a tag the build wrote (chart drawings, trunk's page template).
 
 /// Escapes `text` for HTML content and for attribute values in double or single quotes.
 pub fn escape(text: &str) -> String {
@@ -15,6 +16,15 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// The value of `name="…"` in `tag`, a start tag written with double quotes (as plotters and
+/// trunk write them): the first occurrence after a space.
+pub fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let from = tag.find(&key)? + key.len();
+    let len = tag[from..].find('"')?;
+    Some(&tag[from..from + len])
 }
 
 #[cfg(test)]

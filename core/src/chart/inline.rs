@@ -36,7 +36,7 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
         .filter(|_| start.starts_with("<svg "))
         .ok_or_else(not_svg)?;
     let open = &start[..open_end];
-    let view_box = attribute(open, "viewBox").ok_or_else(not_svg)?;
+    let view_box = crate::html::attribute(open, "viewBox").ok_or_else(not_svg)?;
     let mut out = String::with_capacity(start.len() + label.len() + 120);
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"");
     out.push_str(&crate::html::escape(view_box));
@@ -65,14 +65,6 @@ pub fn wide_and_narrow(wide: &str, narrow: &str, label: &str) -> Result<String, 
             .map(|markup| markup.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1))
     };
     Ok(with_class(wide, "wide")? + &with_class(narrow, "narrow")?)
-}
-
-/// The value of `name="…"` in a start tag.
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!(" {name}=\"");
-    let from = tag.find(&key)? + key.len();
-    let len = tag[from..].find('"')?;
-    Some(&tag[from..from + len])
 }
 
 /// The stylesheet block that draws an inlined light drawing in the page's colour scheme: one

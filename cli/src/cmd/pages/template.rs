@@ -41,7 +41,7 @@ pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) ->
         if !tag.contains("rel=\"stylesheet\"") {
             return Ok(Some(tag.to_string()));
         }
-        let href = attribute(tag, "href")
+        let href = benchdeck_core::html::attribute(tag, "href")
             .with_context(|| format!("the stylesheet link `{tag}` has no href"))?;
         let relative = href
             .strip_prefix(public_url)
@@ -120,14 +120,6 @@ fn rewrite_links(
     }
     out.push_str(rest);
     Ok(out)
-}
-
-/// The value of `name="…"` in a tag.
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!(" {name}=\"");
-    let from = tag.find(&key)? + key.len();
-    let len = tag[from..].find('"')?;
-    Some(&tag[from..from + len])
 }
 
 #[cfg(test)]

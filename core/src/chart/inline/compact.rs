@@ -36,10 +36,7 @@ pub fn compact(body: &str) -> (String, Option<String>) {
 /// The value of the first `font-family` attribute: plotters writes the chart's font on every
 /// text, so this is the one they share.
 fn shared_font(body: &str) -> Option<String> {
-    const KEY: &str = " font-family=\"";
-    let from = body.find(KEY)? + KEY.len();
-    let len = body[from..].find('"')?;
-    Some(body[from..from + len].to_string())
+    crate::html::attribute(body, "font-family").map(str::to_string)
 }
 
 /// `body` with each run of consecutive `<polyline …/>` elements that share their attributes
