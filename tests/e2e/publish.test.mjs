@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
+import { addressParam, chartsReady, inkRatio, screenshot } from './lib/browser.mjs';
 
 const ROOT = path.resolve('../..');
 
@@ -153,9 +153,7 @@ test('a chart\'s view (statistic, scale, hidden series) lives in the address and
   const logWas = await figure.locator('.log-toggle').isChecked();
   await figure.locator('.log-toggle').click();
   await figure.locator('.legend-item').first().click();
-  const url = new URL(page.url());
-  const saved = url.searchParams.get(`chart-${id}`);
-  assert.ok(saved && saved.includes('h1'), `address: ${page.url()}`);
+  await addressParam(page, `chart-${id}`, /h1/);
   await page.reload();
   await chartsReady(page);
   const again = page.locator(`figure.chart[data-chart="${id}"]`);

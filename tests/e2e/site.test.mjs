@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
-import { chartsReady, drawn, inkRatio, screenshot, visitedPoints } from './lib/browser.mjs';
+import { addressParam, chartsReady, drawn, inkRatio, screenshot, visitedPoints } from './lib/browser.mjs';
 
 
 const site = siteUnderTest();
@@ -140,7 +140,7 @@ test('the decision wizard answers guided questions and ranks setups by the reade
   const pick = wizard.locator('.recommendation');
   assert.match(await pick.innerText(), /Recommended: LLaMA 3\.1-8B \+ LMCache \(Modal\)/);
   assert.match(await pick.innerText(), /1,048 ms/);
-  assert.match(new URL(page.url()).search, /answers=0(%2C|,)0/);
+  await addressParam(page, 'answers', '0,0');
   // Back, then the other branch by keyboard: no, neither -> DeepSeek disaggregated.
   await wizard.locator('button', { hasText: 'Restart' }).click();
   await wizard.locator('button.answer', { hasText: 'No' }).first().focus();
@@ -155,7 +155,7 @@ test('the decision wizard answers guided questions and ranks setups by the reade
   assert.match(await wizard.locator('.verdict').innerText(), /^DeepSeek-V2-Lite, disaggregated ranks first/);
   assert.equal(await wizard.locator('table.ranking tbody tr').count(), 2);
   // The state is in the URL: a reload gives the same answer.
-  assert.match(new URL(page.url()).search, /weights=/);
+  await addressParam(page, 'weights', /./);
   await page.reload();
   await chartsReady(page, 60000);
   assert.match(await page.locator('section.wizard .verdict').innerText(), /^DeepSeek-V2-Lite, disaggregated ranks first/);
@@ -183,7 +183,7 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   assert.equal(await qwen.innerText(), '2.46 $/1M tok');
   assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
   assert.match(await panel.innerText(), /\$2\.84\b/);
-  assert.equal(new URL(page.url()).searchParams.get('price.qwen-rayserve-sharegpt'), '2.836');
+  await addressParam(page, 'price.qwen-rayserve-sharegpt', '2.836');
   // The chart is redrawn at that rate: Qwen's point at concurrency 64 reads 2.46.
   const canvas = page.locator('#chart-cost-per-million canvas');
   await canvas.focus();
@@ -205,7 +205,7 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   // Back to the report's prices: the figures and the address as published.
   await panel.locator('button', { hasText: "Use the report's prices" }).click();
   assert.equal(await qwen.innerText(), '1.23 $/1M tok');
-  assert.equal(new URL(page.url()).searchParams.get('price.qwen-rayserve-sharegpt'), null);
+  await addressParam(page, 'price.qwen-rayserve-sharegpt', null);
   // The summary table marks the cheapest again: Qwen at ten times its rate is no longer it.
   const table = page.locator('figure.data-table', { hasText: 'at its cheapest' });
   const costRow = table.locator('tbody tr', { hasText: 'Cost per 1M output tokens' });
@@ -237,7 +237,7 @@ test('a report of many configurations filters them by engine, model and hardware
   // Modal's hardware off: LLaMA leaves every chart and table; the others stay.
   await panel.locator('button.filter-value', { hasText: 'A10G (Modal)' }).click();
   assert.match(await panel.locator('.filters-count').innerText(), /6 of 7/);
-  assert.equal(new URL(page.url()).searchParams.get('hide.hardware'), 'A10G (Modal)');
+  await addressParam(page, 'hide.hardware', 'A10G (Modal)');
   assert.equal(await llama.getAttribute('aria-pressed'), 'false');
   assert.equal(await llama.isDisabled(), true);
   assert.equal(await llamaColumn.isVisible(), false);
@@ -255,7 +255,7 @@ test('a report of many configurations filters them by engine, model and hardware
   await panel.locator('button', { hasText: 'Show all' }).click();
   assert.match(await panel.locator('.filters-count').innerText(), /7 of 7/);
   assert.equal(await llamaColumn.isVisible(), true);
-  assert.equal(new URL(page.url()).searchParams.get('hide.hardware'), null);
+  await addressParam(page, 'hide.hardware', null);
   assert.deepEqual(page.errors, []);
 });
 

@@ -108,3 +108,23 @@ export async function visitedPoints(page, figure) {
   }
   return Infinity;
 }
+
+/// The value of `key` in the page's query once it is `expected` (a string, `null` for absent, or
+/// a RegExp). The app writes the address from an effect after the event that changed its view,
+/// and Playwright's `page.url()` learns of it from a later message, so the page's own
+/// `location` is read, polled until it matches (or the wait times out, naming the last value).
+export async function addressParam(page, key, expected, timeout = 5000) {
+  const read = () => page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
+  const matches = (value) =>
+    expected instanceof RegExp ? value !== null && expected.test(value) : value === expected;
+  const until = Date.now() + timeout;
+  let value = await read();
+  while (!matches(value) && Date.now() < until) {
+    await page.waitForTimeout(25);
+    value = await read();
+  }
+  if (!matches(value)) {
+    throw new Error(`the address's ${key} is ${JSON.stringify(value)}, expected ${expected}`);
+  }
+  return value;
+}
