@@ -178,8 +178,8 @@ mod tests {
     #[test]
     fn the_compact_drawing_has_every_mark_and_text_of_the_file() {
         // What a drawing shows: its texts in order, its dots and boxes, and every vertex of its
-        // lines (a merged path has one `M`/`L` per point the polylines had).
-        fn marks(svg: &str) -> (Vec<String>, usize, usize, usize) {
+        // lines (a merged path has one `M`/`L` per point the polylines and lines had).
+        fn marks(svg: &str) -> (Vec<String>, usize, usize) {
             let texts = svg
                 .split("<text")
                 .skip(1)
@@ -201,8 +201,7 @@ mod tests {
             (
                 texts,
                 count("<circle") + count("<rect"),
-                count("<line"),
-                vertices.chain(path_vertices).sum(),
+                vertices.chain(path_vertices).sum::<usize>() + 2 * count("<line "),
             )
         }
         for spec in every_kind() {

@@ -12,6 +12,7 @@
 //!   (a text with another font keeps its own);
 //! - the line breaks between tags and around a text's content go (SVG drops line breaks in
 //!   text, so nothing drawn changes);
+//! - a `<line>` (plotters' grid lines on bar charts) is the polyline of its two ends;
 //! - a run of `<polyline>`s without fill and with identical attributes (grid lines, tick marks),
 //!   one after another or with only texts between them (a tick mark, its label, the next tick
 //!   mark), becomes one `<path>` of one sub-path each, and the texts follow it: the same strokes,
@@ -30,13 +31,50 @@ pub fn compact(body: &str) -> (String, Option<String>) {
         out = out.replace(&format!(" font-family=\"{font}\""), "");
     }
     let out = out.replace(">\n", ">").replace("\n<", "<");
-    (merge_polylines(&out), font)
+    (merge_polylines(&lines_as_polylines(&out)), font)
 }
 
 /// The value of the first `font-family` attribute: plotters writes the chart's font on every
 /// text, so this is the one they share.
 fn shared_font(body: &str) -> Option<String> {
     crate::html::attribute(body, "font-family").map(str::to_string)
+}
+
+/// `body` with each `<line ATTRIBUTES x1="A" y1="B" x2="C" y2="D"/>` written as the
+/// `<polyline fill="none" ATTRIBUTES points="A,B C,D"/>` it draws (a line has no fill), so that
+/// [`merge_polylines`] joins them like the others. A line of another shape is left as it is.
+fn lines_as_polylines(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(start) = rest.find("<line ") {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let Some(end) = rest.find("/>") else {
+            break;
+        };
+        let element = &rest[..end + 2];
+        match line_as_polyline(element) {
+            Some(polyline) => out.push_str(&polyline),
+            None => out.push_str(element),
+        }
+        rest = &rest[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One `<line …/>` as plotters writes it (its ends last) as a polyline.
+fn line_as_polyline(element: &str) -> Option<String> {
+    let inner = element.strip_prefix("<line ")?.strip_suffix("\"/>")?;
+    let (attributes, ends) = inner.split_once(" x1=\"")?;
+    let (x1, ends) = ends.split_once("\" y1=\"")?;
+    let (y1, ends) = ends.split_once("\" x2=\"")?;
+    let (x2, y2) = ends.split_once("\" y2=\"")?;
+    let plain = |v: &str| !v.is_empty() && !v.contains(['"', ' ', '<', '>']);
+    [x1, y1, x2, y2]
+        .iter()
+        .all(|v| plain(v))
+        .then(|| format!("<polyline fill=\"none\" {attributes} points=\"{x1},{y1} {x2},{y2}\"/>"))
 }
 
 /// `body` with each run of consecutive `<polyline …/>` elements that share their attributes
@@ -222,6 +260,23 @@ mod tests {
         let faint = |p: &str| format!("<polyline fill=\"none\" opacity=\"0.3\" points=\"{p}\"/>");
         let body = format!("{}{}{}", faint("0,0 1,1"), label("a"), faint("2,2 3,3"));
         assert_eq!(compact(&body).0, body);
+    }
+
+    #[test]
+    fn lines_join_the_polylines_like_them() {
+        let line = |y: u32| {
+            format!("<line stroke=\"#FFFFFF\" stroke-width=\"1\" x1=\"60\" y1=\"{y}\" x2=\"943\" y2=\"{y}\"/>")
+        };
+        let body = format!("<rect/>{}{}<rect/>{}", line(407), line(392), line(5));
+        assert_eq!(
+            compact(&body).0,
+            "<rect/><path fill=\"none\" stroke=\"#FFFFFF\" stroke-width=\"1\" \
+             d=\"M60,407L943,407M60,392L943,392\"/><rect/>\
+             <polyline fill=\"none\" stroke=\"#FFFFFF\" stroke-width=\"1\" points=\"60,5 943,5\"/>"
+        );
+        // A line of another shape stays as written.
+        let odd = "<line x1=\"0\" y1=\"1\" x2=\"2\"/><line stroke=\"red\" x1=\"0\" y1=\"1\" x2=\"2\" y2=\"\"/>";
+        assert_eq!(compact(odd).0, odd);
     }
 
     #[test]
