@@ -149,7 +149,8 @@ const DIRECT_LABEL_LIMIT: usize = 8;
 
 /// Each visible series' name at the end of its line, in its colour, where it fits (the style
 /// guides' direct labels: the eye need not travel to a legend): just above and left of its
-/// rightmost drawn value, moved up off the labels already placed. Left out when the name is
+/// rightmost drawn value, moved up off the labels already placed, or else below it (two lines
+/// ending close together at the top of the plot get one name each side). Left out when the name is
 /// wider than two fifths of the plot, when it would leave the plot, or when the chart has more
 /// than [`DIRECT_LABEL_LIMIT`] series.
 fn direct_labels<DB: DrawingBackend>(
@@ -180,17 +181,25 @@ fn direct_labels<DB: DrawingBackend>(
         if width > (plot.right - plot.left) * 2 / 5 || x - 6 - width < plot.left {
             continue;
         }
-        let b = plot::label_box(
-            &series.name,
-            (x - 6, y - 5),
-            HPos::Right,
-            VPos::Bottom,
-            plot::TICK_FONT,
-            &placed,
-        );
-        if b.rect.1 < plot.top || placed.iter().any(|p| p.overlaps(&b)) {
+        let at = |dy: i32, v: VPos| {
+            plot::label_box(
+                &series.name,
+                (x - 6, y + dy),
+                HPos::Right,
+                v,
+                plot::TICK_FONT,
+                &placed,
+            )
+        };
+        let fits = |b: &plot::LabelBox| {
+            b.rect.1 >= plot.top && b.rect.3 <= plot.bottom && !placed.iter().any(|p| p.overlaps(b))
+        };
+        let Some(b) = [at(-5, VPos::Bottom), at(5, VPos::Top)]
+            .into_iter()
+            .find(fits)
+        else {
             continue;
-        }
+        };
         let color = options.theme.series(series.color);
         plot::draw_label(area, &series.name, b, true, color, options.theme.background)?;
         placed.push(b);

@@ -28,7 +28,8 @@ pub fn latencies(seed: u64, n: usize, median: f64) -> Vec<f64> {
         .collect()
 }
 
-fn point(x: f64, y: Option<f64>) -> Point {
+/// A point at `(x, y)` with nothing else set.
+pub fn point(x: f64, y: Option<f64>) -> Point {
     Point {
         x,
         y,

@@ -352,4 +352,19 @@ fn each_line_is_named_at_its_end_in_its_colour_where_the_name_fits() {
     let svg = to_svg(&long, SIZE, &no_legend).unwrap();
     assert!(!svg.contains("with a very long"), "{svg}");
     assert_eq!(names(&long, &no_legend)[1], 1);
+    // Two lines ending 2% apart at the top of the plot (seed 002's TTFT tail): no room for the
+    // second name above, so it goes below its end.
+    let mut together = spec.clone();
+    for (series, y) in together.series.iter_mut().zip([1810.0, 1775.0]) {
+        *series.points.last_mut().unwrap() = fixtures::point(f64::INFINITY, Some(y));
+    }
+    for size in [SIZE, (960, 460), (360, 260)] {
+        let svg = to_svg(&together, size, &no_legend).unwrap();
+        for name in ["vLLM", "SGLang"] {
+            assert!(
+                svg.contains(&format!(">\n{name}\n</text>")),
+                "{name} at {size:?}"
+            );
+        }
+    }
 }
