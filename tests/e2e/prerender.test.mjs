@@ -21,6 +21,30 @@ async function routes() {
   return ['', ...reports.map(relative), `embed/${REPORT}/at-a-glance-1/`, 'local/', 'no-such-page/'];
 }
 
+/// Each chart's build drawing as shown: how many of its drawings (wide, narrow) are displayed,
+/// whether it is the narrow one, whether it sits in a grid's panel, how much of its box's height
+/// it fills, its smallest text in screen pixels, its label and its marks.
+async function shownDrawings(page) {
+  return page.locator('figure.chart .chart-image').evaluateAll((images) => images.map((image) => {
+    const shown = [...image.querySelectorAll('svg')].filter((svg) => getComputedStyle(svg).display !== 'none');
+    const svg = shown[0];
+    const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+    const box = image.getBoundingClientRect();
+    const scale = Math.min(box.width / w, box.height / h);
+    const tick = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
+    return {
+      shown: shown.length,
+      narrow: svg.classList.contains('narrow'),
+      panel: image.closest('.grid-panels') !== null,
+      fill: (h * scale) / box.height,
+      text: tick * scale,
+      height: svg.getBoundingClientRect().height,
+      label: svg.getAttribute('aria-label'),
+      shapes: svg.querySelectorAll('polyline, rect, circle, line, path, polygon').length,
+    };
+  }));
+}
+
 /// The visible text of the page's app root, without the controls that only exist with
 /// JavaScript (`.js-only`) and the text inside the build's chart drawings (the canvases replace
 /// them; both carry the same label), whitespace folded.
@@ -51,15 +75,12 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
   // Every chart is the build's drawing, inline, at its final size, labelled with what it shows.
-  const drawings = page.locator('figure.chart .chart-image svg.wide');
-  assert.equal(await drawings.count(), 16);
-  for (const drawing of await drawings.all()) {
-    const { label, box, shapes } = await drawing.evaluate((svg) => ({
-      label: svg.getAttribute('aria-label'), box: svg.getBoundingClientRect().height,
-      shapes: svg.querySelectorAll('polyline, rect, circle, line, path, polygon').length,
-    }));
+  const drawings = await shownDrawings(page);
+  assert.equal(drawings.length, 16);
+  for (const { shown, label, height, shapes } of drawings) {
+    assert.equal(shown, 1, `${label}: one drawing shown`);
     assert.match(label, /(chart|plot|distribution|Histogram) of .+ (against|series|:)/i, label);
-    assert.ok(box >= 140, `the drawing has its final height (${box}px)`);
+    assert.ok(height >= 140, `the drawing has its final height (${height}px)`);
     assert.ok(shapes > 5, `the drawing has its marks (${shapes})`);
   }
   assert.equal(await page.locator('figure.chart .chart-image img').count(), 0, 'no image requests for charts');
@@ -115,31 +136,30 @@ test('without JavaScript every page has its content and its links work', async (
   assert.equal(await page.locator('.report-card .card-chart img').count(), 6);
 });
 
-test('on a phone without JavaScript every chart shows its phone-width drawing, filling its box with text that reads', async () => {
+test('without JavaScript every chart shows the drawing that fits its box, filling it with text that reads: on a phone, and in a grid\'s panels on a wide screen', async () => {
   const reports = (await routes()).filter((r) => r !== '' && !r.startsWith('embed/') && r !== 'local/' && r !== 'no-such-page/');
   assert.equal(reports.length, 6);
-  for (const route of reports) {
-    const page = await site.pageWithoutScripts({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${site.url}${route}`);
-    const charts = await page.locator('figure.chart .chart-image').evaluateAll((images) => images.map((image) => {
-      const shown = [...image.querySelectorAll('svg')].filter((svg) => getComputedStyle(svg).display !== 'none');
-      const svg = shown[0];
-      const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-      const box = image.getBoundingClientRect();
-      const scale = Math.min(box.width / w, box.height / h);
-      const tick = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
-      return { shown: shown.length, narrow: svg.classList.contains('narrow'), fill: (h * scale) / box.height, text: tick * scale };
-    }));
-    assert.ok(charts.length > 0, `${route}: charts`);
-    for (const [i, c] of charts.entries()) {
-      assert.equal(c.shown, 1, `${route} chart ${i}: one drawing shown`);
-      assert.ok(c.narrow, `${route} chart ${i}: the phone-width drawing`);
-      assert.ok(c.fill > 0.8, `${route} chart ${i}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
-      assert.ok(c.text >= 9.5, `${route} chart ${i}: its smallest text is ${c.text.toFixed(1)} px on screen`);
+  let panels = 0;
+  for (const width of [390, 1280]) {
+    for (const route of reports) {
+      const page = await site.pageWithoutScripts({ viewport: { width, height: 844 } });
+      await page.goto(`${site.url}${route}`);
+      const charts = await shownDrawings(page);
+      assert.ok(charts.length > 0, `${route}: charts`);
+      for (const [i, c] of charts.entries()) {
+        const at = `${route} at ${width}px, chart ${i}`;
+        assert.equal(c.shown, 1, `${at}: one drawing shown`);
+        // The phone-width drawing in a narrow box: on a phone, or a grid's panel.
+        assert.equal(c.narrow, width === 390 || c.panel, `${at}: the ${c.narrow ? 'phone-width' : 'wide'} drawing`);
+        assert.ok(c.fill > 0.8, `${at}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
+        assert.ok(c.text >= 9.5, `${at}: its smallest text is ${c.text.toFixed(1)} px on screen`);
+        if (width === 1280 && c.panel) panels += 1;
+      }
+      if (width === 390 && route.startsWith('nightly')) await screenshot(page, 'nightly-phone-nojs', { fullPage: false });
+      await page.close();
     }
-    if (route.startsWith('nightly')) await screenshot(page, 'nightly-phone-nojs', { fullPage: false });
-    await page.close();
   }
+  assert.ok(panels >= 4, `grid panels seen at 1280px: ${panels}`);
 });
 
 test('the app takes over the page the build rendered: the same text on every page', async () => {
