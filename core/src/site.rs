@@ -41,6 +41,16 @@ pub fn chart_dark_svg_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.dark.svg")
 }
 
+/// Path of the drawing of a report's first chart that its card on the home page shows, and of
+/// the same in the dark theme (written by the build, relative to the site root): drawn at a
+/// phone's width, so its text still reads at a card's size (the export's would be 3 px there).
+pub fn chart_card_svg_paths(slug: &str, chart_id: &str) -> [String; 2] {
+    [
+        format!("charts/{slug}/{chart_id}.card.svg"),
+        format!("charts/{slug}/{chart_id}.card.dark.svg"),
+    ]
+}
+
 /// Path of a chart's plotted values as CSV (written by the build), relative to the site root.
 pub fn chart_csv_path(slug: &str, chart_id: &str) -> String {
     format!("charts/{slug}/{chart_id}.csv")
@@ -219,7 +229,7 @@ pub struct ChartRef {
     pub id: String,
     /// What it shows, in words: the image's alternative text.
     pub alt: String,
-    /// The exported SVG's size in pixels.
+    /// The size in pixels of its card drawing (`chart_card_svg_paths`).
     pub size: (u32, u32),
 }
 
@@ -229,7 +239,7 @@ impl ChartRef {
         ChartRef {
             id: spec.id.clone(),
             alt: crate::export::alt_text(spec),
-            size: crate::chart::export_size(spec),
+            size: crate::chart::narrow_size(spec),
         }
     }
 }

@@ -30,6 +30,29 @@ test('the home page lists the reports', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('each report card shows its first chart drawn for the card\'s size: its text reads, in light and dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await site.page({ colorScheme });
+    await page.goto(site.url);
+    const images = page.locator('.report-card .card-chart img');
+    assert.equal(await images.count(), 6);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await image.evaluate((img) => img.decode());
+      const { src, natural, shown } = await image.evaluate((img) => ({
+        src: img.currentSrc, natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
+      }));
+      assert.match(src, colorScheme === 'dark' ? /\.card\.dark\.svg$/ : /\.card\.svg$/);
+      const svg = await (await page.request.get(src)).text();
+      const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1])));
+      const onScreen = (smallest * shown) / natural;
+      assert.ok(onScreen >= 7.5, `${src}: its smallest text is ${onScreen.toFixed(1)} px on the card`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
 test('a report page renders its narrative and draws every chart', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await site.page({ colorScheme });

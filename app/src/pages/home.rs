@@ -1,6 +1,6 @@
 //! The home page: every report, newest first.
 
-use benchdeck_core::site::{chart_dark_svg_path, chart_svg_path, ReportSummary, SiteIndex};
+use benchdeck_core::site::{chart_card_svg_paths, ReportSummary, SiteIndex};
 use leptos::prelude::*;
 
 use crate::components::{DropZone, LoadErrorPanel};
@@ -58,8 +58,7 @@ fn ReportCard(
     .collect::<Vec<_>>()
     .join(" · ");
     let image = report.first_chart.map(|chart| {
-        let src = data::href(&chart_svg_path(&report.slug, &chart.id));
-        let dark = data::href(&chart_dark_svg_path(&report.slug, &chart.id));
+        let [src, dark] = chart_card_svg_paths(&report.slug, &chart.id).map(|p| data::href(&p));
         view! {
             <a class="card-chart" href=link.clone() tabindex="-1" aria-hidden="true">
                 <picture>

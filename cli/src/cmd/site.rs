@@ -24,8 +24,8 @@ use benchdeck_core::import::ImportedFile;
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
-    chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path, report_data_path,
-    result_file_path, runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
+    chart_card_svg_paths, chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path,
+    report_data_path, result_file_path, runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
@@ -168,6 +168,7 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
         std::fs::write(&path, benchdeck_core::export::csv(spec))
             .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
+    write_card(root, page)?;
     let mut jobs = Vec::with_capacity(drawings.len());
     for (what, id, svg) in drawings {
         let path = root.join(chart_svg_path(slug, id));
@@ -184,6 +185,35 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
         });
     }
     Ok(jobs)
+}
+
+/// The drawing of the report's first chart that its card on the home page shows, light and
+/// dark, at a phone's width (`ChartRef::size`).
+fn write_card(root: &Path, page: &ReportPage) -> Result<()> {
+    let slug = &page.summary.slug;
+    let Some(card) = &page.summary.first_chart else {
+        return Ok(());
+    };
+    let spec = page
+        .charts()
+        .find(|spec| spec.id == card.id)
+        .with_context(|| format!("report `{slug}` has no chart `{}` for its card", card.id))?;
+    let themes = [chart::ThemeName::Light, chart::ThemeName::Dark];
+    for (path, theme) in chart_card_svg_paths(slug, &spec.id).iter().zip(themes) {
+        let options = DrawOptions {
+            theme: chart::Theme::named(theme),
+            ..DrawOptions::default()
+        };
+        let svg = chart::to_svg(spec, card.size, &options).with_context(|| {
+            format!(
+                "cannot draw chart `{}` of report `{slug}` for its card",
+                spec.id
+            )
+        })?;
+        let path = root.join(path);
+        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Rasterises every chart, on every core (about 50 ms a chart, most of it PNG compression).
@@ -373,6 +403,17 @@ mod tests {
             include_str!("../../../tests/fixtures/vllm/llama-appended.jsonl")
         );
         assert!(!out.join(result_file_path("unused.csv")).exists());
+
+        // The home page's card shows the first chart drawn at a phone's width, light and dark.
+        let [light, dark] = chart_card_svg_paths("rates", "ttft")
+            .map(|p| std::fs::read_to_string(out.join(p)).unwrap());
+        let width = format!("<svg width=\"{}\"", chart::NARROW_WIDTH);
+        assert!(
+            light.starts_with(&width) && dark.starts_with(&width),
+            "{light:.80}"
+        );
+        assert!(light.contains("Mean TTFT") && dark.contains("Mean TTFT"));
+        assert_ne!(light, dark, "the dark card is in the dark theme");
     }
 
     #[test]
