@@ -49,13 +49,14 @@ pub(super) fn draw<DB: DrawingBackend>(
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
 
     let label_style = (FONT, 12).into_font().color(&theme.text);
+    let plot_height = chart.plotting_area().dim_in_pixel().1;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
         .y_label_formatter(&|v| format::number(*v))
-        .y_desc(spec.y.label())
+        .y_desc(plot::fitted_y_title(spec, plot_height))
         .x_desc(spec.x.label())
         .label_style(label_style.clone())
         .axis_desc_style((FONT, 13).into_font().color(&theme.text))

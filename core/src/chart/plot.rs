@@ -19,7 +19,7 @@ use crate::format;
 mod axes;
 mod clip;
 
-pub(super) use axes::frame;
+pub(super) use axes::{fitted_y_title, frame};
 
 /// Font family of every label.
 pub(super) const FONT: &str = super::theme::FONT_FAMILY;

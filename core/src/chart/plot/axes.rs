@@ -314,7 +314,7 @@ fn draw_axis_titles<DB: DrawingBackend>(
 /// The y axis title as long as fits along `length` pixels (the plot's height, since it is turned):
 /// with its unit, else without, else cut with `…`. On a short plot (a phone) a long title would
 /// otherwise run up into the chart's own title.
-fn fitted_y_title(spec: &ChartSpec, length: u32) -> String {
+pub(in crate::chart) fn fitted_y_title(spec: &ChartSpec, length: u32) -> String {
     let fits = |text: &str| estimate_text_width(text, TITLE_FONT) <= length;
     let full = spec.y.label();
     if fits(&full) {

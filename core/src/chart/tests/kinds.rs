@@ -2,6 +2,7 @@
 
 use super::super::*;
 use super::fixtures;
+use crate::chart::text::estimate_text_width;
 use crate::quantity::Better;
 
 const SIZE: (u32, u32) = (640, 360);
@@ -367,4 +368,50 @@ fn each_line_is_named_at_its_end_in_its_colour_where_the_name_fits() {
             );
         }
     }
+}
+
+#[test]
+fn a_long_y_title_never_runs_into_the_legend_on_a_phone() {
+    // At a phone's width the legend's rows stand over the plot, left; the turned y title beside
+    // the plot is cut to the plot's height rather than run up through them.
+    let mut legends = 0;
+    for mut spec in fixtures::every_kind() {
+        spec.y = Axis::new("Mean end-to-end latency of a request", "ms");
+        let svg = to_svg(&spec, narrow_size(&spec), &DrawOptions::default()).unwrap();
+        let attr = |part: &str, name: &str| -> Option<f64> {
+            part.split(&format!(" {name}=\""))
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse()
+                .ok()
+        };
+        let title = svg
+            .split("<text")
+            .skip(1)
+            .find(|t| t.contains("rotate(270"));
+        let Some(title) = title else { continue };
+        let text = title[title.find('>').unwrap() + 1..title.find("</text>").unwrap()].trim();
+        let half = f64::from(estimate_text_width(text, 13)) / 2.0;
+        let middle = attr(title, "y").unwrap();
+        for marker in svg.split("<rect").skip(1) {
+            let (Some(x), Some(y), Some(10.0)) =
+                (attr(marker, "x"), attr(marker, "y"), attr(marker, "width"))
+            else {
+                continue;
+            };
+            if x < 30.0 {
+                legends += 1;
+                assert!(
+                    y + 10.0 <= middle - half || y >= middle + half,
+                    "chart `{}`: the y title `{text}` spans {:.0}..{:.0}, a legend row {y}..{}",
+                    spec.id,
+                    middle - half,
+                    middle + half,
+                    y + 10.0
+                );
+            }
+        }
+    }
+    assert!(legends > 0, "no chart had a legend row to check");
 }
