@@ -148,7 +148,8 @@ test('a chart\'s view (statistic, scale, hidden series) lives in the address and
   const page = await site.page();
   await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
-  const figure = page.locator('figure.chart').filter({ has: page.locator('.log-toggle') }).first();
+  const figure = page.locator('figure.chart')
+    .filter({ has: page.locator('.log-toggle') }).filter({ has: page.locator('.legend-item') }).first();
   const id = await figure.getAttribute('data-chart');
   const logWas = await figure.locator('.log-toggle').isChecked();
   await figure.locator('.log-toggle').click();

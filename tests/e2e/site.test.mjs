@@ -494,6 +494,26 @@ test('a grid shows its panels side by side and offers the whole grid as one SVG'
     const ink = await inkRatio(page, `section.chart-grid >> figure.chart >> nth=${i} >> canvas`);
     assert.ok(ink > 0.02, `panel ${i} is blank`);
   }
+  // The panels draw the same two engines: one legend under the grid serves them all, and
+  // hiding vLLM there hides it in every panel, kept in each panel's view in the address.
+  assert.equal(await panels.locator('.chart-legend').count(), 0, 'no legend per panel');
+  const legend = grid.locator('.grid-legend .legend-item');
+  assert.deepEqual((await legend.allInnerTexts()).map((t) => t.trim()), ['vLLM', 'SGLang']);
+  const ids = await panels.evaluateAll((figures) => figures.map((f) => f.dataset.chart));
+  const points = [];
+  for (const id of ids) points.push(await visitedPoints(page, `figure.chart[data-chart="${id}"]`));
+  await legend.first().click();
+  assert.equal(await legend.first().getAttribute('aria-pressed'), 'false');
+  for (const [i, id] of ids.entries()) {
+    await addressParam(page, `chart-${id}`, /h1/);
+    const left = await visitedPoints(page, `figure.chart[data-chart="${id}"]`);
+    assert.equal(left * 2, points[i], `panel ${id}: ${left} of its ${points[i]} points left`);
+  }
+  await page.reload();
+  await chartsReady(page);
+  assert.equal(await legend.first().getAttribute('aria-pressed'), 'false', 'a reload keeps it hidden');
+  await legend.first().click();
+  for (const id of ids) await addressParam(page, `chart-${id}`, null);
   const href = await grid.locator('a.tool', { hasText: 'Whole grid' }).getAttribute('href');
   const svg = await page.request.get(new URL(href, site.url).toString());
   assert.equal(svg.status(), 200);

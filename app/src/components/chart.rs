@@ -17,6 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, MouseEvent};
 
 use super::chart_image;
+use super::legend::{left_out_by_filter, Legend};
 use super::zoom::{ZoomControls, ZoomState};
 use crate::data;
 
@@ -37,10 +38,9 @@ struct ReaderView {
 impl ReaderView {
     /// The view the address holds for `spec` (its defaults otherwise), written back to the
     /// address, defaults left out, whenever the reader changes it.
-    fn from_address(spec: &ChartSpec) -> ReaderView {
+    fn from_address(spec: &ChartSpec, shared_hidden: Option<RwSignal<u64>>) -> ReaderView {
         let view_key = format!("chart-{}", spec.id);
-        let saved =
-            crate::query::get(&view_key).map_or_else(ViewState::default, |t| ViewState::decode(&t));
+        let saved = saved_view(&spec.id);
         let initial = spec
             .alternatives
             .iter()
@@ -53,7 +53,7 @@ impl ReaderView {
                     .or(initial),
             ),
             y_scale: RwSignal::new(saved.y_scale.unwrap_or(spec.y.scale)),
-            hidden: RwSignal::new(saved.hidden),
+            hidden: shared_hidden.unwrap_or_else(|| RwSignal::new(saved.hidden)),
             sla: RwSignal::new(saved.sla.or_else(|| spec.x_threshold())),
             zoom: RwSignal::new(saved.zoom.filter(|_| spec.zoomable())),
         };
@@ -71,6 +71,17 @@ impl ReaderView {
         });
         view
     }
+}
+
+/// The view of chart `id` that the address holds (the defaults when it holds none).
+fn saved_view(id: &str) -> ViewState {
+    crate::query::get(&format!("chart-{id}"))
+        .map_or_else(ViewState::default, |t| ViewState::decode(&t))
+}
+
+/// The series hidden in chart `id` by the address: where a grid's shared legend starts.
+pub fn hidden_in_address(id: &str) -> u64 {
+    saved_view(id).hidden
 }
 
 /// Where a chart is painted and what painting leaves behind.
@@ -168,6 +179,10 @@ pub fn ChartView(
     /// Shown alone in an embed page: no downloads or data table, a link to the report instead.
     #[prop(optional)]
     embed: bool,
+    /// The series hidden in every panel of the grid the chart is a panel of, when the grid's
+    /// panels share one legend (`grid.rs`): the chart then has none of its own.
+    #[prop(default = None)]
+    shared_hidden: Option<RwSignal<u64>>,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
@@ -184,7 +199,7 @@ pub fn ChartView(
         hidden,
         sla,
         zoom,
-    } = ReaderView::from_address(&spec);
+    } = ReaderView::from_address(&spec, shared_hidden);
     let zoomable = spec.zoomable();
     let base = StoredValue::new(spec);
     // A cost chart follows the reader's prices (`prices.rs`).
@@ -205,10 +220,8 @@ pub fn ChartView(
     let frame = StoredValue::new(Frame::default());
     let zooming = ZoomState::new(zoom, frame);
     // Series of configurations the page's filter leaves out (`filters.rs`) are hidden too.
-    let filters = super::Filters::of_page();
-    let series_names: Vec<String> =
-        base.with_value(|s| s.series.iter().map(|x| x.name.clone()).collect());
-    let filtered = Memo::new(move |_| filters.map_or(0, |f| f.mask(&series_names)));
+    let filtered =
+        left_out_by_filter(base.with_value(|s| s.series.iter().map(|x| x.name.clone()).collect()));
     let shown_hidden = Signal::derive(move || hidden.get() | filtered.get());
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
@@ -323,7 +336,7 @@ pub fn ChartView(
             // One row under the chart: its one legend, then a quiet toolbar (the statistic, the
             // scale, one menu for downloads, the embed code and the data table).
             <div class="chart-bar">
-                <Legend names hidden filtered/>
+                {shared_hidden.is_none().then(|| view! { <Legend names hidden filtered/> })}
                 <div class="chart-toolbar">
                     <ViewControls base choice y_scale/>
                     {zoomable.then(|| view! { <ZoomControls state=zooming/> })}
@@ -421,41 +434,6 @@ fn Tooltip(
             {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
             {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
             {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}
-        </div>
-    }
-}
-
-/// One toggle button per series; a hidden series keeps its button.
-#[component]
-fn Legend(
-    /// Series names and palette slots.
-    names: Vec<(String, usize)>,
-    /// Bit `i` set when series `i` is hidden.
-    hidden: RwSignal<u64>,
-    /// Bit `i` set when the page's filter leaves series `i` out: its button says so.
-    filtered: Memo<u64>,
-) -> impl IntoView {
-    view! {
-        <div class="chart-legend" role="group" aria-label="Show or hide series">
-            {names.into_iter().enumerate().map(|(i, (name, slot))| {
-                let bit = if i < 64 { 1u64 << i } else { 0 };
-                let shown = move || (hidden.get() | filtered.get()) & bit == 0;
-                let left_out = move || filtered.get() & bit != 0;
-                let swatch = chart::theme::css_swatch(slot);
-                view! {
-                    <button
-                        type="button"
-                        class="legend-item"
-                        aria-pressed=move || shown().to_string()
-                        disabled=left_out
-                        title=move || if left_out() { "Left out by the filter above" } else if shown() { "Hide this series" } else { "Show this series" }
-                        on:click=move |_| hidden.update(|h| *h ^= bit)
-                    >
-                        <span class="swatch" style=swatch></span>
-                        {name}
-                    </button>
-                }
-            }).collect_view()}
         </div>
     }
 }

@@ -6,8 +6,8 @@ use benchdeck_core::site::{Block, ReportPage};
 use leptos::prelude::*;
 
 use crate::components::ChartView;
+use crate::components::GridView;
 use crate::data::{self, ReportError};
-use crate::pages::report::GridView;
 
 /// The embed page of chart (or grid) `id` of report `slug`.
 #[component]

@@ -1,12 +1,12 @@
 //! A report page: the Markdown narrative with its charts, and the problems found in its data.
 
 use benchdeck_core::site::{
-    result_file_path, runs_csv_path, runs_json_path, Block, ChartGrid, ReportPage, TocEntry,
+    result_file_path, runs_csv_path, runs_json_path, Block, ReportPage, TocEntry,
 };
 use leptos::prelude::*;
 
 use crate::components::{
-    ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, LoadErrorPanel,
+    ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, GridView, LoadErrorPanel,
     PricePanel, Prices, ProblemList, Wizard,
 };
 use crate::data::{self, ReportError};
@@ -216,29 +216,4 @@ fn Contents(
             </nav>
         }
     })
-}
-
-/// Small multiples: the panels side by side, each an interactive chart of its own.
-#[component]
-pub fn GridView(
-    /// The grid.
-    grid: ChartGrid,
-    /// The report it belongs to.
-    slug: String,
-    /// Shown alone in an embed page: the panels without their tools, no grid download.
-    #[prop(optional)]
-    embed: bool,
-) -> impl IntoView {
-    let style = format!("--columns: {}", grid.columns);
-    let svg = data::href(&benchdeck_core::site::chart_svg_path(&slug, &grid.id));
-    view! {
-        <section class="chart-grid" id=format!("grid-{}", grid.id) data-grid=grid.id.clone()>
-            {(!grid.title.is_empty()).then(|| view! { <h3 class="grid-title">{grid.title.clone()}</h3> })}
-            <div class="grid-panels" style=style>
-                {grid.panels.into_iter().map(|spec| view! { <ChartView spec slug=slug.clone() embed/> }).collect_view()}
-            </div>
-            {(!grid.caption.is_empty()).then(|| view! { <p class="grid-caption">{grid.caption.clone()}</p> })}
-            {(!embed).then(|| view! { <a class="tool" href=svg download=format!("{slug}-{}.svg", grid.id)>"Whole grid as SVG"</a> })}
-        </section>
-    }
 }
