@@ -127,47 +127,37 @@ fn page_loads(
     )?;
     let (plotly_server, site_server) = (Server::start(&plotly_page)?, Server::start(site_dir)?);
     let node_path = root.join("tests").join("e2e").join("node_modules");
+    let scripts = root.join("xtask").join("bench");
+    let report_url = site_server.url(&format!("{REPORT}/"));
     let measure = |url: &str, ready: &str| -> Result<PageLoad> {
         step(&format!("page load: {url}"));
-        let out = run::output(
-            toolbox
-                .command("node")
-                .arg(bench.join("page-load.cjs"))
-                .args([url, ready, RUNS])
-                .env("NODE_PATH", &node_path),
-        )?;
-        let line = out.lines().last().unwrap_or_default();
-        serde_json::from_str(line).with_context(|| format!("page-load printed `{line}`"))
+        node_json(
+            toolbox,
+            &node_path,
+            &bench.join("page-load.cjs"),
+            &[url, ready, RUNS],
+        )
     };
     let plotly = measure(&plotly_server.url(""), PLOTLY_READY)?;
     let ready = "performance.getEntriesByName('charts-ready').length > 0";
-    let report = measure(&site_server.url(&format!("{REPORT}/")), ready)?;
+    let report = measure(&report_url, ready)?;
     let home = measure(&site_server.url(""), ready)?;
-    let content = measure(&site_server.url(&format!("{REPORT}/")), CONTENT_READY)?;
+    let content = measure(&report_url, CONTENT_READY)?;
     step("on screen, timed in the page (in-page.cjs, loads interleaved)");
-    let out = run::output(
-        toolbox
-            .command("node")
-            .arg(root.join("xtask").join("bench").join("in-page.cjs"))
-            .arg(RUNS)
-            .args([&plotly_server.url(""), PLOTLY_READY])
-            .args([&site_server.url(&format!("{REPORT}/")), CONTENT_READY])
-            .env("NODE_PATH", &node_path),
+    let plotly_url = plotly_server.url("");
+    let in_page: InPage = node_json(
+        toolbox,
+        &node_path,
+        &scripts.join("in-page.cjs"),
+        &[RUNS, &plotly_url, PLOTLY_READY, &report_url, CONTENT_READY],
     )?;
-    let line = out.lines().last().unwrap_or_default();
-    let in_page: InPage =
-        serde_json::from_str(line).with_context(|| format!("in-page.cjs printed `{line}`"))?;
     step("the report before any script runs (static.cjs)");
-    let out = run::output(
-        toolbox
-            .command("node")
-            .arg(root.join("xtask").join("bench").join("static.cjs"))
-            .args([&site_server.url(&format!("{REPORT}/")), RUNS])
-            .env("NODE_PATH", &node_path),
+    let still: StaticPage = node_json(
+        toolbox,
+        &node_path,
+        &scripts.join("static.cjs"),
+        &[&report_url, RUNS],
     )?;
-    let line = out.lines().last().unwrap_or_default();
-    let still: StaticPage =
-        serde_json::from_str(line).with_context(|| format!("static.cjs printed `{line}`"))?;
 
     let charts = drawn_charts(&site_dir.join("charts").join(REPORT));
     let _ = writeln!(doc, "## Page load against seed 002's Plotly page\n");
@@ -231,6 +221,25 @@ fn page_loads(
         );
     }
     Ok(())
+}
+
+/// Runs the node `script` with `args` (playwright-core found in `node_path`) and reads the JSON
+/// line it prints last.
+fn node_json<T: serde::de::DeserializeOwned>(
+    toolbox: &Toolbox,
+    node_path: &Path,
+    script: &Path,
+    args: &[&str],
+) -> Result<T> {
+    let out = run::output(
+        toolbox
+            .command("node")
+            .arg(script)
+            .args(args)
+            .env("NODE_PATH", node_path),
+    )?;
+    let line = out.lines().last().unwrap_or_default();
+    serde_json::from_str(line).with_context(|| format!("`{}` printed `{line}`", script.display()))
 }
 
 /// Seed 002's Plotly page has drawn its nine charts.
