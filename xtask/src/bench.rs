@@ -84,7 +84,8 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
 
 /// The charts a report page draws, counted from the SVGs the build wrote for it: one per chart
 /// and grid panel, and one per whole grid (`<grid>.svg` beside its panels `<grid>-1.svg`, …),
-/// which the page does not draw and which is not counted.
+/// which the page does not draw and which is not counted; the other drawings of a chart
+/// (`<id>.dark.svg`, `<id>.card.svg`, …) are not charts of their own.
 fn drawn_charts(dir: &Path) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return 0;
@@ -93,7 +94,9 @@ fn drawn_charts(dir: &Path) -> usize {
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            name.strip_suffix(".svg").map(str::to_string)
+            name.strip_suffix(".svg")
+                .filter(|stem| !stem.contains('.'))
+                .map(str::to_string)
         })
         .collect();
     stems

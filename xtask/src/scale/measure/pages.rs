@@ -96,7 +96,12 @@ pub(super) fn pages_section(
     let charts = std::fs::read_dir(large.dir.join("charts").join(slug))
         .map(|d| {
             d.filter_map(|e| e.ok())
-                .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
+                // `<id>.svg`, not a chart's other drawings (`<id>.dark.svg`, `<id>.card.svg`).
+                .filter(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    name.strip_suffix(".svg")
+                        .is_some_and(|stem| !stem.contains('.'))
+                })
                 .count()
         })
         .unwrap_or(0);
