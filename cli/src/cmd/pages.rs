@@ -35,6 +35,7 @@ use benchdeck_core::site::{
 };
 
 use super::site::png::png_size;
+use template::DATA_META;
 
 /// Arguments of `pages`.
 #[derive(clap::Args)]
@@ -266,7 +267,7 @@ impl PageWriter<'_> {
 /// The home page, every report listed.
 fn home_page(writer: &PageWriter<'_>, index: &SiteIndex) -> Result<String> {
     let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
-    home.preload = Some(INDEX_PATH.to_string());
+    home.data = Some(INDEX_PATH.to_string());
     home.canonical = Some(writer.options.base.to_string());
     let initial = Initial {
         index: Some(index.clone()),
@@ -300,7 +301,7 @@ fn report_pages(
     head.url = Some(format!("{base}{slug}/"));
     head.canonical.clone_from(&head.url);
     head.image = preview_image(dist, base, &data)?;
-    head.preload = Some(report_data_path(slug));
+    head.data = Some(report_data_path(slug));
     let drawings = drawings(&data)?;
     let with_data = Initial {
         index: None,
@@ -318,7 +319,7 @@ fn report_pages(
         let mut head = Head::new(&embed_title, &report.summary);
         head.noindex = true;
         head.social = false;
-        head.preload = Some(report_data_path(slug));
+        head.data = Some(report_data_path(slug));
         head.canonical = Some(format!("{base}{}", embed_page_path(slug, id)));
         let route = Route::Embed {
             slug: slug.clone(),
@@ -456,9 +457,11 @@ struct Head<'a> {
     /// Whether this is the page the host serves for unknown addresses: the app then shows
     /// "page not found" without asking the server for data it does not have.
     not_found: bool,
-    /// The data the app will fetch for this page (relative to `<base href>`): the browser
-    /// starts downloading it with the page, while the app's wasm is still on its way.
-    preload: Option<String>,
+    /// The data the app will fetch for this page (relative to `<base href>`), named in a
+    /// `<meta name="benchdeck-data">` for the loader: it starts downloading the data with the
+    /// app's wasm once the page has loaded (see `template.rs`), not while the page is parsed,
+    /// and a browser without JavaScript never downloads it.
+    data: Option<String>,
     /// The page's own absolute address (only with `--site-url`).
     canonical: Option<String>,
     /// The site's Atom feed (only with `--site-url`).
@@ -475,7 +478,7 @@ impl<'a> Head<'a> {
             noindex: false,
             social: true,
             not_found: false,
-            preload: None,
+            data: None,
             canonical: None,
             feed: None,
         }
@@ -501,11 +504,9 @@ impl<'a> Head<'a> {
                 escape(url)
             ));
         }
-        if let Some(data) = &self.preload {
-            // `crossorigin` makes the preload's credentials those of the app's `fetch`, so the
-            // browser hands the app this response instead of downloading the data again.
+        if let Some(data) = &self.data {
             tags.push(format!(
-                "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>",
+                "<meta name=\"{DATA_META}\" content=\"{}\">",
                 escape(data)
             ));
         }

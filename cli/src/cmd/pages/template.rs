@@ -8,9 +8,10 @@
 //!   430 KB of gzipped wasm that never ran);
 //! - [`with_inline_stylesheets`]: the stylesheet inside the page, so the first paint waits for
 //!   the page alone, not for a second request after its head is read;
-//! - [`with_app_after_load`]: the app's module script fetches and starts the app once the page
-//!   has loaded and the browser is idle, so that fetching, compiling and hydrating do not hold up
-//!   the page's parsing, first paint and layout.
+//! - [`with_app_loader`]: trunk's module script replaced by one that downloads anything of the
+//!   app (its JavaScript, its wasm, the page's data) only once the page has loaded and the
+//!   browser is idle, so that fetching, compiling and hydrating do not hold up the page's
+//!   parsing, first paint and layout, and a reader without JavaScript downloads none of it.
 
 use std::path::Path;
 
@@ -20,7 +21,7 @@ use anyhow::{bail, Context, Result};
 /// under `public_url`) with the three changes of the module documentation.
 pub fn page_template(template: &str, dist: &Path, public_url: &str) -> Result<String> {
     let template = with_inline_stylesheets(&without_app_preloads(template), dist, public_url)?;
-    with_app_after_load(&template)
+    with_app_loader(&template)
 }
 
 /// `template` without trunk's preload links for the app's JavaScript and WebAssembly
@@ -64,31 +65,68 @@ pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) ->
     })
 }
 
-/// How trunk's module script starts the app.
-const INIT_CALL: &str = "const wasm = await init(";
+/// The `<meta name>` that names the data the app fetches for a page (relative to `<base href>`),
+/// which the loader asks the browser to download beside the app.
+pub const DATA_META: &str = "benchdeck-data";
 
-/// What the module script waits for before it starts the app: the page's load (its text,
-/// styles and drawings are in), then a moment the browser is idle (at most 300 ms).
-const AFTER_LOAD: &str = "await new Promise((start) => {
-  const idle = () => ('requestIdleCallback' in window
-    ? requestIdleCallback(start, { timeout: 300 }) : setTimeout(start, 1));
-  document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true });
-});
-";
+/// What trunk's module script imports the app's JavaScript with, and the quote that ends it.
+const TRUNK_IMPORT: (&str, &str) = ("import init, * as bindings from '", "'");
+/// Where trunk's module script names the app's wasm, and the quote that ends it.
+const TRUNK_WASM: (&str, &str) = ("module_or_path: '", "'");
 
-/// `template` with the app's module script changed to fetch and start the app once the page has
-/// loaded and the browser is idle: fetching, compiling and hydrating then take no time from the
-/// page's parsing, layout and first paint (on a phone's two cores, streaming compilation runs
-/// beside them).
-pub fn with_app_after_load(template: &str) -> Result<String> {
-    let Some(start) = template.find(INIT_CALL) else {
-        bail!("the app's index.html has no `{INIT_CALL}…`: trunk's loader changed");
+/// `template` with trunk's module script replaced by the page's loader: once the page has loaded
+/// and the browser is idle (at most 300 ms), it asks for the page's data (a preload the app's
+/// `fetch` then takes), the app's wasm and the app's JavaScript together, and starts the app.
+/// Until then nothing of the app is downloaded: on two cores, a module script's import fetched
+/// during parsing (and the data's preload) measurably delayed the page's own paint.
+/// `TrunkApplicationStarted` is still sent, as trunk's loader does.
+pub fn with_app_loader(template: &str) -> Result<String> {
+    let changed = || {
+        format!(
+            "the app's index.html has no `{}…`: trunk's loader changed",
+            TRUNK_IMPORT.0
+        )
     };
+    let import = template.find(TRUNK_IMPORT.0).with_context(changed)?;
+    let start = template[..import]
+        .rfind("<script type=\"module\">")
+        .with_context(changed)?;
+    let end = import + template[import..].find("</script>").with_context(changed)?;
+    let script = &template[start..end];
+    let between = |(open, close): (&str, &str)| -> Result<&str> {
+        let from = script.find(open).with_context(changed)? + open.len();
+        let len = script[from..].find(close).with_context(changed)?;
+        Ok(&script[from..from + len])
+    };
+    let (javascript, wasm) = (between(TRUNK_IMPORT)?, between(TRUNK_WASM)?);
     Ok(format!(
-        "{}{AFTER_LOAD}{}",
+        "{}<script type=\"module\">\n{}{}",
         &template[..start],
-        &template[start..]
+        loader(javascript, wasm),
+        &template[end..]
     ))
+}
+
+/// The loader's text, for the app's `javascript` and `wasm` files.
+fn loader(javascript: &str, wasm: &str) -> String {
+    format!(
+        "await new Promise((start) => {{
+  const idle = () => ('requestIdleCallback' in window
+    ? requestIdleCallback(start, {{ timeout: 300 }}) : setTimeout(start, 1));
+  document.readyState === 'complete' ? idle() : addEventListener('load', idle, {{ once: true }});
+}});
+const data = document.querySelector('meta[name=\"{DATA_META}\"]');
+if (data) {{
+  document.head.append(Object.assign(document.createElement('link'),
+    {{ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: data.content }}));
+}}
+const module_or_path = fetch('{wasm}');
+const bindings = await import('{javascript}');
+const wasm = await bindings.default({{ module_or_path }});
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', {{ detail: {{ wasm }} }}));
+"
+    )
 }
 
 /// `template` with each `<link …>` tag replaced by what `rewrite` makes of it; `None` removes
@@ -161,18 +199,28 @@ mod tests {
     }
 
     #[test]
-    fn the_app_starts_after_the_load() {
-        let template = "<script type=\"module\">\nimport init from '/r/app.js';\nconst wasm = \
-                        await init({ module_or_path: '/r/app_bg.wasm' });\nwindow.x = wasm;\n</script>";
-        let page = with_app_after_load(template).unwrap();
+    fn the_app_is_downloaded_after_the_load() {
+        let template = "<body>\n<script type=\"module\">\nimport init, * as bindings from \
+                        '/r/app.js';\nconst wasm = await init({ module_or_path: '/r/app_bg.wasm' \
+                        });\nwindow.wasmBindings = bindings;\n</script></body>";
+        let page = with_app_loader(template).unwrap();
+        assert!(
+            page.starts_with("<body>\n<script type=\"module\">\nawait new Promise"),
+            "{page}"
+        );
+        assert!(page.ends_with("\n</script></body>"), "{page}");
+        // Nothing is imported or fetched before the page's load and an idle moment.
         let wait = page.find("addEventListener('load', idle").unwrap();
-        let init = page
-            .find("const wasm = await init({ module_or_path: '/r/app_bg.wasm' });")
+        let first_download = ["import ", "import(", "fetch(", "document.head.append"]
+            .iter()
+            .filter_map(|s| page.find(s))
+            .min()
             .unwrap();
-        assert!(wait < init, "{page}");
-        assert!(page.starts_with("<script type=\"module\">\nimport init from '/r/app.js';\nawait"));
-        assert!(page.ends_with("\nwindow.x = wasm;\n</script>"), "{page}");
-        let error = with_app_after_load("<script>start()</script>").unwrap_err();
+        assert!(wait < first_download, "{page}");
+        assert!(page.contains("fetch('/r/app_bg.wasm')"), "{page}");
+        assert!(page.contains("await import('/r/app.js')"), "{page}");
+        assert!(page.contains("meta[name=\"benchdeck-data\"]"), "{page}");
+        let error = with_app_loader("<script>start()</script>").unwrap_err();
         assert!(
             error.to_string().contains("trunk's loader changed"),
             "{error}"

@@ -19,7 +19,7 @@ const TEMPLATE: &str = r#"<!doctype html>
   <body>
     <div id="app"></div>
 <script type="module">
-import init from '/repo/app-1.js';
+import init, * as bindings from '/repo/app-1.js';
 const wasm = await init({ module_or_path: '/repo/app-1_bg.wasm' });
 </script></body>
 </html>"#;
@@ -223,12 +223,15 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     ] {
         assert!(report.contains(tag), "{tag} in {report}");
     }
-    // The browser fetches the report's data with the page.
-    assert!(report.contains(
-        "<link rel=\"preload\" href=\"data/reports/grid-first.bin\" as=\"fetch\" crossorigin>"
-    ));
-    assert!(pages["index.html"]
-        .contains("<link rel=\"preload\" href=\"data/index.bin\" as=\"fetch\" crossorigin>"));
+    // The loader fetches the report's data with the app, named by the page.
+    assert!(
+        report.contains("<meta name=\"benchdeck-data\" content=\"data/reports/grid-first.bin\">")
+    );
+    assert!(
+        pages["index.html"].contains("<meta name=\"benchdeck-data\" content=\"data/index.bin\">")
+    );
+    // Nothing is downloaded for the app while the page is read: no preload of any kind.
+    assert!(pages.values().all(|p| !p.contains("rel=\"preload\"")));
     assert!(!pages["404.html"].contains(".bin"));
     // The report's hostile title is escaped in every tag; the loader is the only script.
     assert_eq!(report.matches("<script").count(), 1, "{report}");
@@ -268,7 +271,7 @@ fn charts_and_grids_get_embed_pages_that_are_not_indexed() {
 #[test]
 fn every_page_starts_its_head_with_the_policy_except_in_development() {
     let dir = built_site();
-    let template = template::with_app_after_load(TEMPLATE).unwrap();
+    let template = template::with_app_loader(TEMPLATE).unwrap();
     let loader = csp::inline_scripts(&template).unwrap()[0].text;
     let hash = csp::hash_source(loader);
     for (path, page) in pages_of(dir.path(), "/", true) {
