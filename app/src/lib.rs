@@ -29,6 +29,7 @@ mod route;
 mod theme;
 
 use benchdeck_core::site::{ReportPage, Route, SiteIndex};
+use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
 pub use components::Drawings;
@@ -121,26 +122,30 @@ pub fn App(
 /// The hidden drawing benchmark `cargo xtask bench` runs (pages/bench.rs), in the build it makes
 /// with the feature `bench`.
 #[cfg(feature = "bench")]
-fn bench_page() -> AnyView {
-    view! { <pages::ScatterBench/> }.into_any()
+fn bench_page() -> impl IntoView {
+    view! { <pages::ScatterBench/> }
 }
 
 /// The published site has no benchmark page.
 #[cfg(not(feature = "bench"))]
-fn bench_page() -> AnyView {
-    view! { <pages::NotFound/> }.into_any()
+fn bench_page() -> impl IntoView {
+    view! { <pages::NotFound/> }
 }
 
-/// The page of `route`.
-fn page(route: Route, initial: Initial) -> AnyView {
+/// The page of `route`. (An `Either` rather than an `AnyView`: a type-erased view carries code
+/// for every way of rendering it, asynchronous hydration included, which the app never uses:
+/// about a fifth of the wasm.)
+fn page(route: Route, initial: Initial) -> impl IntoView {
     match route {
-        Route::Home => view! { <pages::Home initial=initial.index/> }.into_any(),
-        Route::Local => view! { <pages::LocalReport/> }.into_any(),
+        Route::Home => EitherOf6::A(view! { <pages::Home initial=initial.index/> }),
+        Route::Local => EitherOf6::B(view! { <pages::LocalReport/> }),
         Route::Embed { slug, id } => {
-            view! { <pages::Embed slug id initial=initial.report/> }.into_any()
+            EitherOf6::C(view! { <pages::Embed slug id initial=initial.report/> })
         }
-        Route::Report { slug } => view! { <pages::Report slug initial=initial.report/> }.into_any(),
-        Route::ScatterBench => bench_page(),
-        Route::NotFound => view! { <pages::NotFound/> }.into_any(),
+        Route::Report { slug } => {
+            EitherOf6::D(view! { <pages::Report slug initial=initial.report/> })
+        }
+        Route::ScatterBench => EitherOf6::E(bench_page()),
+        Route::NotFound => EitherOf6::F(view! { <pages::NotFound/> }),
     }
 }

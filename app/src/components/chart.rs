@@ -459,7 +459,7 @@ fn ViewControls(
         )
     });
     if labels.is_empty() && !scalable {
-        return ().into_any();
+        return None;
     }
     let on_choice = move |ev: leptos::ev::Event| {
         let index = event_target_value(&ev).parse::<usize>().ok();
@@ -469,7 +469,7 @@ fn ViewControls(
         let checked = event_target_checked(&ev);
         y_scale.set(if checked { Scale::Log } else { Scale::Linear });
     };
-    view! {
+    Some(view! {
         <div class="chart-controls js-only">
             {(!labels.is_empty()).then(|| view! {
                 <label>
@@ -488,8 +488,7 @@ fn ViewControls(
                 </label>
             })}
         </div>
-    }
-    .into_any()
+    })
 }
 
 /// The SLA slider of a CDF and what share of each series' requests is at or below it.
@@ -512,7 +511,7 @@ fn SlaControl(
         (lo, hi, s.x.unit.clone())
     });
     if !(min.is_finite() && max.is_finite() && max > min) {
-        return ().into_any();
+        return None;
     }
     let step = (max - min) / 500.0;
     let on_input = move |ev: leptos::ev::Event| {
@@ -544,7 +543,7 @@ fn SlaControl(
             shares.join(" · ")
         )
     };
-    view! {
+    Some(view! {
         <div class="sla-control">
             <label class="js-only">
                 "SLA "
@@ -562,8 +561,7 @@ fn SlaControl(
             </label>
             <p class="sla-readout" role="status" aria-live="polite">{readout}</p>
         </div>
-    }
-    .into_any()
+    })
 }
 
 /// The data value under pixel column `px` of a chart with numeric x, interpolated between the

@@ -89,7 +89,7 @@ impl Filters {
 #[component]
 pub fn FilterPanel() -> impl IntoView {
     let Some(filters) = Filters::of_page() else {
-        return ().into_any();
+        return None;
     };
     // The build's page shows every column: tables are walked only once something is left out
     // (and from then on, also to show it again).
@@ -160,7 +160,7 @@ pub fn FilterPanel() -> impl IntoView {
             .excluded
             .update(|e| e.iter_mut().for_each(Vec::clear))
     };
-    view! {
+    Some(view! {
         <section class="filters" aria-labelledby="filters-title">
             <p class="filters-title" id="filters-title">
                 <strong>"Configurations shown"</strong>
@@ -171,8 +171,7 @@ pub fn FilterPanel() -> impl IntoView {
             </p>
             {groups}
         </section>
-    }
-    .into_any()
+    })
 }
 
 /// Hides, in every table of the page, the columns headed by a configuration in `hidden`.

@@ -96,7 +96,7 @@ impl Prices {
 #[component]
 pub fn PricePanel() -> impl IntoView {
     let Some(prices) = Prices::of_page() else {
-        return ().into_any();
+        return None;
     };
     let live = crate::hydrated::live();
     // The build's page already shows the report's prices: the figures are rewritten only once
@@ -162,7 +162,7 @@ pub fn PricePanel() -> impl IntoView {
                 .with_value(|s| s.configs.iter().map(|c| c.rate).collect()),
         );
     };
-    view! {
+    Some(view! {
         <section class="prices" aria-labelledby="prices-title">
             <p class="prices-title" id="prices-title"><strong>"Prices"</strong></p>
             <p class="prices-note">
@@ -180,8 +180,7 @@ pub fn PricePanel() -> impl IntoView {
                 <button type="button" class="tool js-only" on:click=reset>"Use the report's prices"</button>
             </form>
         </section>
-    }
-    .into_any()
+    })
 }
 
 /// Shows each cost figure under `root` (the build's `<span data-price data-usd>`) at the

@@ -27,7 +27,7 @@ pub fn ProblemList(
     problems: Vec<Problem>,
 ) -> impl IntoView {
     if problems.is_empty() {
-        return ().into_any();
+        return None;
     }
     let errors = problems
         .iter()
@@ -55,7 +55,7 @@ pub fn ProblemList(
         Severity::Error => 0.0,
         Severity::Warning => 1.0,
     });
-    view! {
+    Some(view! {
         <details class=class open=has_errors>
             <summary>{summary}</summary>
             <ul>
@@ -73,6 +73,5 @@ pub fn ProblemList(
                 }).collect_view()}
             </ul>
         </details>
-    }
-    .into_any()
+    })
 }

@@ -12,6 +12,7 @@ use benchdeck_core::decision::tree::{Node, Tree};
 use benchdeck_core::decision::{decide, Bound, Decision, Question};
 use benchdeck_core::format;
 use benchdeck_core::site::DecisionData;
+use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
 use super::diagram::{arrow_parts, box_parts};
@@ -108,11 +109,15 @@ fn Guided(
     };
     let live = crate::hydrated::live();
     let current = move || {
+        let broken = || view! { <p class="error">"The question tree is broken."</p> };
         let Ok(walk) = walk.get() else {
-            return view! { <p class="error">"The question tree is broken."</p> }.into_any();
+            return EitherOf3::A(broken());
         };
         match tree.with_value(|t| t.nodes.get(&walk.at).cloned()) {
-            Some(Node::Question { question, answers: choices }) => view! {
+            Some(Node::Question {
+                question,
+                answers: choices,
+            }) => EitherOf3::B(view! {
                 <fieldset class="question" disabled=move || !live.get()>
                     <legend>{question}</legend>
                     {choices.into_iter().enumerate().map(|(i, a)| view! {
@@ -121,17 +126,20 @@ fn Guided(
                         </button>
                     }).collect_view()}
                 </fieldset>
-            }.into_any(),
+            }),
             Some(Node::Recommendation { recommend, .. }) => {
-                let reason = reasons.get(&walk.at).map(|r| r.html.clone()).unwrap_or_default();
-                view! {
+                let reason = reasons
+                    .get(&walk.at)
+                    .map(|r| r.html.clone())
+                    .unwrap_or_default();
+                EitherOf3::C(view! {
                     <div class="recommendation" role="status">
                         <p class="pick">"Recommended: " <strong>{label_of(&recommend)}</strong></p>
                         <div class="prose" inner_html=reason></div>
                     </div>
-                }.into_any()
+                })
             }
-            None => view! { <p class="error">"The question tree is broken."</p> }.into_any(),
+            None => EitherOf3::A(broken()),
         }
     };
     let summary = move || {

@@ -3,6 +3,7 @@
 //! and a link to the whole report.
 
 use benchdeck_core::site::{Block, ReportPage};
+use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 
 use crate::components::ChartView;
@@ -21,18 +22,20 @@ pub fn Embed(
 ) -> impl IntoView {
     let page = data::loaded(initial.map(Ok), || data::report_page(slug));
     move || match page.get() {
-        None => view! { <p class="loading">"Loading chart…"</p> }.into_any(),
-        Some(Ok(page)) => embedded(page, &id),
-        Some(Err(ReportError::NotFound)) => missing("There is no report at this address."),
-        Some(Err(ReportError::Load(error))) => missing(&format!(
+        None => EitherOf3::A(view! { <p class="loading">"Loading chart…"</p> }),
+        Some(Ok(page)) => EitherOf3::B(embedded(page, &id)),
+        Some(Err(ReportError::NotFound)) => {
+            EitherOf3::C(missing("There is no report at this address."))
+        }
+        Some(Err(ReportError::Load(error))) => EitherOf3::C(missing(&format!(
             "The chart could not be loaded: {} ({})",
             error.message, error.url
-        )),
+        ))),
     }
 }
 
 /// The chart or grid `id` of `page`, with a link to the report.
-fn embedded(page: ReportPage, id: &str) -> AnyView {
+fn embedded(page: ReportPage, id: &str) -> impl IntoView {
     let slug = page.summary.slug.clone();
     let title = page.summary.title.clone();
     let report = data::href(&format!("{slug}/"));
@@ -52,16 +55,19 @@ fn embedded(page: ReportPage, id: &str) -> AnyView {
         Some(Block::Chart { chart }) => {
             crate::ready::expect_charts(1);
             crate::browser::set_title(&format!("{} · {title}", chart.title));
-            view! { <ChartView spec=chart slug embed=true/> }.into_any()
+            Either::Left(view! { <ChartView spec=chart slug embed=true/> })
         }
         Some(Block::Grid { grid }) => {
             crate::ready::expect_charts(grid.panels.len());
             crate::browser::set_title(&format!("{} · {title}", grid.title));
-            view! { <GridView grid slug embed=true/> }.into_any()
+            Either::Right(view! { <GridView grid slug embed=true/> })
         }
-        _ => return missing(&format!("The report “{title}” has no chart `{id}`.")),
+        _ => {
+            let message = format!("The report “{title}” has no chart `{id}`.");
+            return Either::Right(missing(&message));
+        }
     };
-    view! {
+    Either::Left(view! {
         <div class="embed">
             {body}
             <p class="embed-source">
@@ -69,11 +75,10 @@ fn embedded(page: ReportPage, id: &str) -> AnyView {
                 " · benchdeck"
             </p>
         </div>
-    }
-    .into_any()
+    })
 }
 
-fn missing(message: &str) -> AnyView {
+fn missing(message: &str) -> impl IntoView {
     crate::ready::expect_charts(0);
-    view! { <p class="error-panel" role="alert">{message.to_string()}</p> }.into_any()
+    view! { <p class="error-panel" role="alert">{message.to_string()}</p> }
 }

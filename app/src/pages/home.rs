@@ -1,6 +1,7 @@
 //! The home page: every report, newest first.
 
 use benchdeck_core::site::{chart_card_svg_paths, ReportSummary, SiteIndex};
+use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
 use crate::components::{DropZone, LoadErrorPanel};
@@ -17,20 +18,20 @@ pub fn Home(
         <section class="home">
             <h1>"Reports"</h1>
             {move || match index.get() {
-                    None => view! { <p class="loading">"Loading reports…"</p> }.into_any(),
+                    None => EitherOf4::A(view! { <p class="loading">"Loading reports…"</p> }),
                     Some(Ok(index)) => {
                         crate::ready::expect_charts(0);
                         if index.reports.is_empty() {
-                            view! { <p>"No reports yet: add a Markdown file to reports/."</p> }.into_any()
+                            EitherOf4::B(view! { <p>"No reports yet: add a Markdown file to reports/."</p> })
                         } else {
-                            view! {
+                            EitherOf4::C(view! {
                                 <ul class="report-list">
                                     {index.reports.into_iter().map(|r| view! { <ReportCard report=r/> }).collect_view()}
                                 </ul>
-                            }.into_any()
+                            })
                         }
                     }
-                    Some(Err(error)) => view! { <LoadErrorPanel error/> }.into_any(),
+                    Some(Err(error)) => EitherOf4::D(view! { <LoadErrorPanel error/> }),
             }}
         </section>
         <DropZone/>

@@ -5,6 +5,7 @@
 
 use benchdeck_core::format;
 use benchdeck_core::site::WorkerStage;
+use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
 
 use crate::components::{Download, DropZone};
@@ -22,7 +23,7 @@ pub fn LocalReport() -> impl IntoView {
         LocalState::Empty => {
             crate::ready::expect_charts(0);
             set_title("Your result files");
-            view! {
+            EitherOf4::A(view! {
                 <section class="local-empty">
                     <h1>"Your result files"</h1>
                     <p>"Files you open here are read in this browser, never uploaded, and kept in its "
@@ -30,8 +31,7 @@ pub fn LocalReport() -> impl IntoView {
                     <KeptNote local/>
                     <DropZone/>
                 </section>
-            }
-            .into_any()
+            })
         }
         LocalState::Working {
             stage,
@@ -41,11 +41,11 @@ pub fn LocalReport() -> impl IntoView {
         } => {
             crate::ready::pending();
             set_title("Reading your result files");
-            view! { <Progress stage file done total/> }.into_any()
+            EitherOf4::B(view! { <Progress stage file done total/> })
         }
         LocalState::Failed(reasons) => {
             crate::ready::expect_charts(0);
-            view! {
+            EitherOf4::C(view! {
                 <section class="local-empty">
                     <h1>"Your result files"</h1>
                     <div class="error-panel" role="alert">
@@ -54,8 +54,7 @@ pub fn LocalReport() -> impl IntoView {
                     </div>
                     <DropZone/>
                 </section>
-            }
-            .into_any()
+            })
         }
         LocalState::Ready(result) => {
             let downloads = vec![
@@ -72,12 +71,11 @@ pub fn LocalReport() -> impl IntoView {
                     &result.runs_csv,
                 ),
             ];
-            view! {
+            EitherOf4::D(view! {
                 <KeptNote local/>
                 <ReportBody page=result.page.clone() downloads/>
                 <DropZone/>
-            }
-            .into_any()
+            })
         }
     }
 }
@@ -90,26 +88,20 @@ fn KeptNote(
 ) -> impl IntoView {
     move || match local.kept.get() {
         Kept::No => None,
-        Kept::Yes => Some(
-            view! {
-                <p class="kept-note">
-                    "These files are kept in this browser only, so this page shows them again on "
-                    "your next visit. "
-                    <button type="button" class="forget" on:click=move |_| local::forget(local)>
-                        "Forget these files"
-                    </button>
-                </p>
-            }
-            .into_any(),
-        ),
-        Kept::Failed(why) => Some(
-            view! {
-                <p class="kept-note warning" role="alert">
-                    "These files could not be kept for your next visit: " {why} "."
-                </p>
-            }
-            .into_any(),
-        ),
+        Kept::Yes => Some(Either::Left(view! {
+            <p class="kept-note">
+                "These files are kept in this browser only, so this page shows them again on "
+                "your next visit. "
+                <button type="button" class="forget" on:click=move |_| local::forget(local)>
+                    "Forget these files"
+                </button>
+            </p>
+        })),
+        Kept::Failed(why) => Some(Either::Right(view! {
+            <p class="kept-note warning" role="alert">
+                "These files could not be kept for your next visit: " {why} "."
+            </p>
+        })),
     }
 }
 

@@ -3,6 +3,7 @@
 use benchdeck_core::site::{
     result_file_path, runs_csv_path, runs_json_path, Block, ReportPage, TocEntry,
 };
+use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
 use crate::components::{
@@ -22,15 +23,15 @@ pub fn Report(
 ) -> impl IntoView {
     let page = data::loaded(initial.map(Ok), || data::report_page(slug));
     move || match page.get() {
-        None => view! { <p class="loading">"Loading report…"</p> }.into_any(),
+        None => EitherOf4::A(view! { <p class="loading">"Loading report…"</p> }),
         Some(Ok(page)) => {
             let downloads = published_downloads(&page);
-            view! { <ReportBody page downloads/> }.into_any()
+            EitherOf4::B(view! { <ReportBody page downloads/> })
         }
-        Some(Err(ReportError::NotFound)) => view! { <NotFound/> }.into_any(),
+        Some(Err(ReportError::NotFound)) => EitherOf4::C(view! { <NotFound/> }),
         Some(Err(ReportError::Load(error))) => {
             crate::ready::expect_charts(0);
-            view! { <LoadErrorPanel error/> }.into_any()
+            EitherOf4::D(view! { <LoadErrorPanel error/> })
         }
     }
 }
@@ -112,13 +113,15 @@ pub fn ReportBody(
         .map(|(i, block)| {
             let shown = match block {
                 Block::Html { html } => {
-                    view! { <div class="prose" inner_html=html></div> }.into_any()
+                    EitherOf4::A(view! { <div class="prose" inner_html=html></div> })
                 }
                 Block::Chart { chart } => {
-                    view! { <ChartView spec=chart slug=slug.clone()/> }.into_any()
+                    EitherOf4::B(view! { <ChartView spec=chart slug=slug.clone()/> })
                 }
-                Block::Grid { grid } => view! { <GridView grid slug=slug.clone()/> }.into_any(),
-                Block::Flowchart { flowchart } => view! { <FlowchartView flowchart/> }.into_any(),
+                Block::Grid { grid } => EitherOf4::C(view! { <GridView grid slug=slug.clone()/> }),
+                Block::Flowchart { flowchart } => {
+                    EitherOf4::D(view! { <FlowchartView flowchart/> })
+                }
             };
             (
                 shown,
