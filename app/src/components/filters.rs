@@ -88,9 +88,7 @@ impl Filters {
 /// how many configurations are shown, and "Show all".
 #[component]
 pub fn FilterPanel() -> impl IntoView {
-    let Some(filters) = Filters::of_page() else {
-        return None;
-    };
+    let filters = Filters::of_page()?;
     // The build's page shows every column: tables are walked only once something is left out
     // (and from then on, also to show it again).
     let touched = StoredValue::new(false);

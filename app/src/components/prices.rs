@@ -95,9 +95,7 @@ impl Prices {
 /// buys an hour), and a button back to the report's prices.
 #[component]
 pub fn PricePanel() -> impl IntoView {
-    let Some(prices) = Prices::of_page() else {
-        return None;
-    };
+    let prices = Prices::of_page()?;
     let live = crate::hydrated::live();
     // The build's page already shows the report's prices: the figures are rewritten only once
     // a rate differs (and from then on, also back to the report's).
