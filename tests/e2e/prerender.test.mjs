@@ -84,6 +84,11 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
     assert.ok(shapes > 5, `the drawing has its marks (${shapes})`);
   }
   assert.equal(await page.locator('figure.chart .chart-image img').count(), 0, 'no image requests for charts');
+  // The controls that need the app take no room: no empty row stands where they would be.
+  const appControls = await page.locator('.js-only').evaluateAll((all) =>
+    all.map((e) => ({ display: getComputedStyle(e).display, height: e.getBoundingClientRect().height })));
+  assert.ok(appControls.length > 0, 'the report has controls that need the app');
+  assert.deepEqual(appControls.filter((c) => c.display !== 'none' || c.height > 0), []);
   // Each chart links to its data, which the host serves.
   const csv = page.locator('figure.chart .chart-tools a', { hasText: 'CSV' });
   assert.equal(await csv.count(), 16);

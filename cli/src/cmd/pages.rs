@@ -504,6 +504,13 @@ impl<'a> Head<'a> {
                 escape(url)
             ));
         }
+        // Without scripts the app never comes, so its controls (`.js-only`, which keep their
+        // place for it, invisible) give that place back: no empty rows under the charts.
+        // (`!important`: the stylesheet, later in the head, gives each control its display.)
+        tags.push(
+            "<noscript><style>.js-only { display: none !important; }</style></noscript>"
+                .to_string(),
+        );
         if let Some(data) = &self.data {
             tags.push(format!(
                 "<meta name=\"{DATA_META}\" content=\"{}\">",

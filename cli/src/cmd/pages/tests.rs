@@ -283,6 +283,13 @@ fn every_page_starts_its_head_with_the_policy_except_in_development() {
             ),
             "{path}"
         );
+        // Without scripts, the app's controls give their place back (a style, not a script).
+        assert!(
+            page.contains(
+                "<noscript><style>.js-only { display: none !important; }</style></noscript>"
+            ),
+            "{path}"
+        );
         // One hash, the loader's: the JSON data block is not a script that runs.
         assert_eq!(page.matches("'sha256-").count(), 1, "{path}");
         assert!(
