@@ -21,8 +21,8 @@ async function routes() {
   return ['', ...reports.map(relative), `embed/${REPORT}/at-a-glance-1/`, 'local/', 'no-such-page/'];
 }
 
-/// Each chart's build drawing as shown: how many of its drawings (wide, narrow) are displayed,
-/// whether it is the narrow one, whether it sits in a grid's panel, how much of its box's height
+/// Each chart's build drawing as shown: how many of its drawings (wide, medium, narrow) are shown,
+/// which one it is, whether it sits in a grid's panel, how much of its box's height
 /// it fills, its smallest text in screen pixels, its label and its marks.
 async function shownDrawings(page) {
   return page.locator('figure.chart .chart-image').evaluateAll((images) => images.map((image) => {
@@ -34,7 +34,7 @@ async function shownDrawings(page) {
     const tick = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
     return {
       shown: shown.length,
-      narrow: svg.classList.contains('narrow'),
+      drawing: svg.getAttribute('class'),
       panel: image.closest('.grid-panels') !== null,
       fill: (h * scale) / box.height,
       text: tick * scale,
@@ -141,11 +141,11 @@ test('without JavaScript every page has its content and its links work', async (
   assert.equal(await page.locator('.report-card .card-chart img').count(), 6);
 });
 
-test('without JavaScript every chart shows the drawing that fits its box, filling it with text that reads: on a phone, and in a grid\'s panels on a wide screen', async () => {
+test('without JavaScript every chart shows the drawing that fits its box, filling it with text that reads: on a phone, on a tablet, and in a grid\'s panels on a wide screen', async () => {
   const reports = (await routes()).filter((r) => r !== '' && !r.startsWith('embed/') && r !== 'local/' && r !== 'no-such-page/');
   assert.equal(reports.length, 6);
   let panels = 0;
-  for (const width of [390, 1280]) {
+  for (const width of [390, 700, 1280]) {
     for (const route of reports) {
       const page = await site.pageWithoutScripts({ viewport: { width, height: 844 } });
       await page.goto(`${site.url}${route}`);
@@ -154,8 +154,10 @@ test('without JavaScript every chart shows the drawing that fits its box, fillin
       for (const [i, c] of charts.entries()) {
         const at = `${route} at ${width}px, chart ${i}`;
         assert.equal(c.shown, 1, `${at}: one drawing shown`);
-        // The phone-width drawing in a narrow box: on a phone, or a grid's panel.
-        assert.equal(c.narrow, width === 390 || c.panel, `${at}: the ${c.narrow ? 'phone-width' : 'wide'} drawing`);
+        // The phone-width drawing in a narrow box (a phone, a grid's panel beside another), the
+        // tablet-width one on a tablet (a grid is one column there), the wide one on a desktop.
+        const expected = width === 390 ? 'narrow' : width === 700 ? 'medium' : c.panel ? 'narrow' : 'wide';
+        assert.equal(c.drawing, expected, `${at}: the ${c.drawing} drawing`);
         assert.ok(c.fill > 0.8, `${at}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
         assert.ok(c.text >= 9.5, `${at}: its smallest text is ${c.text.toFixed(1)} px on screen`);
         if (width === 1280 && c.panel) panels += 1;

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_app::{Drawings, Initial, APP_ROOT_ID};
-use benchdeck_core::chart::{self, inline::wide_and_narrow};
+use benchdeck_core::chart::{self, inline};
 use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
@@ -335,8 +335,8 @@ fn report_pages(
 
 /// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
 /// alternative: drawn as `benchdeck site` draws `charts/<slug>/<id>.svg`, but without the legend
-/// inside the drawing, since the page shows the chart's legend under it; and drawn a second time
-/// at a phone's width, which the stylesheet shows on narrow screens.
+/// inside the drawing, since the page shows the chart's legend under it; and drawn again at a
+/// tablet's and at a phone's width, which the stylesheet shows in boxes of those widths.
 fn drawings(report: &ReportPage) -> Result<Drawings> {
     let slug = &report.summary.slug;
     let options = chart::DrawOptions {
@@ -349,11 +349,13 @@ fn drawings(report: &ReportPage) -> Result<Drawings> {
         let draw = |size| {
             chart::to_svg(spec, size, &options).with_context(|| format!("cannot draw {}", what()))
         };
-        let (wide, narrow) = (
+        let (wide, medium, narrow) = (
             draw(chart::export_size(spec))?,
+            draw(chart::medium_size(spec))?,
             draw(chart::narrow_size(spec))?,
         );
-        let markup = wide_and_narrow(&wide, &narrow, &alt_text(spec))
+        let sized = [("wide", &*wide), ("medium", &*medium), ("narrow", &*narrow)];
+        let markup = inline::by_width(&sized, &alt_text(spec))
             .with_context(|| format!("cannot put {} in its page", what()))?;
         drawings.0.insert(spec.id.clone(), markup);
     }

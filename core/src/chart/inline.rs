@@ -55,16 +55,19 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
     Ok(out.trim_end().to_string())
 }
 
-/// The drawings a page carries for one chart, labelled with `label`: `wide` (drawn at
-/// [`super::EXPORT_WIDTH`]) and `narrow` (at [`super::NARROW_WIDTH`]), as `svg.wide` and
-/// `svg.narrow`. The stylesheet shows the narrow one on narrow screens, where the wide one
-/// scaled down would have unreadably small text and leave the chart's box half empty.
-pub fn wide_and_narrow(wide: &str, narrow: &str, label: &str) -> Result<String, InlineError> {
-    let with_class = |document: &str, class: &str| {
-        inline_svg(document, label)
-            .map(|markup| markup.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1))
-    };
-    Ok(with_class(wide, "wide")? + &with_class(narrow, "narrow")?)
+/// The drawings a page carries for one chart, labelled with `label`: each of `drawings` is a
+/// class (`wide`, `medium`, `narrow`: drawn at [`super::EXPORT_WIDTH`], [`super::MEDIUM_WIDTH`],
+/// [`super::NARROW_WIDTH`]) and its SVG document, inlined as `svg.<class>`. The stylesheet shows
+/// the one drawn nearest the chart box's width: any other, scaled to the box, would have
+/// unreadably small (or oversized) text and leave the box partly empty.
+pub fn by_width(drawings: &[(&str, &str)], label: &str) -> Result<String, InlineError> {
+    drawings
+        .iter()
+        .map(|(class, document)| {
+            inline_svg(document, label)
+                .map(|markup| markup.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1))
+        })
+        .collect()
 }
 
 /// The stylesheet block that draws an inlined light drawing in the page's colour scheme: one
@@ -220,14 +223,20 @@ mod tests {
     }
 
     #[test]
-    fn a_page_carries_a_wide_and_a_narrow_drawing_each_labelled() {
+    fn a_page_carries_a_drawing_per_width_each_labelled() {
         let doc = |w: u32| format!("<svg width=\"{w}\" viewBox=\"0 0 {w} 260\">\n<rect/>\n</svg>");
-        let both = wide_and_narrow(&doc(960), &doc(360), "Chart").unwrap();
-        assert_eq!(both.matches("aria-label=\"Chart\"").count(), 2);
-        let wide = both.find("<svg class=\"wide\" xmlns").unwrap();
-        let narrow = both.find("<svg class=\"narrow\" xmlns").unwrap();
-        assert!(wide < narrow && both[narrow..].contains("viewBox=\"0 0 360 260\""));
-        assert!(wide_and_narrow(&doc(960), "<p>", "Chart").is_err());
+        let (wide, medium, narrow) = (doc(960), doc(640), doc(360));
+        let all = by_width(
+            &[("wide", &wide), ("medium", &medium), ("narrow", &narrow)],
+            "Chart",
+        )
+        .unwrap();
+        assert_eq!(all.matches("aria-label=\"Chart\"").count(), 3);
+        let at = |class: &str| all.find(&format!("<svg class=\"{class}\" xmlns")).unwrap();
+        assert!(at("wide") < at("medium") && at("medium") < at("narrow"));
+        assert!(all[at("medium")..at("narrow")].contains("viewBox=\"0 0 640 260\""));
+        assert!(all[at("narrow")..].contains("viewBox=\"0 0 360 260\""));
+        assert!(by_width(&[("wide", &wide), ("narrow", "<p>")], "Chart").is_err());
     }
 
     #[test]

@@ -411,6 +411,11 @@ pub const EXPORT_WIDTH: u32 = 960;
 /// pixels: about a phone's chart box, so its text reads at the page's size.
 pub const NARROW_WIDTH: u32 = 360;
 
+/// Width of the drawing a pre-rendered page carries for boxes between a phone's and a desktop's
+/// (a tablet, a grid's panel in one column), in pixels: without it those boxes showed the wide
+/// drawing scaled down, its text at 7-8 pixels.
+pub const MEDIUM_WIDTH: u32 = 640;
+
 /// The size of `spec`'s exported SVG: [`EXPORT_WIDTH`] wide and its [`preferred_height`] at that
 /// width.
 pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
@@ -421,6 +426,12 @@ pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
 /// [`preferred_height`] there, the height the page's box has at that width.
 pub fn narrow_size(spec: &ChartSpec) -> (u32, u32) {
     size_at(spec, NARROW_WIDTH)
+}
+
+/// The size of `spec`'s drawing for medium boxes: [`MEDIUM_WIDTH`] wide and its
+/// [`preferred_height`] there.
+pub fn medium_size(spec: &ChartSpec) -> (u32, u32) {
+    size_at(spec, MEDIUM_WIDTH)
 }
 
 fn size_at(spec: &ChartSpec, width: u32) -> (u32, u32) {
