@@ -312,13 +312,23 @@ fn draw_axis_titles<DB: DrawingBackend>(
 }
 
 /// The y axis title as long as fits along `length` pixels (the plot's height, since it is turned):
-/// with its unit, else without, else cut with `…`. On a short plot (a phone) a long title would
-/// otherwise run up into the chart's own title.
+/// with its unit; else the unit alone when the chart's title already names the quantity (a
+/// panel "Output throughput" reads its axis as `tok/s`, which the bare name would not say); else
+/// the name without its unit, else cut with `…`. On a short plot (a phone, a grid's panel) a long
+/// title would otherwise run up into the chart's own title.
 pub(in crate::chart) fn fitted_y_title(spec: &ChartSpec, length: u32) -> String {
     let fits = |text: &str| estimate_text_width(text, TITLE_FONT) <= length;
     let full = spec.y.label();
     if fits(&full) {
         return full;
+    }
+    let named_above = !spec.y.title.is_empty()
+        && spec
+            .title
+            .to_lowercase()
+            .contains(&spec.y.title.to_lowercase());
+    if named_above && !spec.y.unit.is_empty() && fits(&spec.y.unit) {
+        return spec.y.unit.clone();
     }
     if fits(&spec.y.title) {
         return spec.y.title.clone();
@@ -354,5 +364,23 @@ mod tests {
         assert!(cut.ends_with('…') && cut.starts_with("Output"), "{cut}");
         assert!(estimate_text_width(&cut, TITLE_FONT) <= without_unit / 2);
         assert_eq!(fitted_y_title(&spec, 0), "…");
+    }
+
+    #[test]
+    fn a_y_title_the_chart_title_names_keeps_its_unit_when_it_must_be_short() {
+        let spec = ChartSpec {
+            title: "Output throughput".into(),
+            y: Axis::new("Output throughput", "tok/s"),
+            ..ChartSpec::default()
+        };
+        let full = estimate_text_width("Output throughput (tok/s)", TITLE_FONT);
+        assert_eq!(fitted_y_title(&spec, full), "Output throughput (tok/s)");
+        assert_eq!(fitted_y_title(&spec, full - 1), "tok/s");
+        // Under another title the quantity's name says more than its unit.
+        let other = ChartSpec {
+            title: "Throughput against latency".into(),
+            ..spec
+        };
+        assert_eq!(fitted_y_title(&other, full - 1), "Output throughput");
     }
 }
