@@ -21,9 +21,9 @@ async function routes() {
   return ['', ...reports.map(relative), `embed/${REPORT}/at-a-glance-1/`, 'local/', 'no-such-page/'];
 }
 
-/// Each chart's build drawing as shown: how many of its drawings (wide, medium, narrow) are shown,
-/// which one it is, whether it sits in a grid's panel, how much of its box's height
-/// it fills, its smallest text in screen pixels, its label and its marks.
+/// Each chart's build drawing as shown: how many of its drawings (wide, medium, small, narrow) are
+/// shown, which one it is, whether it sits in a grid's panel, its box's width, how much of the
+/// box's height and of its area it fills, its smallest text in screen pixels, its label and marks.
 async function shownDrawings(page) {
   return page.locator('figure.chart .chart-image').evaluateAll((images) => images.map((image) => {
     const shown = [...image.querySelectorAll('svg')].filter((svg) => getComputedStyle(svg).display !== 'none');
@@ -36,7 +36,9 @@ async function shownDrawings(page) {
       shown: shown.length,
       drawing: svg.getAttribute('class'),
       panel: image.closest('.grid-panels') !== null,
+      box: box.width,
       fill: (h * scale) / box.height,
+      area: (w * scale * h * scale) / (box.width * box.height),
       text: tick * scale,
       height: svg.getBoundingClientRect().height,
       label: svg.getAttribute('aria-label'),
@@ -154,11 +156,14 @@ test('without JavaScript every chart shows the drawing that fits its box, fillin
       for (const [i, c] of charts.entries()) {
         const at = `${route} at ${width}px, chart ${i}`;
         assert.equal(c.shown, 1, `${at}: one drawing shown`);
-        // The phone-width drawing in a narrow box (a phone, a grid's panel beside another), the
-        // tablet-width one on a tablet (a grid is one column there), the wide one on a desktop.
-        const expected = width === 390 ? 'narrow' : width === 700 ? 'medium' : c.panel ? 'narrow' : 'wide';
-        assert.equal(c.drawing, expected, `${at}: the ${c.drawing} drawing`);
+        // The phone-width drawing on a phone, the tablet-width one on a tablet (a grid is one
+        // column there), the wide one on a desktop, where a grid's panel beside another gets the
+        // 480 px drawing (or the phone's, in a box of 420 px or less: three panels abreast).
+        const panel = c.box > 420 ? 'small' : 'narrow';
+        const expected = width === 390 ? 'narrow' : width === 700 ? 'medium' : c.panel ? panel : 'wide';
+        assert.equal(c.drawing, expected, `${at}: the ${c.drawing} drawing in a ${c.box}px box`);
         assert.ok(c.fill > 0.8, `${at}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
+        assert.ok(c.area > 0.8, `${at}: the drawing covers ${Math.round(c.area * 100)}% of its box`);
         assert.ok(c.text >= 9.5, `${at}: its smallest text is ${c.text.toFixed(1)} px on screen`);
         if (width === 1280 && c.panel) panels += 1;
       }

@@ -336,7 +336,8 @@ fn report_pages(
 /// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
 /// alternative: drawn as `benchdeck site` draws `charts/<slug>/<id>.svg`, but without the legend
 /// inside the drawing, since the page shows the chart's legend under it; and drawn again at a
-/// tablet's and at a phone's width, which the stylesheet shows in boxes of those widths.
+/// tablet's, a small box's and a phone's width (`chart::PAGE_DRAWINGS`), which the stylesheet
+/// shows in boxes of those widths.
 fn drawings(report: &ReportPage) -> Result<Drawings> {
     let slug = &report.summary.slug;
     let options = chart::DrawOptions {
@@ -349,12 +350,14 @@ fn drawings(report: &ReportPage) -> Result<Drawings> {
         let draw = |size| {
             chart::to_svg(spec, size, &options).with_context(|| format!("cannot draw {}", what()))
         };
-        let (wide, medium, narrow) = (
-            draw(chart::export_size(spec))?,
-            draw(chart::medium_size(spec))?,
-            draw(chart::narrow_size(spec))?,
-        );
-        let sized = [("wide", &*wide), ("medium", &*medium), ("narrow", &*narrow)];
+        let drawn = chart::PAGE_DRAWINGS
+            .iter()
+            .map(|&(class, width)| Ok((class, draw(chart::size_at(spec, width))?)))
+            .collect::<Result<Vec<_>>>()?;
+        let sized: Vec<_> = drawn
+            .iter()
+            .map(|(class, svg)| (*class, svg.as_str()))
+            .collect();
         let markup = inline::by_width(&sized, &alt_text(spec))
             .with_context(|| format!("cannot put {} in its page", what()))?;
         drawings.0.insert(spec.id.clone(), markup);

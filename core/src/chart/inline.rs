@@ -56,10 +56,9 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
 }
 
 /// The drawings a page carries for one chart, labelled with `label`: each of `drawings` is a
-/// class (`wide`, `medium`, `narrow`: drawn at [`super::EXPORT_WIDTH`], [`super::MEDIUM_WIDTH`],
-/// [`super::NARROW_WIDTH`]) and its SVG document, inlined as `svg.<class>`. The stylesheet shows
-/// the one drawn nearest the chart box's width: any other, scaled to the box, would have
-/// unreadably small (or oversized) text and leave the box partly empty.
+/// class and its SVG document (those of [`super::PAGE_DRAWINGS`]), inlined as `svg.<class>`. The
+/// stylesheet shows the one drawn nearest the chart box's width: any other, scaled to the box,
+/// would have unreadably small (or oversized) text and leave the box partly empty.
 pub fn by_width(drawings: &[(&str, &str)], label: &str) -> Result<String, InlineError> {
     drawings
         .iter()

@@ -416,6 +416,22 @@ pub const NARROW_WIDTH: u32 = 360;
 /// drawing scaled down, its text at 7-8 pixels.
 pub const MEDIUM_WIDTH: u32 = 640;
 
+/// Width of the drawing a pre-rendered page carries for boxes a little wider than a phone's (a
+/// grid's panel beside another on a desktop, a phone held sideways), in pixels: the phone's
+/// drawing, as tall as such a box, left a fifth of its width empty.
+pub const SMALL_WIDTH: u32 = 480;
+
+/// The drawings a pre-rendered page carries of each chart, widest first: the class the page gives
+/// each and the width it is drawn at. The stylesheet shows the one drawn nearest the chart box's
+/// width (`style/main.css`: narrow up to 420 px, small up to 560, medium up to 840, wide above),
+/// so that it fills the box and its smallest text (11 px drawn) is at least 9.5 px on screen.
+pub const PAGE_DRAWINGS: [(&str, u32); 4] = [
+    ("wide", EXPORT_WIDTH),
+    ("medium", MEDIUM_WIDTH),
+    ("small", SMALL_WIDTH),
+    ("narrow", NARROW_WIDTH),
+];
+
 /// The size of `spec`'s exported SVG: [`EXPORT_WIDTH`] wide and its [`preferred_height`] at that
 /// width.
 pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
@@ -428,13 +444,9 @@ pub fn narrow_size(spec: &ChartSpec) -> (u32, u32) {
     size_at(spec, NARROW_WIDTH)
 }
 
-/// The size of `spec`'s drawing for medium boxes: [`MEDIUM_WIDTH`] wide and its
-/// [`preferred_height`] there.
-pub fn medium_size(spec: &ChartSpec) -> (u32, u32) {
-    size_at(spec, MEDIUM_WIDTH)
-}
-
-fn size_at(spec: &ChartSpec, width: u32) -> (u32, u32) {
+/// The size of `spec`'s drawing `width` pixels wide: that width and its [`preferred_height`]
+/// there, the height the page's box has at that width.
+pub fn size_at(spec: &ChartSpec, width: u32) -> (u32, u32) {
     let height = preferred_height(spec, f64::from(width)).round() as u32;
     (width, height.max(1))
 }
