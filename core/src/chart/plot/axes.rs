@@ -314,24 +314,29 @@ fn draw_axis_titles<DB: DrawingBackend>(
 /// The y axis title as long as fits along `length` pixels (the plot's height, since it is turned):
 /// with its unit; else the unit alone when the chart's title already names the quantity (a
 /// panel "Output throughput" reads its axis as `tok/s`, which the bare name would not say); else
-/// the name without its unit, else cut with `…`. On a short plot (a phone, a grid's panel) a long
-/// title would otherwise run up into the chart's own title.
+/// the name without its unit; else the unit alone (a fact, where a cut name is a guess); else the
+/// name cut with `…`. On a short plot (a phone, a grid's panel, a home card) a long title would
+/// otherwise run up into the chart's own title.
 pub(in crate::chart) fn fitted_y_title(spec: &ChartSpec, length: u32) -> String {
     let fits = |text: &str| estimate_text_width(text, TITLE_FONT) <= length;
     let full = spec.y.label();
     if fits(&full) {
         return full;
     }
+    let unit = (!spec.y.unit.is_empty() && fits(&spec.y.unit)).then(|| spec.y.unit.clone());
     let named_above = !spec.y.title.is_empty()
         && spec
             .title
             .to_lowercase()
             .contains(&spec.y.title.to_lowercase());
-    if named_above && !spec.y.unit.is_empty() && fits(&spec.y.unit) {
-        return spec.y.unit.clone();
+    if let (true, Some(unit)) = (named_above, &unit) {
+        return unit.clone();
     }
     if fits(&spec.y.title) {
         return spec.y.title.clone();
+    }
+    if let Some(unit) = unit {
+        return unit;
     }
     let mut cut: String = spec.y.title.clone();
     while !cut.is_empty() && !fits(&format!("{cut}…")) {
@@ -360,9 +365,12 @@ mod tests {
             fitted_y_title(&spec, without_unit),
             "Output throughput per GPU"
         );
-        let cut = fitted_y_title(&spec, without_unit / 2);
-        assert!(cut.ends_with('…') && cut.starts_with("Output"), "{cut}");
-        assert!(estimate_text_width(&cut, TITLE_FONT) <= without_unit / 2);
+        // Shorter than the name: its unit, while that fits; then the name cut.
+        assert_eq!(fitted_y_title(&spec, without_unit - 1), "tok/s/GPU");
+        let unit = estimate_text_width("tok/s/GPU", TITLE_FONT);
+        let cut = fitted_y_title(&spec, unit - 1);
+        assert!(cut.ends_with('…') && cut.starts_with("Out"), "{cut}");
+        assert!(estimate_text_width(&cut, TITLE_FONT) < unit);
         assert_eq!(fitted_y_title(&spec, 0), "…");
     }
 
