@@ -21,8 +21,26 @@ pub fn number(v: f64) -> String {
     if v.is_infinite() {
         return if v > 0.0 { "∞" } else { "-∞" }.to_string();
     }
+    let decimals = decimals_for(v.abs());
+    group_thousands(&trim_zeros(&format!("{v:.decimals$}")))
+}
+
+/// [`number`] with at most `max_decimals` digits after the point where room is short (the value
+/// over a narrow bar), but never fewer than two significant digits:
+/// `50.75` → `50.8` (1), `51` (0); `5.26` → `5.3` (0); `0.0123` → `0.012` (0).
+pub fn number_within(v: f64, max_decimals: usize) -> String {
+    if !v.is_finite() || v == 0.0 {
+        return number(v);
+    }
     let abs = v.abs();
-    let decimals = if abs >= 1000.0 {
+    let two_significant = (1 - abs.log10().floor() as i64).max(0) as usize;
+    let decimals = decimals_for(abs).min(max_decimals.max(two_significant));
+    group_thousands(&trim_zeros(&format!("{v:.decimals$}")))
+}
+
+/// The digits after the point that [`number`] writes for a value of size `abs`.
+fn decimals_for(abs: f64) -> usize {
+    if abs >= 1000.0 {
         0
     } else if abs >= 100.0 {
         1
@@ -31,10 +49,7 @@ pub fn number(v: f64) -> String {
     } else {
         // Three significant digits for small values.
         (-abs.log10().floor() as usize + 2).min(9)
-    };
-    let s = format!("{v:.decimals$}");
-    let s = trim_zeros(&s);
-    group_thousands(&s)
+    }
 }
 
 /// Formats with exactly `decimals` digits after the point, and thousands separators.
@@ -108,6 +123,21 @@ mod tests {
         assert_eq!(number(-2500.7), "-2,501");
         assert_eq!(number(f64::INFINITY), "∞");
         assert_eq!(number(f64::NAN), "n/a");
+    }
+
+    #[test]
+    fn numbers_within_a_few_decimals_keep_two_significant_digits() {
+        assert_eq!(number_within(50.75, 9), number(50.75));
+        assert_eq!(number_within(50.75, 1), "50.8");
+        assert_eq!(number_within(50.75, 0), "51");
+        assert_eq!(number_within(100.0, 0), "100");
+        assert_eq!(number_within(1021.4, 0), "1,021");
+        assert_eq!(number_within(5.26, 0), "5.3");
+        assert_eq!(number_within(-5.26, 0), "-5.3");
+        assert_eq!(number_within(0.0123, 0), "0.012");
+        assert_eq!(number_within(0.00123, 9), "0.00123");
+        assert_eq!(number_within(0.0, 0), "0");
+        assert_eq!(number_within(f64::NAN, 0), "n/a");
     }
 
     #[test]

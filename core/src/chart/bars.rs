@@ -16,6 +16,8 @@ use crate::format;
 const FONT: &str = super::theme::FONT_FAMILY;
 /// Share of a category's width taken by its bars.
 const GROUP_WIDTH: f64 = 0.8;
+/// Pixel size of the value written above each bar.
+const VALUE_SIZE: u32 = 11;
 
 /// The chart the bars are drawn in: categories at 0, 1, 2… across, values up.
 type BarChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -43,7 +45,15 @@ pub(super) fn draw<DB: DrawingBackend>(
     .fold(1e-9f64, f64::max);
     let top = nice_ceiling(highest);
     let n = categories.len() as f64;
+    let plot_width = f64::from(body.dim_in_pixel().0.saturating_sub(y_label_width(top)));
+    let value_decimals = value_decimals(spec, options, plot_width / n.max(1.0));
     let mut chart = ChartBuilder::on(&body)
+        // Room above the tallest bar for its value.
+        .margin_top(if value_decimals.is_some() {
+            VALUE_SIZE + 3
+        } else {
+            0
+        })
         .x_label_area_size(44)
         .y_label_area_size(y_label_width(top))
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
@@ -65,7 +75,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .light_line_style(theme.background)
         .draw()?;
 
-    let frame = draw_bars(area, &mut chart, spec, options, n, top)?;
+    let frame = draw_bars(area, &mut chart, spec, options, (n, top), value_decimals)?;
     draw_thresholds(area, &chart, spec, options, top)?;
 
     // Category labels under each group, skipping labels that would collide.
@@ -88,29 +98,51 @@ pub(super) fn draw<DB: DrawingBackend>(
     Ok(frame)
 }
 
+/// The series `options` shows, by index.
+fn visible_series(spec: &ChartSpec, options: &DrawOptions) -> Vec<usize> {
+    (0..spec.series.len())
+        .filter(|&i| !options.is_hidden(i))
+        .collect()
+}
+
+/// How many digits after the point the values above the bars get, with categories `category_px`
+/// pixels apart: as many as [`format::number`] writes, else one, else none (see
+/// [`format::number_within`]), the first at which the widest value is narrower than the
+/// distance between two bars; `None` when even the shortest does not fit.
+fn value_decimals(spec: &ChartSpec, options: &DrawOptions, category_px: f64) -> Option<usize> {
+    let visible = visible_series(spec, options);
+    let pitch = category_px * GROUP_WIDTH / visible.len().max(1) as f64;
+    let values: Vec<f64> = visible
+        .iter()
+        .flat_map(|&i| &spec.series[i].points)
+        .filter_map(|p| p.y.filter(|y| y.is_finite()))
+        .collect();
+    [usize::MAX, 1, 0].into_iter().find(|&decimals| {
+        let widest = values
+            .iter()
+            .map(|&y| estimate_text_width(&format::number_within(y, decimals), VALUE_SIZE))
+            .max()
+            .unwrap_or(0);
+        f64::from(widest) + 2.0 <= pitch
+    })
+}
+
 /// The bars of the visible series in `chart` (`n` categories, values up to `top`), each with
-/// its value when there is room, and a ✕ for a missing value; returns where each was drawn.
+/// its value when `value_decimals` says how, and a ✕ for a missing value; returns where each was
+/// drawn.
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &mut BarChart<'_, DB>,
     spec: &ChartSpec,
     options: &DrawOptions,
-    n: f64,
-    top: f64,
+    (n, top): (f64, f64),
+    value_decimals: Option<usize>,
 ) -> Result<Frame, DrawError> {
     let theme = &options.theme;
-    let visible: Vec<usize> = (0..spec.series.len())
-        .filter(|&i| !options.is_hidden(i))
-        .collect();
+    let visible = visible_series(spec, options);
     let bar_width = GROUP_WIDTH / visible.len().max(1) as f64;
     let (base_x, base_y) = area.get_base_pixel();
     let to_area = |(x, y): (i32, i32)| (x - base_x, y - base_y);
-    let px_per_unit = {
-        let (a, _) = chart.backend_coord(&(0.0, 0.0));
-        let (b, _) = chart.backend_coord(&(1.0, 0.0));
-        (b - a).max(1)
-    };
-    let show_values = (bar_width * f64::from(px_per_unit)) >= 30.0;
 
     let mut frame = Frame::default();
     for (slot, &si) in visible.iter().enumerate() {
@@ -150,7 +182,7 @@ fn draw_bars<DB: DrawingBackend>(
                         x: px + base_x,
                         y: py + base_y,
                     });
-                    if show_values {
+                    if let Some(decimals) = value_decimals {
                         // Above the error bar, when there is one.
                         let above = point
                             .hi
@@ -159,9 +191,9 @@ fn draw_bars<DB: DrawingBackend>(
                                 to_area(chart.backend_coord(&(centre, hi.min(top)))).1
                             });
                         area.draw(&Text::new(
-                            format::number(y),
+                            format::number_within(y, decimals),
                             (px, above - 3),
-                            (FONT, 11)
+                            (FONT, VALUE_SIZE)
                                 .into_font()
                                 .color(&theme.text)
                                 .pos(Pos::new(HPos::Center, VPos::Bottom)),

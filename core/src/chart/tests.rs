@@ -70,6 +70,68 @@ fn svg_text_has_the_size_the_drawing_asked_for() {
     );
 }
 
+/// Six load points of two engines with the values `value(series, point)`.
+fn six_load_points(value: impl Fn(usize, usize) -> f64) -> ChartSpec {
+    let mut spec = two_engines();
+    let categories = ["1", "10", "20", "30", "35", "∞"]
+        .map(String::from)
+        .to_vec();
+    spec.kind = ChartKind::GroupedBars { categories };
+    for (s, series) in spec.series.iter_mut().enumerate() {
+        series.points = (0..6)
+            .map(|i| Point {
+                x: i as f64,
+                y: Some(value(s, i)),
+                ..Point::default()
+            })
+            .collect();
+    }
+    spec
+}
+
+/// The texts of an SVG document, trimmed.
+fn svg_texts(svg: &str) -> Vec<&str> {
+    svg.split("</text>")
+        .filter_map(|t| t.rsplit('>').next().map(str::trim))
+        .collect()
+}
+
+#[test]
+fn bar_values_show_when_they_fit_between_bars() {
+    // Values of three digits: at 480 px the bars are 26 px apart and "919" is 20 px wide; at
+    // 360 px they are 18 px apart.
+    let spec = six_load_points(|s, i| 512.0 + (s * 6 + i) as f64 * 37.0);
+    let shown = |width| {
+        let svg = to_svg(&spec, (width, 260), &DrawOptions::default()).unwrap();
+        let texts = svg_texts(&svg);
+        let values = spec.series.iter().flat_map(|s| &s.points);
+        values
+            .filter(|p| texts.contains(&crate::format::number(p.y.unwrap()).as_str()))
+            .count()
+    };
+    assert_eq!(
+        shown(480),
+        12,
+        "every value, or none, so that a reader can compare"
+    );
+    assert_eq!(shown(360), 0);
+}
+
+#[test]
+fn bar_values_lose_decimals_before_they_go() {
+    // A success rate: "50.75" does not fit between bars 26 px apart, "51" does.
+    let spec = six_load_points(|_, i| if i == 5 { 50.75 } else { 100.0 });
+    let svg = to_svg(&spec, (480, 260), &DrawOptions::default()).unwrap();
+    let texts = svg_texts(&svg);
+    assert_eq!(texts.iter().filter(|t| **t == "51").count(), 2, "{texts:?}");
+    assert!(!texts.contains(&"50.75") && !texts.contains(&"50.8"));
+    let wide = to_svg(&spec, (960, 460), &DrawOptions::default()).unwrap();
+    assert_eq!(
+        svg_texts(&wide).iter().filter(|t| **t == "50.75").count(),
+        2
+    );
+}
+
 #[test]
 fn dark_theme_and_hidden_series() {
     let options = DrawOptions {
