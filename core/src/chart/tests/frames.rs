@@ -1,5 +1,6 @@
 //! Frames (hover lookup on 100,000 targets) and the JSON contract of specs.
 
+use super::super::frame::{scan_nearest, TargetIndex};
 use super::super::*;
 use super::fixtures;
 
