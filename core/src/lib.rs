@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod chart;
+pub mod compare;
 pub mod cost;
 pub mod date;
 pub mod decision;

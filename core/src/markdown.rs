@@ -307,9 +307,22 @@ pub fn sanitize(html: &str) -> String {
             &["tile-value", "tile-unit", "tile-label", "tile-note"],
         )
         .add_tag_attributes("th", &["scope"])
-        // A cost's configuration and exact value (`report::values::priced_span`), for the
-        // page's price editor; inert data, as raw HTML in the Markdown is escaped anyway.
-        .add_tag_attributes("span", &["data-price", "data-usd", "data-unit"])
+        // A cost's configuration and exact value (`report::values::priced_span`), and both
+        // sides of a comparison of costs (`compared_span`), for the page's price editor; inert
+        // data, as raw HTML in the Markdown is escaped anyway.
+        .add_tag_attributes(
+            "span",
+            &[
+                "data-price",
+                "data-usd",
+                "data-unit",
+                "data-compare",
+                "data-price-a",
+                "data-value-a",
+                "data-price-b",
+                "data-value-b",
+            ],
+        )
         .add_allowed_classes("sup", &["footnote-reference"])
         .link_rel(Some("noopener noreferrer"))
         .url_schemes(["http", "https", "mailto"].into_iter().collect())

@@ -202,10 +202,14 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   assert.equal(await qwen.innerText(), '1.23 $/1M tok');
   const deepseek = page.locator('.prose [data-price="deepseek-disagg-sharegpt"]').first();
   assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
-  // Twice Qwen's rate: its figure doubles, DeepSeek's stays, the address keeps the rate.
+  const ratio = page.locator('.prose [data-compare="ratio"][data-price-a="deepseek-disagg-sharegpt"]').first();
+  assert.equal(await ratio.innerText(), '3.81x');
+  // Twice Qwen's rate: its figure doubles, DeepSeek's stays, the ratio of the two halves, the
+  // address keeps the rate.
   await inputs.nth(1).fill('2.836');
   assert.equal(await qwen.innerText(), '2.46 $/1M tok');
   assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
+  assert.equal(await ratio.innerText(), '1.91x');
   assert.match(await panel.innerText(), /\$2\.84\b/);
   await addressParam(page, 'price.qwen-rayserve-sharegpt', '2.836');
   // The chart is redrawn at that rate: Qwen's point at concurrency 64 reads 2.46.
@@ -229,6 +233,7 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   // Back to the report's prices: the figures and the address as published.
   await panel.locator('button', { hasText: "Use the report's prices" }).click();
   assert.equal(await qwen.innerText(), '1.23 $/1M tok');
+  assert.equal(await ratio.innerText(), '3.81x');
   await addressParam(page, 'price.qwen-rayserve-sharegpt', null);
   // The summary table marks the cheapest again: Qwen at ten times its rate is no longer it.
   const table = page.locator('figure.data-table', { hasText: 'at its cheapest' });

@@ -1,11 +1,13 @@
 //! The reader's own prices. A report whose configurations state a price gets a panel (under its
 //! first cost chart) where each rate can be changed; the page then shows every cost at those
 //! rates: cost charts (`ChartView` asks [`Prices::chart`]), the cost figures in the text,
-//! tiles and tables (the build's `<span data-price>`, rewritten by [`PricePanel`]'s effect),
+//! tiles and tables and the ratios and percentages that compare costs (the build's
+//! `<span data-price>` and `<span data-compare>`, rewritten by [`PricePanel`]'s effect),
 //! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
 //! (`?price.<key>=<rate>`), so a link shares them.
 
 use benchdeck_core::chart::{self, ChartSpec};
+use benchdeck_core::compare::Comparison;
 use benchdeck_core::cost::{PriceSheet, Repricing};
 use benchdeck_core::format;
 use leptos::prelude::*;
@@ -181,8 +183,9 @@ pub fn PricePanel() -> impl IntoView {
     })
 }
 
-/// Shows each cost figure under `root` (the build's `<span data-price data-usd>`) at the
-/// reader's rates, and moves a summary row's bold mark to its cheapest cell.
+/// Shows each cost figure under `root` (the build's `<span data-price data-usd>`) and each
+/// comparison of costs (`<span data-compare>`) at the reader's rates, and moves a summary row's
+/// bold mark to its cheapest cell.
 fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
     for span in crate::browser::elements(root, "[data-price]") {
         let key = span.get_attribute("data-price").unwrap_or_default();
@@ -192,15 +195,7 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
         else {
             continue;
         };
-        // The build's text (a claim may word it its own way) is kept to come back to.
-        let stated = match span.get_attribute("data-stated") {
-            Some(text) => text,
-            None => {
-                let text = span.text_content().unwrap_or_default();
-                span.set_attribute("data-stated", &text).ok();
-                text
-            }
-        };
+        let stated = stated_text(&span);
         let factor = repricing.factor(&key);
         let text = if factor == 1.0 {
             stated
@@ -211,11 +206,55 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
                 None => format::number(value),
             }
         };
-        if span.text_content().as_deref() != Some(text.as_str()) {
-            span.set_text_content(Some(&text));
-        }
+        show_text(&span, &text);
+    }
+    for span in crate::browser::elements(root, "[data-compare]") {
+        let stated = stated_text(&span);
+        let text = recompared(&span, repricing).unwrap_or(stated);
+        show_text(&span, &text);
     }
     mark_cheapest(root, repricing);
+}
+
+/// A comparison of costs (`ratio`, `pct`; the build's `<span data-compare>`) computed again
+/// from both sides at the reader's rates; `None` while both sides are at the stated prices.
+fn recompared(span: &web_sys::Element, repricing: &Repricing) -> Option<String> {
+    let comparison = Comparison::named(&span.get_attribute("data-compare")?)?;
+    let factor = |side: &str| {
+        span.get_attribute(&format!("data-price-{side}"))
+            .map_or(1.0, |key| repricing.factor(&key))
+    };
+    let (factor_a, factor_b) = (factor("a"), factor("b"));
+    if factor_a == 1.0 && factor_b == 1.0 {
+        return None;
+    }
+    let value = |side: &str| {
+        span.get_attribute(&format!("data-value-{side}"))?
+            .parse::<f64>()
+            .ok()
+    };
+    let result = comparison.of(value("a")? * factor_a, value("b")? * factor_b)?;
+    Some(comparison.text(result))
+}
+
+/// The text the build gave `span` (a claim may word a figure its own way), kept on it the first
+/// time it is looked at, before any rewrite, so that the stated prices bring it back.
+fn stated_text(span: &web_sys::Element) -> String {
+    match span.get_attribute("data-stated") {
+        Some(text) => text,
+        None => {
+            let text = span.text_content().unwrap_or_default();
+            span.set_attribute("data-stated", &text).ok();
+            text
+        }
+    }
+}
+
+/// Sets `span`'s text to `text`, unless it already reads so.
+fn show_text(span: &web_sys::Element, text: &str) {
+    if span.text_content().as_deref() != Some(text) {
+        span.set_text_content(Some(text));
+    }
 }
 
 /// In each table of costs, each cost row's cheapest cell bold (`td.best > strong`) and the

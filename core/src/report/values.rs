@@ -20,6 +20,7 @@
 
 use super::context::ReportContext;
 use super::load::{parse_load, same, LoadKind};
+use crate::compare::Comparison;
 use crate::format;
 pub(super) use crate::html::escape;
 use crate::model::Run;
@@ -37,9 +38,19 @@ pub struct Computed {
     pub text: String,
     /// Where it comes from, for the tooltip.
     pub source: String,
-    /// The configuration whose price it is proportional to (a cost), so the page can show it at
-    /// the reader's own rates (`cost::sheet`).
-    pub priced: Option<String>,
+    /// How it follows a reader's own prices (`cost::sheet`), when it is or compares a cost.
+    pub priced: Option<Priced>,
+}
+
+/// How a computed value follows a reader's own prices: what the page needs to show it at their
+/// rates (`app/src/components/prices.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Priced {
+    /// A cost of this configuration: proportional to its price.
+    Cost(String),
+    /// `ratio` or `pct` of two values, one or both a cost: each side's configuration when it is
+    /// a cost, and its value. (A comparison of comparisons stays as the build computed it.)
+    Compared(Comparison, [(Option<String>, f64); 2]),
 }
 
 /// What an inline value became: HTML for the page, and a problem when there is one.
@@ -194,6 +205,7 @@ impl ReportContext<'_> {
         let [a, b] = args else {
             return Err(format!("expected `{name}(<expression>, <expression>)`"));
         };
+        let comparison = Comparison::named(name).expect("called for ratio and pct only");
         let (a, b) = (self.eval(a)?, self.eval(b)?);
         if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
             return Err(format!(
@@ -201,28 +213,22 @@ impl ReportContext<'_> {
                 finding.text
             ));
         }
-        if b.value == 0.0 {
-            return Err(format!("`{name}`: the second value ({}) is zero", b.text));
-        }
-        let source = format!("{} against {}", a.source, b.source);
-        Ok(if name == "ratio" {
-            let value = a.value / b.value;
-            Computed {
-                is_number: true,
-                priced: None,
-                value,
-                text: format!("{}x", format::number(round_for_ratio(value))),
-                source,
-            }
-        } else {
-            let value = (b.value - a.value) / b.value * 100.0;
-            Computed {
-                is_number: true,
-                priced: None,
-                value,
-                text: format!("{}%", format::fixed(value, 1)),
-                source,
-            }
+        let value = comparison
+            .of(a.value, b.value)
+            .ok_or_else(|| format!("`{name}`: the second value ({}) is zero", b.text))?;
+        let cost_key = |c: &Computed| match &c.priced {
+            Some(Priced::Cost(key)) => Some(key.clone()),
+            _ => None,
+        };
+        let (key_a, key_b) = (cost_key(&a), cost_key(&b));
+        let priced = (key_a.is_some() || key_b.is_some())
+            .then(|| Priced::Compared(comparison, [(key_a, a.value), (key_b, b.value)]));
+        Ok(Computed {
+            is_number: true,
+            priced,
+            value,
+            text: comparison.text(value),
+            source: format!("{} against {}", a.source, b.source),
         })
     }
 
@@ -368,7 +374,7 @@ impl ReportContext<'_> {
     fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
         Computed {
             is_number: true,
-            priced: crate::cost::is_cost(q).then(|| config.to_string()),
+            priced: crate::cost::is_cost(q).then(|| Priced::Cost(config.to_string())),
             value,
             text: format::with_unit(value, q.unit()),
             source: format!(
@@ -409,25 +415,32 @@ fn typed_number(text: &str) -> Option<(f64, usize)> {
     Some((value, decimals))
 }
 
-/// Ratios read best with three significant digits at most: `12.9`, `1.35`, `130`.
-fn round_for_ratio(v: f64) -> f64 {
-    if v.abs() >= 100.0 {
-        v.round()
-    } else if v.abs() >= 10.0 {
-        (v * 10.0).round() / 10.0
-    } else {
-        (v * 100.0).round() / 100.0
-    }
-}
-
-/// The escaped text of `computed`; a cost is wrapped by [`priced_span`].
+/// The escaped text of `computed`; a cost is wrapped by [`priced_span`], a comparison of costs
+/// by [`compared_span`].
 pub(super) fn priced_text(computed: &Computed, with_unit: bool) -> String {
     match &computed.priced {
-        Some(key) if computed.is_number => {
+        Some(Priced::Cost(key)) if computed.is_number => {
             priced_span(key, computed.value, &computed.text, with_unit)
+        }
+        Some(Priced::Compared(comparison, sides)) => {
+            compared_span(*comparison, sides, &computed.text)
         }
         _ => escape(&computed.text),
     }
+}
+
+/// `text`, `ratio` or `pct` of two values of which one or both is a cost, in a
+/// `<span data-compare=… data-price-a=… data-value-a=… data-value-b=…>` so the page can compute it
+/// again at the reader's rates (`data-price-b` too when the second is a cost).
+fn compared_span(comparison: Comparison, sides: &[(Option<String>, f64); 2], text: &str) -> String {
+    let mut attributes = format!("data-compare=\"{}\"", comparison.name());
+    for ((key, value), side) in sides.iter().zip(["a", "b"]) {
+        if let Some(key) = key {
+            attributes += &format!(" data-price-{side}=\"{}\"", escape(key));
+        }
+        attributes += &format!(" data-value-{side}=\"{value}\"");
+    }
+    format!("<span {attributes}>{}</span>", escape(text))
 }
 
 /// `text`, a cost of configuration `key` worth `value`, in a `<span data-price=… data-usd=…>`

@@ -126,4 +126,15 @@ fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
         page.prose_html().contains(&marked),
         "no {marked} in the prose"
     );
+    // A comparison of two costs carries both sides, to be computed again at the reader's rates.
+    let deepseek = at_64(spec, 1).unwrap();
+    let compared = format!(
+        "<span data-compare=\"ratio\" data-price-a=\"deepseek-disagg-sharegpt\" \
+         data-value-a=\"{deepseek}\" data-price-b=\"qwen-rayserve-sharegpt\" \
+         data-value-b=\"{qwen}\">3.81x</span>"
+    );
+    assert!(
+        page.prose_html().contains(&compared),
+        "no {compared} in the prose"
+    );
 }
