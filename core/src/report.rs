@@ -137,6 +137,39 @@ fn config_keys(runs: &[&Run]) -> Vec<String> {
     keys
 }
 
+/// An error for each two configurations of `keys` that the front matter gives one label: a
+/// legend, the wizard and the price editor tell configurations apart by it.
+fn shared_labels(file: &str, front: &FrontMatter, keys: &[String]) -> Vec<Problem> {
+    let label_of = |key: &str| {
+        front
+            .configs
+            .iter()
+            .find(|c| c.key == key)
+            .and_then(|c| c.label.clone())
+            .unwrap_or_else(|| key.to_string())
+    };
+    let mut first_with: BTreeMap<String, &str> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for key in keys {
+        let label = label_of(key);
+        match first_with.get(&label) {
+            Some(first) => problems.push(Problem::error(
+                file,
+                Location::line(2),
+                format!(
+                    "front matter: configurations `{first}` and `{key}` are both labelled \
+                     `{label}`; give each its own `label:` (a chart's legend, the wizard and \
+                     the price editor tell configurations apart by it)"
+                ),
+            )),
+            None => {
+                first_with.insert(label, key);
+            }
+        }
+    }
+    problems
+}
+
 /// The runs with the price their configuration's front matter states; a price that cannot be
 /// read is an error naming the configuration, and its runs stay without one.
 fn priced_runs<'a>(
@@ -197,7 +230,9 @@ pub fn build_report(
         problems.extend(imported.all_problems().cloned());
     }
 
-    let palette = colors::report_palette(&config_keys(&runs), &front.configs, palette);
+    let keys = config_keys(&runs);
+    problems.extend(shared_labels(file, &front, &keys));
+    let palette = colors::report_palette(&keys, &front.configs, palette);
     let context = context::ReportContext {
         file,
         front: &front,

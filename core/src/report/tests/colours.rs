@@ -156,3 +156,35 @@ fn fourteen_configurations_get_twelve_colours_then_two_of_them_patterned_on_ever
         pieces(&svg(plain))
     );
 }
+
+#[test]
+fn two_configurations_labelled_alike_are_an_error_naming_both() {
+    let results: Vec<ImportedFile> = (0..3).map(result).collect();
+    let text = REPORT.replacen(
+        "---\n\n",
+        "configs:\n  - key: setup-00\n    label: vLLM\n  - key: setup-02\n    label: vLLM\n---\n\n",
+        1,
+    );
+    let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
+    let errors: Vec<String> = page.problems.iter().map(|p| p.to_string()).collect();
+    let shared = "configurations `setup-00` and `setup-02` are both labelled `vLLM`";
+    assert_eq!(
+        errors.iter().filter(|e| e.contains(shared)).count(),
+        1,
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().all(|e| e.starts_with("reports/r.md")),
+        "{errors:?}"
+    );
+    // Each its own label: no such error.
+    let fine = build_report("reports/r.md", "r", REPORT, &results, &Palette::new());
+    assert!(
+        !fine
+            .problems
+            .iter()
+            .any(|p| p.to_string().contains("both labelled")),
+        "{:?}",
+        fine.problems
+    );
+}
