@@ -341,6 +341,49 @@ test('a trend rings last night\'s regression, and a point opens its run\'s resul
   assert.match(await page.locator('body').innerText(), /"label": "nightly-sglang"/);
 });
 
+test('two fingers pinch a line chart: it zooms as far as they spread and follows them; one finger is left to scroll the page', async () => {
+  const page = await reportPage();
+  const figure = 'figure.chart[data-chart="ttft-tail"]';
+  const key = 'chart-ttft-tail';
+  await drawn(page, `${figure} canvas`);
+  const canvas = page.locator(`${figure} canvas`);
+  assert.equal(await canvas.evaluate((c) => getComputedStyle(c).touchAction), 'pan-x pan-y');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+  const box = await canvas.boundingBox();
+  const [cx, cy] = [box.x + box.width * 0.55, box.y + box.height * 0.45];
+  /// Two fingers `spread` pixels apart around (cx + shift, cy).
+  const fingers = (spread, shift = 0) => [
+    { x: cx + shift - spread / 2, y: cy, id: 0 }, { x: cx + shift + spread / 2, y: cy, id: 1 }];
+  const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  const xWidth = (zoom) => { const [x0, x1] = zoom.slice(1).split(',').map(Number); return x1 - x0; };
+  const zoomOf = /^z-?[\d.e+-]+,-?[\d.e+-]+,-?[\d.e+-]+,-?[\d.e+-]+$/;
+  // Spread from 40 to 80 pixels: twice as close, as the toolbar's "Zoom in" (around its centre).
+  await touch('touchStart', fingers(40));
+  for (const spread of [50, 60, 70, 80]) await touch('touchMove', fingers(spread));
+  await touch('touchEnd', []);
+  const pinched = await addressParam(page, key, zoomOf);
+  assert.equal(await page.locator(`${figure} .zoom-reset`).count(), 1);
+  await page.locator(`${figure} .zoom-reset`).click();
+  await addressParam(page, key, null);
+  await page.locator(`${figure} .zoom-controls button[aria-label="Zoom in"]`).click();
+  const stepped = await addressParam(page, key, zoomOf);
+  const ratio = xWidth(pinched) / xWidth(stepped);
+  assert.ok(Math.abs(ratio - 1) < 0.03, `pinched ${pinched}, stepped ${stepped}`);
+  // The same pinch while the fingers move 60 pixels left: the chart moves with them, to the
+  // right of where the still pinch showed (the x axis is linear).
+  await page.locator(`${figure} .zoom-reset`).click();
+  await addressParam(page, key, null);
+  await touch('touchStart', fingers(40));
+  for (const step of [1, 2, 3, 4]) await touch('touchMove', fingers(40 + step * 10, -step * 15));
+  await touch('touchEnd', []);
+  const moved = await addressParam(page, key, zoomOf);
+  const x0 = (zoom) => Number(zoom.slice(1).split(',')[0]);
+  assert.ok(x0(moved) > x0(pinched), `moved ${moved}, still ${pinched}`);
+  assert.ok(Math.abs(xWidth(moved) / xWidth(pinched) - 1) < 0.03, `moved ${moved}, still ${pinched}`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a line chart zooms by dragging a box, by keyboard and by its buttons, kept in the URL', async () => {
   const page = await reportPage();
   const figure = 'figure.chart[data-chart="ttft-tail"]';

@@ -13,7 +13,7 @@ use benchdeck_core::chart::{
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use web_sys::{KeyboardEvent, MouseEvent};
+use web_sys::{KeyboardEvent, MouseEvent, TouchEvent};
 
 use super::chart_image;
 use super::legend::{left_out_by_filter, Legend};
@@ -323,6 +323,10 @@ pub fn ChartView(
                         }
                     }
                     on:mouseup=move |_| zooming.finish()
+                    on:touchstart=move |ev: TouchEvent| if zoomable { zooming.touch_start(&ev) }
+                    on:touchmove=move |ev: TouchEvent| if zoomable { zooming.touch_move(&ev) }
+                    on:touchend=move |_| zooming.touch_end()
+                    on:touchcancel=move |_| zooming.touch_end()
                     on:dblclick=move |_| if zoomable { zooming.reset() }
                     on:click=on_click
                     on:mouseleave=move |_| {

@@ -1,12 +1,14 @@
-//! Zooming into a line or scatter chart: drag a box with the mouse, or use the toolbar's zoom
-//! buttons (touch) or the `+`, `-` and `0` keys on a focused chart (keyboard); a double click,
-//! `0` or "Reset zoom" shows the whole chart again. The zoom is part of the chart's view in the
+//! Zooming into a line or scatter chart: drag a box with the mouse, pinch with two fingers (the
+//! chart follows the fingers, which also move it), or use the toolbar's zoom buttons or the `+`,
+//! `-` and `0` keys on a focused chart (keyboard); a double click, `0` or "Reset zoom" shows the
+//! whole chart again. One finger still scrolls the page (`touch-action: pan-x pan-y` on a
+//! zoomable chart's canvas: the browser leaves two-finger gestures there to the chart). The zoom is part of the chart's view in the
 //! address (`chart::ViewState`), so a shared link shows the same box. Turning pixels into data
 //! is `benchdeck_core::chart::zoom`'s; this module holds the gestures and the controls.
 
-use benchdeck_core::chart::{Frame, Zoom};
+use benchdeck_core::chart::{Frame, PlotArea, Zoom};
 use leptos::prelude::*;
-use web_sys::MouseEvent;
+use web_sys::{MouseEvent, TouchEvent};
 
 /// A box being dragged: where the button went down and where the pointer is (canvas pixels).
 #[derive(Clone, Copy, PartialEq)]
@@ -15,12 +17,22 @@ struct Drag {
     to: (i32, i32),
 }
 
-/// A chart's zoom and the drag that may be making a new one.
+/// Two fingers on the plot: their midpoint and spread when they touched (canvas pixels), and
+/// the plot as it was drawn then, which every step of the pinch starts from.
+#[derive(Clone, Copy)]
+struct Pinch {
+    midpoint: (f64, f64),
+    spread: f64,
+    plot: PlotArea,
+}
+
+/// A chart's zoom and the drag or pinch that may be making a new one.
 #[derive(Clone, Copy)]
 pub struct ZoomState {
     /// The box shown, `None` for the whole chart.
     pub zoom: RwSignal<Option<Zoom>>,
     drag: RwSignal<Option<Drag>>,
+    pinch: StoredValue<Option<Pinch>>,
     frame: StoredValue<Frame>,
 }
 
@@ -30,6 +42,7 @@ impl ZoomState {
         ZoomState {
             zoom,
             drag: RwSignal::new(None),
+            pinch: StoredValue::new(None),
             frame,
         }
     }
@@ -89,6 +102,44 @@ impl ZoomState {
         }
     }
 
+    /// Fingers touched the canvas: with two on the plot, a pinch starts.
+    pub fn touch_start(&self, ev: &TouchEvent) {
+        let Some((midpoint, spread)) = fingers(ev) else {
+            self.pinch.set_value(None);
+            return;
+        };
+        let plot = self.frame.with_value(|f| f.plot);
+        let on_plot = |p: PlotArea| p.contains((midpoint.0 as i32, midpoint.1 as i32));
+        if let Some(plot) = plot.filter(|p| on_plot(*p) && spread >= MIN_SPREAD) {
+            ev.prevent_default();
+            self.drag.set(None);
+            self.pinch.set_value(Some(Pinch {
+                midpoint,
+                spread,
+                plot,
+            }));
+        }
+    }
+
+    /// The fingers moved: the chart is zoomed by how far they spread, and moved with them.
+    pub fn touch_move(&self, ev: &TouchEvent) {
+        let (Some(pinch), Some((midpoint, spread))) = (self.pinch.get_value(), fingers(ev)) else {
+            return;
+        };
+        ev.prevent_default();
+        let zoom = pinch
+            .plot
+            .pinched(spread / pinch.spread, pinch.midpoint, midpoint);
+        if zoom.is_some() && zoom != self.zoom.get_untracked() {
+            self.zoom.set(zoom);
+        }
+    }
+
+    /// A finger came up: the pinch ends where it is.
+    pub fn touch_end(&self) {
+        self.pinch.set_value(None);
+    }
+
     /// Back to the whole chart.
     pub fn reset(&self) {
         self.drag.set(None);
@@ -118,6 +169,31 @@ impl ZoomState {
             })
         }
     }
+}
+
+/// Fingers closer than this (CSS pixels) are not a pinch: the spread would be all noise.
+const MIN_SPREAD: f64 = 12.0;
+
+/// The midpoint of two fingers on the event's canvas (its pixels) and their distance; `None`
+/// unless exactly two touch it.
+fn fingers(ev: &TouchEvent) -> Option<((f64, f64), f64)> {
+    let touches = ev.target_touches();
+    if touches.length() != 2 {
+        return None;
+    }
+    let canvas = event_target::<web_sys::Element>(ev);
+    let rect = canvas.get_bounding_client_rect();
+    let at = |i: u32| {
+        touches.get(i).map(|t| {
+            (
+                f64::from(t.client_x()) - rect.left(),
+                f64::from(t.client_y()) - rect.top(),
+            )
+        })
+    };
+    let (a, b) = (at(0)?, at(1)?);
+    let midpoint = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    Some((midpoint, (a.0 - b.0).hypot(a.1 - b.1)))
 }
 
 /// The toolbar's zoom buttons: in, out and, once zoomed, back to the whole chart.

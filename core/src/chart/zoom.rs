@@ -112,6 +112,29 @@ impl PlotArea {
             y: (ya.min(yb), ya.max(yb)),
         })
     }
+
+    /// The zoom a pinch makes: `factor` times closer (the fingers' spread now over their spread
+    /// at the start), with the data that was at pixel `from` (the fingers' midpoint at the
+    /// start) now at pixel `to` (their midpoint now), so that the fingers hold the data they
+    /// touched. `None` for a factor that is not a positive number.
+    pub fn pinched(&self, factor: f64, from: (f64, f64), to: (f64, f64)) -> Option<Zoom> {
+        if !(factor.is_finite() && factor > 0.0) {
+            return None;
+        }
+        let (l, t, r, b) = self.rect;
+        // The plot's edges, in the pixels of this drawing, once the pinch is applied.
+        let edge =
+            |edge: i32, to: f64, from: f64| (from + (f64::from(edge) - to) / factor).round() as i32;
+        let (x0, x1) = (edge(l, to.0, from.0), edge(r, to.0, from.0));
+        let (y0, y1) = (edge(t, to.1, from.1), edge(b, to.1, from.1));
+        let (xa, ya) = self.data_at((x0, y1))?;
+        let (xb, yb) = self.data_at((x1, y0))?;
+        let zoom = Zoom {
+            x: (xa.min(xb), xa.max(xb)),
+            y: (ya.min(yb), ya.max(yb)),
+        };
+        (zoom.x.0 < zoom.x.1 && zoom.y.0 < zoom.y.1).then_some(zoom)
+    }
 }
 
 /// The data value at pixel `p` of `map` (the inverse of [`AxisMap::px`] on its finite part).
@@ -179,6 +202,29 @@ mod tests {
             "{:?}",
             zoom.y
         );
+    }
+
+    #[test]
+    fn a_pinch_zooms_around_the_fingers_and_follows_them() {
+        let area = area();
+        // Spread twice as far around the plot's centre, held in place: as stepping in.
+        let centre = (310.0, 170.0);
+        assert_eq!(
+            area.pinched(2.0, centre, centre),
+            area.zoom_by(2.0, Some((310, 170)))
+        );
+        // Around x = 25 (pixel 210), the fingers moved 100 pixels right: x = 25 is drawn at
+        // pixel 310, the middle, with half the range either side.
+        let zoom = area.pinched(2.0, (210.0, 170.0), (310.0, 170.0)).unwrap();
+        assert!(
+            (zoom.x.0 - 0.0).abs() < 0.5 && (zoom.x.1 - 50.0).abs() < 0.5,
+            "{zoom:?}"
+        );
+        // Pinched together: further out than the whole chart.
+        let out = area.pinched(0.5, centre, centre).unwrap();
+        assert!(out.x.0 < -49.0 && out.x.1 > 149.0, "{out:?}");
+        assert_eq!(area.pinched(0.0, centre, centre), None);
+        assert_eq!(area.pinched(f64::NAN, centre, centre), None);
     }
 
     #[test]
