@@ -1,9 +1,12 @@
-//! Two values compared as a report's prose says it: `ratio(a, b)`, A ÷ B written `12.9x`, and
-//! `pct(a, b)`, how much lower A is than B in percent (`35.2%`). The build computes the inline
-//! values with it (`report::values`), and the page again when a reader's prices change a cost
-//! on either side (`app/src/components/prices.rs`), so both write the same text.
+//! Two values compared as a report says it: `ratio(a, b)`, A ÷ B written `12.9x`, and
+//! `pct(a, b)`, how much lower A is than B in percent (`35.2%`), in prose; and a head-to-head
+//! table's row, which of two configurations is better and by how much ([`Verdict`]). The build
+//! computes them here (`report::values`, `report::tables`), and the page again when a reader's
+//! prices change a cost on either side (`app/src/components/prices.rs`), so both write the same
+//! text.
 
 use crate::format;
+use crate::quantity::Better;
 
 /// How two values are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +55,46 @@ impl Comparison {
     }
 }
 
+/// Which of two values a head-to-head row finds better, and by how much: the gap over the worse
+/// value, in percent ("Faster by", "Cheaper by", "Higher by").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Verdict {
+    /// The first (0) or the second (1) value is better, by this much (`None` against zero,
+    /// where a percentage means nothing).
+    Better(usize, Option<f64>),
+    /// They are equal.
+    Tie,
+}
+
+impl Verdict {
+    /// `a` against `b` where `better` says which way is better; `None` unless both are finite.
+    pub fn of(a: f64, b: f64, better: Better) -> Option<Verdict> {
+        if !(a.is_finite() && b.is_finite()) {
+            return None;
+        }
+        if a == b {
+            return Some(Verdict::Tie);
+        }
+        let first_wins = match better {
+            Better::Lower => a < b,
+            Better::Higher => a > b,
+        };
+        let (winner, worse) = if first_wins { (a, b) } else { (b, a) };
+        let by = (winner - worse).abs() / worse * 100.0;
+        let by = (worse > 0.0 && by.is_finite()).then_some(by);
+        Some(Verdict::Better(usize::from(!first_wins), by))
+    }
+
+    /// How much better, as the row writes it: `23.45%`, `0%` for a tie, `–` against zero.
+    pub fn by_text(self) -> String {
+        match self {
+            Verdict::Better(_, Some(by)) => format!("{}%", format::fixed(by, 2)),
+            Verdict::Better(_, None) => "–".to_string(),
+            Verdict::Tie => "0%".to_string(),
+        }
+    }
+}
+
 /// Ratios read best with three significant digits at most: `12.9`, `1.35`, `130`.
 fn round_for_ratio(v: f64) -> f64 {
     if v.abs() >= 100.0 {
@@ -83,5 +126,22 @@ mod tests {
         assert_eq!(ratio.of(1.0, 0.0), None);
         assert_eq!(ratio.of(f64::NAN, 1.0), None);
         assert_eq!(Comparison::named("cv"), None);
+    }
+
+    #[test]
+    fn a_head_to_head_finds_the_better_value_and_the_gap_over_the_worse() {
+        // Seed 002's mean TTFT at 1 req/s: vLLM 45.04 ms, SGLang 64.88 ms.
+        let faster = Verdict::of(45.04, 64.88, Better::Lower).unwrap();
+        assert!(matches!(faster, Verdict::Better(0, Some(by)) if (by - 30.58).abs() < 0.01));
+        assert_eq!(faster.by_text(), "30.58%");
+        let higher = Verdict::of(2783.0, 2845.0, Better::Higher).unwrap();
+        assert!(matches!(higher, Verdict::Better(1, Some(_))), "{higher:?}");
+        assert_eq!(
+            Verdict::of(0.0, 5.0, Better::Higher).unwrap().by_text(),
+            "–"
+        );
+        assert_eq!(Verdict::of(3.0, 3.0, Better::Lower), Some(Verdict::Tie));
+        assert_eq!(Verdict::Tie.by_text(), "0%");
+        assert_eq!(Verdict::of(f64::NAN, 3.0, Better::Lower), None);
     }
 }

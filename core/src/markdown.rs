@@ -298,6 +298,8 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("div", &["footnote-definition"])
         .add_allowed_classes("span", &["value", "value-contradicted", "value-error"])
         .add_allowed_classes("figure", &["data-table"])
+        // A head-to-head table of costs, whose verdicts the price editor computes again.
+        .add_tag_attributes("figure", &["data-versus"])
         .add_allowed_classes("td", &["best", "pass", "fail"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("p", &["table-caption", "tile"])
@@ -316,6 +318,7 @@ pub fn sanitize(html: &str) -> String {
                 "data-price",
                 "data-usd",
                 "data-unit",
+                "data-decimals",
                 "data-compare",
                 "data-price-a",
                 "data-value-a",

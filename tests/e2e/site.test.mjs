@@ -246,6 +246,16 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   assert.equal(await costRow.locator('td.best').count(), 1);
   assert.doesNotMatch(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
   assert.match(await bestFor.nth(1).innerText(), /Cost per 1M output tokens/);
+  // The head-to-head of costs judges each concurrency again: at concurrency 64 DeepSeek is now
+  // the cheaper, by (12.29 - 4.68) / 12.29; its figures keep their two decimals.
+  const versus = page.locator('figure.data-table[data-versus]');
+  const at64 = versus.locator('tbody tr', { hasText: 'concurrency 64' }).locator('td');
+  assert.deepEqual(await at64.allInnerTexts(),
+    ['12.29 $/1M tok', '4.68 $/1M tok', 'DeepSeek-V2-Lite disaggregated, ShareGPT run', '61.89%']);
+  assert.equal(await versus.locator('strong').count(), 0, 'a head-to-head names its winner, bolds none');
+  await panel.locator('button', { hasText: "Use the report's prices" }).click();
+  assert.deepEqual(await at64.allInnerTexts(),
+    ['1.23 $/1M tok', '4.68 $/1M tok', 'Qwen2.5-7B, ShareGPT run', '73.76%']);
   assert.deepEqual(page.errors, []);
 });
 

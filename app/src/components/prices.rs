@@ -1,15 +1,17 @@
 //! The reader's own prices. A report whose configurations state a price gets a panel (under its
 //! first cost chart) where each rate can be changed; the page then shows every cost at those
 //! rates: cost charts (`ChartView` asks [`Prices::chart`]), the cost figures in the text,
-//! tiles and tables and the ratios and percentages that compare costs (the build's
-//! `<span data-price>` and `<span data-compare>`, rewritten by [`PricePanel`]'s effect),
+//! tiles and tables, the ratios and percentages that compare costs and the verdicts of a
+//! head-to-head table of costs (the build's `<span data-price>`, `<span data-compare>` and
+//! `<figure data-versus>`, rewritten by [`PricePanel`]'s effect),
 //! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
 //! (`?price.<key>=<rate>`), so a link shares them.
 
 use benchdeck_core::chart::{self, ChartSpec};
-use benchdeck_core::compare::Comparison;
+use benchdeck_core::compare::{Comparison, Verdict};
 use benchdeck_core::cost::{PriceSheet, Repricing};
 use benchdeck_core::format;
+use benchdeck_core::quantity::Better;
 use leptos::prelude::*;
 
 /// The address key of a configuration's rate.
@@ -201,9 +203,13 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
             stated
         } else {
             let value = usd * factor;
-            match span.get_attribute("data-unit") {
-                Some(unit) => format::with_unit(value, &unit),
-                None => format::number(value),
+            let decimals = span
+                .get_attribute("data-decimals")
+                .and_then(|d| d.parse::<usize>().ok());
+            match (span.get_attribute("data-unit"), decimals) {
+                (Some(unit), Some(decimals)) => format::with_unit_fixed(value, &unit, decimals),
+                (Some(unit), None) => format::with_unit(value, &unit),
+                (None, _) => format::number(value),
             }
         };
         show_text(&span, &text);
@@ -214,6 +220,47 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
         show_text(&span, &text);
     }
     mark_cheapest(root, repricing);
+    for table in crate::browser::elements(root, "figure[data-versus] table") {
+        judge_head_to_head(&table, repricing);
+    }
+}
+
+/// A head-to-head table of costs (the build's `figure[data-versus]`): each row's cheaper
+/// configuration and by how much, at the reader's rates, as the build says it
+/// (`compare::Verdict`). The two figures of a row are cost figures, rewritten with the others.
+fn judge_head_to_head(table: &web_sys::Element, repricing: &Repricing) {
+    // Load, the two configurations, the verdict and by how much.
+    let names: Vec<String> = crate::browser::elements(table, "thead th")
+        .iter()
+        .map(|th| th.text_content().unwrap_or_default())
+        .collect();
+    let [_, first, second, ..] = names.as_slice() else {
+        return;
+    };
+    let cost = |cell: &web_sys::Element| {
+        let span = cell.query_selector("[data-price]").ok()??;
+        let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
+        Some(usd * repricing.factor(&span.get_attribute("data-price")?))
+    };
+    for row in crate::browser::elements(table, "tbody tr") {
+        let cells = crate::browser::elements(&row, "td");
+        let [a, b, winner, by] = cells.as_slice() else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (cost(a), cost(b)) else {
+            continue;
+        };
+        let Some(verdict) = Verdict::of(a, b, Better::Lower) else {
+            continue;
+        };
+        let name = match verdict {
+            Verdict::Better(0, _) => first.as_str(),
+            Verdict::Better(_, _) => second.as_str(),
+            Verdict::Tie => "tie",
+        };
+        show_text(winner, name);
+        show_text(by, &verdict.by_text());
+    }
 }
 
 /// A comparison of costs (`ratio`, `pct`; the build's `<span data-compare>`) computed again
@@ -261,12 +308,18 @@ fn show_text(span: &web_sys::Element, text: &str) {
 /// others plain, then the "Best for" row said again from the bold cells.
 fn mark_cheapest(root: &web_sys::Element, repricing: &Repricing) {
     for table in crate::browser::elements(root, "table") {
-        if table
+        let has_costs = table
             .query_selector("[data-price]")
             .ok()
             .flatten()
-            .is_none()
-        {
+            .is_some();
+        // A head-to-head names its cheaper configuration in a column of its own.
+        let head_to_head = table
+            .closest("figure[data-versus]")
+            .ok()
+            .flatten()
+            .is_some();
+        if !has_costs || head_to_head {
             continue;
         }
         for row in crate::browser::elements(&table, "tr") {

@@ -10,8 +10,10 @@
 //! the sweep (the highest throughput, the lowest latency); an entry may set its own:
 //! `{metric: ttft:p50, load: 10}` or `{metric: output_tok_s_per_user, take: max}` (for a
 //! per-run quantity also written `output_tok_s_per_user:max`). A
-//! head-to-head's "by (%)" is (worse − better) ÷ worse for a latency ("Faster by") and
-//! (better − worse) ÷ worse for a throughput ("Higher by").
+//! head-to-head's "by (%)" is the gap over the worse value (`compare::Verdict`): "Faster by" for a
+//! latency, "Cheaper by" for a cost (whose verdicts the page judges again at a reader's prices:
+//! `figure[data-versus]`), "Lower by" for another lower-is-better metric, "Higher by" for a
+//! throughput.
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -19,6 +21,7 @@ use serde::Deserialize;
 use super::context::ReportContext;
 use super::load::{same, LoadKind, LoadText};
 use super::values::{escape, parse_quantity, priced_span};
+use crate::compare::Verdict;
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
@@ -183,7 +186,7 @@ impl ReportContext<'_> {
                     Some((value, run)) => {
                         let text = format::with_unit(*value, q.unit());
                         let text = if crate::cost::is_cost(q) {
-                            priced_span(&keys[i], *value, &text, true)
+                            priced_span(&keys[i], *value, &text, None)
                         } else {
                             escape(&text)
                         };
@@ -376,6 +379,9 @@ impl ReportContext<'_> {
             _ => return Err("a head-to-head needs `configs`: exactly two configurations".into()),
         };
         let decimals = d.decimals.unwrap_or(2).min(6);
+        // Costs follow a reader's prices on the page: the figures carry their configuration and
+        // value, the figure says it compares costs (`app/src/components/prices.rs`).
+        let priced = crate::cost::is_cost(q);
         let (a, b) = (self.runs_of(&keys[0]), self.runs_of(&keys[1]));
         let names = [self.display(&keys[0]).0, self.display(&keys[1]).0];
         let mut rows = Vec::new();
@@ -397,39 +403,32 @@ impl ReportContext<'_> {
                 continue;
             };
             let (va, vb) = (q.of(run_a), q.of(run_b));
-            let cell = |v: Option<f64>| {
+            let cell = |v: Option<f64>, key: &str| {
                 v.map_or("–".to_string(), |v| {
-                    escape(&format::with_unit_fixed(v, q.unit(), decimals))
+                    let text = format::with_unit_fixed(v, q.unit(), decimals);
+                    if priced {
+                        priced_span(key, v, &text, Some(decimals))
+                    } else {
+                        escape(&text)
+                    }
                 })
             };
-            let (winner, by) = match (va, vb) {
-                (Some(x), Some(y)) if x != y => {
-                    let a_wins = match q.better() {
-                        Better::Lower => x < y,
-                        Better::Higher => x > y,
+            let (winner, by) = match va.zip(vb).and_then(|(x, y)| Verdict::of(x, y, q.better())) {
+                Some(verdict @ Verdict::Better(i, by)) => {
+                    let by = match by {
+                        Some(_) => verdict.by_text(),
+                        None => "<span title=\"the other value is zero\">–</span>".to_string(),
                     };
-                    let (better, worse) = if a_wins { (x, y) } else { (y, x) };
-                    let by = match q.better() {
-                        Better::Lower => (worse - better) / worse * 100.0,
-                        Better::Higher => (better - worse) / worse * 100.0,
-                    };
-                    let name = &names[if a_wins { 0 } else { 1 }];
-                    // Against zero (a collapsed load) a percentage means nothing.
-                    let by = if worse > 0.0 && by.is_finite() {
-                        format!("{}%", format::fixed(by, 2))
-                    } else {
-                        "<span title=\"the other value is zero\">–</span>".to_string()
-                    };
-                    (escape(name), by)
+                    (escape(&names[i]), by)
                 }
-                (Some(_), Some(_)) => ("tie".to_string(), "0%".to_string()),
-                _ => ("–".to_string(), "–".to_string()),
+                Some(Verdict::Tie) => ("tie".to_string(), Verdict::Tie.by_text()),
+                None => ("–".to_string(), "–".to_string()),
             };
             rows.push(format!(
                 "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
                 escape(&run_a.load.target.to_string()),
-                cell(va),
-                cell(vb),
+                cell(va, &keys[0]),
+                cell(vb, &keys[1]),
             ));
         }
         if rows.is_empty() {
@@ -445,7 +444,9 @@ impl ReportContext<'_> {
             ));
         }
         let (verdict, by) = match q.better() {
-            Better::Lower => ("Fastest", "Faster by (%)"),
+            Better::Lower if priced => ("Cheapest", "Cheaper by (%)"),
+            Better::Lower if q.unit() == "ms" => ("Fastest", "Faster by (%)"),
+            Better::Lower => ("Lowest", "Lower by (%)"),
             Better::Higher => ("Highest", "Higher by (%)"),
         };
         let head = format!(
@@ -454,16 +455,26 @@ impl ReportContext<'_> {
             escape(&names[0]),
             escape(&names[1])
         );
-        Ok(figure(
+        let table = figure(
             d.title
                 .as_deref()
                 .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
             d.caption.as_deref().unwrap_or(""),
             &head,
             &rows,
-        ))
+        );
+        Ok(if priced {
+            table.replacen(FIGURE_START, VERSUS_FIGURE_START, 1)
+        } else {
+            table
+        })
     }
 }
+
+/// How [`figure`] starts, and how a head-to-head of costs does: its rows' verdicts are computed
+/// again at a reader's prices.
+const FIGURE_START: &str = "<figure class=\"data-table\">";
+const VERSUS_FIGURE_START: &str = "<figure class=\"data-table\" data-versus=\"cost\">";
 
 /// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
 fn row_label(q: Quantity, take: Take, at: Option<LoadTarget>) -> String {
@@ -513,7 +524,7 @@ fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
         format!("<p class=\"table-caption\">{}</p>", escape(caption))
     };
     format!(
-        "<figure class=\"data-table\"><figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
+        "{FIGURE_START}<figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
         escape(title),
         rows.concat()
     )

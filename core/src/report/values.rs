@@ -419,8 +419,11 @@ fn typed_number(text: &str) -> Option<(f64, usize)> {
 /// by [`compared_span`].
 pub(super) fn priced_text(computed: &Computed, with_unit: bool) -> String {
     match &computed.priced {
+        Some(Priced::Cost(key)) if computed.is_number && with_unit => {
+            priced_span(key, computed.value, &computed.text, None)
+        }
         Some(Priced::Cost(key)) if computed.is_number => {
-            priced_span(key, computed.value, &computed.text, with_unit)
+            priced_number(key, computed.value, &computed.text)
         }
         Some(Priced::Compared(comparison, sides)) => {
             compared_span(*comparison, sides, &computed.text)
@@ -444,16 +447,23 @@ fn compared_span(comparison: Comparison, sides: &[(Option<String>, f64); 2], tex
 }
 
 /// `text`, a cost of configuration `key` worth `value`, in a `<span data-price=… data-usd=…>`
-/// so the page can show it at the reader's rates: with its unit (`data-unit`) when `with_unit`,
-/// the number alone otherwise.
-pub(super) fn priced_span(key: &str, value: f64, text: &str, with_unit: bool) -> String {
-    let unit = if with_unit {
-        format!(" data-unit=\"{}\"", crate::cost::COST_UNIT)
-    } else {
-        String::new()
-    };
+/// so the page can show it at the reader's rates, with its unit (`data-unit`) and, for a table
+/// whose figures all have `decimals` digits, that number (`data-decimals`).
+pub(super) fn priced_span(key: &str, value: f64, text: &str, decimals: Option<usize>) -> String {
+    let decimals = decimals.map_or(String::new(), |d| format!(" data-decimals=\"{d}\""));
     format!(
-        "<span data-price=\"{}\" data-usd=\"{value}\"{unit}>{}</span>",
+        "<span data-price=\"{}\" data-usd=\"{value}\" data-unit=\"{}\"{decimals}>{}</span>",
+        escape(key),
+        crate::cost::COST_UNIT,
+        escape(text)
+    )
+}
+
+/// A cost's number alone (a tile's, whose unit is written beside it), in a
+/// `<span data-price=… data-usd=…>` for the page to show at the reader's rates.
+fn priced_number(key: &str, value: f64, text: &str) -> String {
+    format!(
+        "<span data-price=\"{}\" data-usd=\"{value}\">{}</span>",
         escape(key),
         escape(text)
     )
