@@ -297,7 +297,7 @@ pub fn sanitize(html: &str) -> String {
         )
         .add_allowed_classes("div", &["footnote-definition"])
         .add_allowed_classes("span", &["value", "value-contradicted", "value-error"])
-        .add_allowed_classes("figure", &["data-table"])
+        .add_allowed_classes("figure", &["data-table", "head-to-head"])
         // A head-to-head table of costs, whose verdicts the price editor computes again.
         .add_tag_attributes("figure", &["data-versus"])
         .add_allowed_classes("td", &["best", "pass", "fail"])

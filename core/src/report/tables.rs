@@ -463,18 +463,20 @@ impl ReportContext<'_> {
             &head,
             &rows,
         );
-        Ok(if priced {
-            table.replacen(FIGURE_START, VERSUS_FIGURE_START, 1)
+        let start = if priced {
+            VERSUS_COSTS_START
         } else {
-            table
-        })
+            VERSUS_START
+        };
+        Ok(table.replacen(FIGURE_START, start, 1))
     }
 }
 
-/// How [`figure`] starts, and how a head-to-head of costs does: its rows' verdicts are computed
-/// again at a reader's prices.
+/// How [`figure`] starts; how a head-to-head does (its load labels stay on one line); and how a
+/// head-to-head of costs does (its rows' verdicts are judged again at a reader's prices).
 const FIGURE_START: &str = "<figure class=\"data-table\">";
-const VERSUS_FIGURE_START: &str = "<figure class=\"data-table\" data-versus=\"cost\">";
+const VERSUS_START: &str = "<figure class=\"data-table head-to-head\">";
+const VERSUS_COSTS_START: &str = "<figure class=\"data-table head-to-head\" data-versus=\"cost\">";
 
 /// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
 fn row_label(q: Quantity, take: Take, at: Option<LoadTarget>) -> String {

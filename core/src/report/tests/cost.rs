@@ -141,7 +141,7 @@ fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
     // judge again at the reader's rates, its figures with the table's two decimals.
     let html = page.prose_html();
     for part in [
-        "<figure class=\"data-table\" data-versus=\"cost\">",
+        "<figure class=\"data-table head-to-head\" data-versus=\"cost\">",
         "<th scope=\"col\">Cheapest</th><th scope=\"col\">Cheaper by (%)</th>",
         "data-decimals=\"2\">1.23 $/1M tok</span></td>",
         "<td>Qwen2.5-7B, ShareGPT run</td><td>73.76%</td>",
