@@ -221,8 +221,10 @@ impl ReportContext<'_> {
             _ => None,
         };
         let (key_a, key_b) = (cost_key(&a), cost_key(&b));
-        let priced = (key_a.is_some() || key_b.is_some())
-            .then(|| Priced::Compared(comparison, [(key_a, a.value), (key_b, b.value)]));
+        let priced = (key_a.is_some() || key_b.is_some()).then_some(Priced::Compared(
+            comparison,
+            [(key_a, a.value), (key_b, b.value)],
+        ));
         Ok(Computed {
             is_number: true,
             priced,
