@@ -137,24 +137,17 @@ fn config_keys(runs: &[&Run]) -> Vec<String> {
     keys
 }
 
-/// An error for each two configurations of `keys` that the front matter gives one label: a
-/// legend, the wizard and the price editor tell configurations apart by it.
-fn shared_labels(file: &str, front: &FrontMatter, keys: &[String]) -> Vec<Problem> {
-    let label_of = |key: &str| {
-        front
-            .configs
-            .iter()
-            .find(|c| c.key == key)
-            .and_then(|c| c.label.clone())
-            .unwrap_or_else(|| key.to_string())
-    };
+/// An error for each two configurations of `keys` that the front matter gives one label
+/// (`ReportContext::display`): a legend, the wizard and the price editor tell configurations
+/// apart by it.
+fn shared_labels(context: &context::ReportContext, keys: &[String]) -> Vec<Problem> {
     let mut first_with: BTreeMap<String, &str> = BTreeMap::new();
     let mut problems = Vec::new();
     for key in keys {
-        let label = label_of(key);
+        let (label, _) = context.display(key);
         match first_with.get(&label) {
             Some(first) => problems.push(Problem::error(
-                file,
+                context.file,
                 Location::line(2),
                 format!(
                     "front matter: configurations `{first}` and `{key}` are both labelled \
@@ -231,7 +224,6 @@ pub fn build_report(
     }
 
     let keys = config_keys(&runs);
-    problems.extend(shared_labels(file, &front, &keys));
     let palette = colors::report_palette(&keys, &front.configs, palette);
     let context = context::ReportContext {
         file,
@@ -239,6 +231,7 @@ pub fn build_report(
         runs: &runs,
         palette: &palette,
     };
+    problems.extend(shared_labels(&context, &keys));
     let mut inline_problems = Vec::new();
     let options = markdown::RenderOptions {
         number_sections: front.number_sections,

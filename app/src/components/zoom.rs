@@ -2,9 +2,10 @@
 //! chart follows the fingers, which also move it), or use the toolbar's zoom buttons or the `+`,
 //! `-` and `0` keys on a focused chart (keyboard); a double click, `0` or "Reset zoom" shows the
 //! whole chart again. One finger still scrolls the page (`touch-action: pan-x pan-y` on a
-//! zoomable chart's canvas: the browser leaves two-finger gestures there to the chart). The zoom is part of the chart's view in the
-//! address (`chart::ViewState`), so a shared link shows the same box. Turning pixels into data
-//! is `benchdeck_core::chart::zoom`'s; this module holds the gestures and the controls.
+//! zoomable chart's canvas: the browser leaves two-finger gestures there to the chart). The
+//! zoom is part of the chart's view in the address (`chart::ViewState`), so a shared link shows
+//! the same box. Turning pixels into data is `benchdeck_core::chart::zoom`'s; this module holds
+//! the gestures and the controls.
 
 use benchdeck_core::chart::{Frame, PlotArea, Zoom};
 use leptos::prelude::*;

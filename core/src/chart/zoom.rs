@@ -83,12 +83,7 @@ impl PlotArea {
         if (a.0 - b.0).abs() < 6 || (a.1 - b.1).abs() < 6 {
             return None;
         }
-        let (x0, y0) = self.data_at(a)?;
-        let (x1, y1) = self.data_at(b)?;
-        Some(Zoom {
-            x: (x0.min(x1), x0.max(x1)),
-            y: (y0.min(y1), y0.max(y1)),
-        })
+        self.zoom_onto(a, b)
     }
 
     /// The zoom `factor` times closer (2: half the range each way; 0.5: twice) around backend
@@ -105,12 +100,7 @@ impl PlotArea {
         };
         let (x0, x1) = reach(l, r, cx);
         let (y0, y1) = reach(t, b, cy);
-        let (xa, ya) = self.data_at((x0, y1))?;
-        let (xb, yb) = self.data_at((x1, y0))?;
-        Some(Zoom {
-            x: (xa.min(xb), xa.max(xb)),
-            y: (ya.min(yb), ya.max(yb)),
-        })
+        self.zoom_onto((x0, y1), (x1, y0))
     }
 
     /// The zoom a pinch makes: `factor` times closer (the fingers' spread now over their spread
@@ -127,13 +117,19 @@ impl PlotArea {
             |edge: i32, to: f64, from: f64| (from + (f64::from(edge) - to) / factor).round() as i32;
         let (x0, x1) = (edge(l, to.0, from.0), edge(r, to.0, from.0));
         let (y0, y1) = (edge(t, to.1, from.1), edge(b, to.1, from.1));
-        let (xa, ya) = self.data_at((x0, y1))?;
-        let (xb, yb) = self.data_at((x1, y0))?;
-        let zoom = Zoom {
-            x: (xa.min(xb), xa.max(xb)),
-            y: (ya.min(yb), ya.max(yb)),
-        };
-        (zoom.x.0 < zoom.x.1 && zoom.y.0 < zoom.y.1).then_some(zoom)
+        self.zoom_onto((x0, y1), (x1, y0))
+            .filter(|z| z.x.0 < z.x.1 && z.y.0 < z.y.1)
+    }
+
+    /// The zoom whose box has its corners at pixels `a` and `b` of this drawing (inside the
+    /// plot or beyond it).
+    fn zoom_onto(&self, a: (i32, i32), b: (i32, i32)) -> Option<Zoom> {
+        let (x0, y0) = self.data_at(a)?;
+        let (x1, y1) = self.data_at(b)?;
+        Some(Zoom {
+            x: (x0.min(x1), x0.max(x1)),
+            y: (y0.min(y1), y0.max(y1)),
+        })
     }
 }
 

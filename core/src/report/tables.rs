@@ -455,28 +455,24 @@ impl ReportContext<'_> {
             escape(&names[0]),
             escape(&names[1])
         );
-        let table = figure(
+        // Its load labels stay on one line; a head-to-head of costs has its rows' verdicts
+        // judged again at a reader's prices.
+        let start = if priced {
+            "<figure class=\"data-table head-to-head\" data-versus=\"cost\">"
+        } else {
+            "<figure class=\"data-table head-to-head\">"
+        };
+        Ok(figure_from(
+            start,
             d.title
                 .as_deref()
                 .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
             d.caption.as_deref().unwrap_or(""),
             &head,
             &rows,
-        );
-        let start = if priced {
-            VERSUS_COSTS_START
-        } else {
-            VERSUS_START
-        };
-        Ok(table.replacen(FIGURE_START, start, 1))
+        ))
     }
 }
-
-/// How [`figure`] starts; how a head-to-head does (its load labels stay on one line); and how a
-/// head-to-head of costs does (its rows' verdicts are judged again at a reader's prices).
-const FIGURE_START: &str = "<figure class=\"data-table\">";
-const VERSUS_START: &str = "<figure class=\"data-table head-to-head\">";
-const VERSUS_COSTS_START: &str = "<figure class=\"data-table head-to-head\" data-versus=\"cost\">";
 
 /// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
 fn row_label(q: Quantity, take: Take, at: Option<LoadTarget>) -> String {
@@ -520,13 +516,18 @@ fn too_many_failures(q: Quantity, run: &Run) -> Option<String> {
 
 /// A titled table with a caption.
 fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
+    figure_from("<figure class=\"data-table\">", title, caption, head, rows)
+}
+
+/// [`figure`] opening with the tag `start` (another class, a data attribute).
+fn figure_from(start: &str, title: &str, caption: &str, head: &str, rows: &[String]) -> String {
     let caption = if caption.is_empty() {
         String::new()
     } else {
         format!("<p class=\"table-caption\">{}</p>", escape(caption))
     };
     format!(
-        "{FIGURE_START}<figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
+        "{start}<figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
         escape(title),
         rows.concat()
     )
