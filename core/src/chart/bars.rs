@@ -18,6 +18,10 @@ const FONT: &str = super::theme::FONT_FAMILY;
 const GROUP_WIDTH: f64 = 0.8;
 /// Pixel size of the value written above each bar.
 const VALUE_SIZE: u32 = 11;
+/// Pixel height of the band under the plot for the category labels and the x axis title.
+const X_LABEL_AREA: u32 = 44;
+/// The largest share of the plot's height that values turned upright may take above the bars.
+const UPRIGHT_SHARE: f64 = 0.2;
 
 /// The chart the bars are drawn in: categories at 0, 1, 2… across, values up.
 type BarChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -46,15 +50,12 @@ pub(super) fn draw<DB: DrawingBackend>(
     let top = nice_ceiling(highest);
     let n = categories.len() as f64;
     let plot_width = f64::from(body.dim_in_pixel().0.saturating_sub(y_label_width(top)));
-    let value_decimals = value_decimals(spec, options, plot_width / n.max(1.0));
+    let plot_height = f64::from(body.dim_in_pixel().1.saturating_sub(X_LABEL_AREA));
+    let values = value_labels(spec, options, plot_width / n.max(1.0), plot_height);
     let mut chart = ChartBuilder::on(&body)
         // Room above the tallest bar for its value.
-        .margin_top(if value_decimals.is_some() {
-            VALUE_SIZE + 3
-        } else {
-            0
-        })
-        .x_label_area_size(44)
+        .margin_top(values.map_or(0, |v| v.reach + 3))
+        .x_label_area_size(X_LABEL_AREA)
         .y_label_area_size(y_label_width(top))
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
 
@@ -75,7 +76,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .light_line_style(theme.background)
         .draw()?;
 
-    let frame = draw_bars(area, &mut chart, spec, options, (n, top), value_decimals)?;
+    let frame = draw_bars(area, &mut chart, spec, options, (n, top), values)?;
     draw_thresholds(area, &chart, spec, options, top)?;
 
     // Category labels under each group, skipping labels that would collide.
@@ -105,11 +106,30 @@ fn visible_series(spec: &ChartSpec, options: &DrawOptions) -> Vec<usize> {
         .collect()
 }
 
-/// How many digits after the point the values above the bars get, with categories `category_px`
-/// pixels apart: as many as [`format::number`] writes, else one, else none (see
-/// [`format::number_within`]), the first at which the widest value is narrower than the
-/// distance between two bars; `None` when even the shortest does not fit.
-fn value_decimals(spec: &ChartSpec, options: &DrawOptions, category_px: f64) -> Option<usize> {
+/// How the values above the bars are written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ValueLabels {
+    /// Digits after the point (see [`format::number_within`]).
+    decimals: usize,
+    /// Turned to read upwards, for bars too close together for values written across.
+    upright: bool,
+    /// How far the longest value reaches above its bar, in pixels.
+    reach: u32,
+}
+
+/// How the values above the bars are written, with categories `category_px` pixels apart over
+/// a plot about `plot_height` pixels high; `None` when they do not fit. Written across when the
+/// widest is narrower than the distance between two bars; else turned upright when a line of
+/// text fits between two bars and the longest value takes at most a fifth of the plot's height
+/// (a phone's drawing of two series over six loads). Either way with as many digits as
+/// [`format::number`] writes, else one, else none (see [`format::number_within`]): the first
+/// that fits. Every value shows, or none, so that a reader can compare them.
+fn value_labels(
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    category_px: f64,
+    plot_height: f64,
+) -> Option<ValueLabels> {
     let visible = visible_series(spec, options);
     let pitch = category_px * GROUP_WIDTH / visible.len().max(1) as f64;
     let values: Vec<f64> = visible
@@ -117,26 +137,46 @@ fn value_decimals(spec: &ChartSpec, options: &DrawOptions, category_px: f64) -> 
         .flat_map(|&i| &spec.series[i].points)
         .filter_map(|p| p.y.filter(|y| y.is_finite()))
         .collect();
-    [usize::MAX, 1, 0].into_iter().find(|&decimals| {
-        let widest = values
+    let widest = |decimals: usize| {
+        values
             .iter()
             .map(|&y| estimate_text_width(&format::number_within(y, decimals), VALUE_SIZE))
             .max()
-            .unwrap_or(0);
-        f64::from(widest) + 2.0 <= pitch
-    })
+            .unwrap_or(0)
+    };
+    const DECIMALS: [usize; 3] = [usize::MAX, 1, 0];
+    let across = DECIMALS.into_iter().find_map(|decimals| {
+        (f64::from(widest(decimals)) + 2.0 <= pitch).then_some(ValueLabels {
+            decimals,
+            upright: false,
+            reach: VALUE_SIZE,
+        })
+    });
+    let upright = || {
+        if f64::from(VALUE_SIZE) + 2.0 > pitch {
+            return None;
+        }
+        DECIMALS.into_iter().find_map(|decimals| {
+            let reach = widest(decimals);
+            (f64::from(reach) <= plot_height * UPRIGHT_SHARE).then_some(ValueLabels {
+                decimals,
+                upright: true,
+                reach,
+            })
+        })
+    };
+    across.or_else(upright)
 }
 
 /// The bars of the visible series in `chart` (`n` categories, values up to `top`), each with
-/// its value when `value_decimals` says how, and a ✕ for a missing value; returns where each was
-/// drawn.
+/// its value when `values` says how, and a ✕ for a missing value; returns where each was drawn.
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &mut BarChart<'_, DB>,
     spec: &ChartSpec,
     options: &DrawOptions,
     (n, top): (f64, f64),
-    value_decimals: Option<usize>,
+    values: Option<ValueLabels>,
 ) -> Result<Frame, DrawError> {
     let theme = &options.theme;
     let visible = visible_series(spec, options);
@@ -182,7 +222,7 @@ fn draw_bars<DB: DrawingBackend>(
                         x: px + base_x,
                         y: py + base_y,
                     });
-                    if let Some(decimals) = value_decimals {
+                    if let Some(values) = values {
                         // Above the error bar, when there is one.
                         let above = point
                             .hi
@@ -190,14 +230,7 @@ fn draw_bars<DB: DrawingBackend>(
                             .map_or(py, |hi| {
                                 to_area(chart.backend_coord(&(centre, hi.min(top)))).1
                             });
-                        area.draw(&Text::new(
-                            format::number_within(y, decimals),
-                            (px, above - 3),
-                            (FONT, VALUE_SIZE)
-                                .into_font()
-                                .color(&theme.text)
-                                .pos(Pos::new(HPos::Center, VPos::Bottom)),
-                        ))?;
+                        draw_value(area, y, (px, above - 3), values, theme.text)?;
                     }
                 }
                 _ => {
@@ -222,6 +255,26 @@ fn draw_bars<DB: DrawingBackend>(
         }
     }
     Ok(frame)
+}
+
+/// Writes `value` as `labels` says, its foot at `foot` (centred over the bar).
+fn draw_value<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    value: f64,
+    foot: (i32, i32),
+    labels: ValueLabels,
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    let font = (FONT, VALUE_SIZE).into_font().color(&color);
+    let style = if labels.upright {
+        font.transform(FontTransform::Rotate270)
+            .pos(Pos::new(HPos::Left, VPos::Center))
+    } else {
+        font.pos(Pos::new(HPos::Center, VPos::Bottom))
+    };
+    let text = format::number_within(value, labels.decimals);
+    area.draw(&Text::new(text, foot, style))?;
+    Ok(())
 }
 
 /// An error bar: from `lo` to `hi` at `centre`, with caps `half` wide on each side.

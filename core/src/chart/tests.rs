@@ -96,25 +96,53 @@ fn svg_texts(svg: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The values of `spec` written in its SVG drawing at `width`: how many, and how many of them
+/// turned to read upwards.
+fn bar_values_shown(spec: &ChartSpec, width: u32) -> (usize, usize) {
+    let svg = to_svg(spec, (width, 260), &DrawOptions::default()).unwrap();
+    let values: Vec<String> = spec
+        .series
+        .iter()
+        .flat_map(|s| &s.points)
+        .map(|p| crate::format::number(p.y.unwrap()))
+        .collect();
+    let written: Vec<&str> = svg
+        .split("</text>")
+        .filter(|t| {
+            let text = t.rsplit('>').next().map_or("", str::trim);
+            values.iter().any(|v| v == text)
+        })
+        .collect();
+    let upright = written.iter().filter(|t| t.contains("rotate(270")).count();
+    (written.len(), upright)
+}
+
 #[test]
 fn bar_values_show_when_they_fit_between_bars() {
-    // Values of three digits: at 480 px the bars are 26 px apart and "919" is 20 px wide; at
-    // 360 px they are 18 px apart.
+    // Values of three digits: at 480 px the bars are 26 px apart and "919" is 20 px wide, so
+    // they are written across; at 360 px the bars are 18 px apart, room for a line of text
+    // turned upright; at 240 px not even that.
     let spec = six_load_points(|s, i| 512.0 + (s * 6 + i) as f64 * 37.0);
-    let shown = |width| {
-        let svg = to_svg(&spec, (width, 260), &DrawOptions::default()).unwrap();
-        let texts = svg_texts(&svg);
-        let values = spec.series.iter().flat_map(|s| &s.points);
-        values
-            .filter(|p| texts.contains(&crate::format::number(p.y.unwrap()).as_str()))
-            .count()
-    };
     assert_eq!(
-        shown(480),
-        12,
+        bar_values_shown(&spec, 480),
+        (12, 0),
         "every value, or none, so that a reader can compare"
     );
-    assert_eq!(shown(360), 0);
+    assert_eq!(bar_values_shown(&spec, 360), (12, 12));
+    assert_eq!(bar_values_shown(&spec, 240), (0, 0));
+}
+
+#[test]
+fn upright_bar_values_take_at_most_a_fifth_of_the_plot() {
+    // "1,234,568" turned upright would reach higher than a fifth of a plot about 170 px high.
+    let spec = six_load_points(|s, i| 1_234_567.0 + (s * 6 + i) as f64 * 1_000.0);
+    assert_eq!(bar_values_shown(&spec, 360), (0, 0));
+    let svg = to_svg(&spec, (360, 700), &DrawOptions::default()).unwrap();
+    assert_eq!(
+        svg.matches("rotate(270").count(),
+        12 + 1,
+        "the values and the y title"
+    );
 }
 
 #[test]
