@@ -1,5 +1,5 @@
-//! The part above every chart: title (wrapped to the chart's width) and legend. Small multiples draw one shared legend above
-//! their panels and only titles in the panels.
+//! The part above every chart: title (wrapped to the chart's width) and legend. Small multiples
+//! draw one shared legend above their panels and only titles in the panels.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
