@@ -200,10 +200,7 @@ fn write_card(root: &Path, page: &ReportPage) -> Result<()> {
         .with_context(|| format!("report `{slug}` has no chart `{}` for its card", card.id))?;
     let themes = [chart::ThemeName::Light, chart::ThemeName::Dark];
     for (path, theme) in chart_card_svg_paths(slug, &spec.id).iter().zip(themes) {
-        let options = DrawOptions {
-            theme: chart::Theme::named(theme),
-            ..DrawOptions::default()
-        };
+        let options = card_options(theme);
         let svg = chart::to_svg(spec, card.size, &options).with_context(|| {
             format!(
                 "cannot draw chart `{}` of report `{slug}` for its card",
@@ -214,6 +211,17 @@ fn write_card(root: &Path, page: &ReportPage) -> Result<()> {
         std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     Ok(())
+}
+
+/// How a card draws its chart: with its legend, and without names at the lines' ends, which at
+/// a card's size crowd the corner where the lines end and say again what the legend says.
+fn card_options(theme: chart::ThemeName) -> DrawOptions {
+    DrawOptions {
+        theme: chart::Theme::named(theme),
+        legend: true,
+        direct_labels: false,
+        ..DrawOptions::default()
+    }
 }
 
 /// Rasterises every chart, on every core (about 50 ms a chart, most of it PNG compression).
@@ -414,6 +422,45 @@ mod tests {
         );
         assert!(light.contains("Mean TTFT") && dark.contains("Mean TTFT"));
         assert_ne!(light, dark, "the dark card is in the dark theme");
+    }
+
+    #[test]
+    fn a_card_names_its_lines_in_its_legend_only() {
+        use chart::{Axis, ChartKind, ChartSpec, Point, Series};
+        // Two lines rising to the card's top right corner.
+        let line = |name: &str, color, slope: f64| Series {
+            name: name.into(),
+            color,
+            points: (0..6)
+                .map(|i| Point {
+                    x: f64::from(i),
+                    y: Some(10.0 + slope * f64::from(i)),
+                    ..Point::default()
+                })
+                .collect(),
+        };
+        let spec = ChartSpec {
+            id: "c".into(),
+            title: "Mean TTFT".into(),
+            caption: String::new(),
+            kind: ChartKind::Lines,
+            x: Axis::new("Request rate (req/s)", ""),
+            y: Axis::new("Mean TTFT", "ms"),
+            series: vec![line("vLLM", 0, 100.0), line("SGLang", 1, 90.0)],
+            annotations: Vec::new(),
+            alternatives: Vec::new(),
+        };
+        let names = |options: &DrawOptions| {
+            let svg = chart::to_svg(&spec, (chart::NARROW_WIDTH, 300), options).unwrap();
+            let text = |t: &str| t.rsplit('>').next().map_or("", str::trim).to_string();
+            svg.split("</text>").filter(|t| text(t) == "vLLM").count()
+        };
+        assert_eq!(names(&card_options(chart::ThemeName::Light)), 1);
+        assert_eq!(
+            names(&DrawOptions::default()),
+            2,
+            "a file's drawing names the line twice"
+        );
     }
 
     #[test]
