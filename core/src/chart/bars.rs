@@ -76,8 +76,14 @@ pub(super) fn draw<DB: DrawingBackend>(
         .light_line_style(theme.background)
         .draw()?;
 
-    let frame = draw_bars(area, &mut chart, spec, options, (n, top), values)?;
-    draw_thresholds(area, &chart, spec, options, top)?;
+    let (frame, feet) = draw_bars(area, &mut chart, spec, options, (n, top), values.is_some())?;
+    let guides = draw_thresholds(area, &chart, spec, options, top)?;
+    if let Some(values) = values {
+        // After the guide lines, so that a line crossing a value passes behind it.
+        for (value, foot) in feet {
+            draw_value(area, value, foot, values, &guides, options)?;
+        }
+    }
 
     // Category labels under each group, skipping labels that would collide.
     let (base_x, base_y) = area.get_base_pixel();
@@ -105,6 +111,9 @@ fn visible_series(spec: &ChartSpec, options: &DrawOptions) -> Vec<usize> {
         .filter(|&i| !options.is_hidden(i))
         .collect()
 }
+
+/// A bar's value and the point (area pixels) its label stands on.
+type ValueFoot = (f64, (i32, i32));
 
 /// How the values above the bars are written.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -168,16 +177,17 @@ fn value_labels(
     across.or_else(upright)
 }
 
-/// The bars of the visible series in `chart` (`n` categories, values up to `top`), each with
-/// its value when `values` says how, and a ✕ for a missing value; returns where each was drawn.
+/// The bars of the visible series in `chart` (`n` categories, values up to `top`), and a ✕ for
+/// a missing value; returns where each was drawn and, when `with_values`, each value with the
+/// point (area pixels) its label stands on: above the bar, or above its error bar.
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &mut BarChart<'_, DB>,
     spec: &ChartSpec,
     options: &DrawOptions,
     (n, top): (f64, f64),
-    values: Option<ValueLabels>,
-) -> Result<Frame, DrawError> {
+    with_values: bool,
+) -> Result<(Frame, Vec<ValueFoot>), DrawError> {
     let theme = &options.theme;
     let visible = visible_series(spec, options);
     let bar_width = GROUP_WIDTH / visible.len().max(1) as f64;
@@ -185,6 +195,7 @@ fn draw_bars<DB: DrawingBackend>(
     let to_area = |(x, y): (i32, i32)| (x - base_x, y - base_y);
 
     let mut frame = Frame::default();
+    let mut feet = Vec::new();
     for (slot, &si) in visible.iter().enumerate() {
         let series = &spec.series[si];
         let color = theme.series(series.color);
@@ -222,7 +233,7 @@ fn draw_bars<DB: DrawingBackend>(
                         x: px + base_x,
                         y: py + base_y,
                     });
-                    if let Some(values) = values {
+                    if with_values {
                         // Above the error bar, when there is one.
                         let above = point
                             .hi
@@ -230,7 +241,7 @@ fn draw_bars<DB: DrawingBackend>(
                             .map_or(py, |hi| {
                                 to_area(chart.backend_coord(&(centre, hi.min(top)))).1
                             });
-                        draw_value(area, y, (px, above - 3), values, theme.text)?;
+                        feet.push((y, (px, above - 3)));
                     }
                 }
                 _ => {
@@ -254,25 +265,44 @@ fn draw_bars<DB: DrawingBackend>(
             }
         }
     }
-    Ok(frame)
+    Ok((frame, feet))
 }
 
-/// Writes `value` as `labels` says, its foot at `foot` (centred over the bar).
+/// Writes `value` as `labels` says, its foot at `foot` (centred over the bar), over a backdrop
+/// where one of the guide lines at heights `guides` would run through it.
 fn draw_value<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     value: f64,
     foot: (i32, i32),
     labels: ValueLabels,
-    color: RGBColor,
+    guides: &[i32],
+    options: &DrawOptions,
 ) -> Result<(), DrawError> {
-    let font = (FONT, VALUE_SIZE).into_font().color(&color);
-    let style = if labels.upright {
-        font.transform(FontTransform::Rotate270)
-            .pos(Pos::new(HPos::Left, VPos::Center))
-    } else {
-        font.pos(Pos::new(HPos::Center, VPos::Bottom))
-    };
     let text = format::number_within(value, labels.decimals);
+    let length = estimate_text_width(&text, VALUE_SIZE) as i32;
+    let font = (FONT, VALUE_SIZE).into_font().color(&options.theme.text);
+    let (style, (half_width, height)) = if labels.upright {
+        let style = font
+            .transform(FontTransform::Rotate270)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        (style, (VALUE_SIZE as i32 / 2, length))
+    } else {
+        let style = font.pos(Pos::new(HPos::Center, VPos::Bottom));
+        (style, (length / 2, VALUE_SIZE as i32))
+    };
+    let (x, y) = foot;
+    let (left, top, right, bottom) = (
+        x - half_width - 1,
+        y - height - 1,
+        x + half_width + 1,
+        y + 1,
+    );
+    if guides.iter().any(|g| (top..=bottom).contains(g)) {
+        area.draw(&Rectangle::new(
+            [(left, top), (right, bottom)],
+            options.theme.background.mix(0.85).filled(),
+        ))?;
+    }
     area.draw(&Text::new(text, foot, style))?;
     Ok(())
 }
@@ -326,20 +356,23 @@ fn thresholds(spec: &ChartSpec) -> impl Iterator<Item = (f64, String)> + '_ {
     })
 }
 
-/// Draws each guide line dashed across the plot, its label at the right end above it.
+/// Draws each guide line dashed across the plot, its label at the right end above it; returns
+/// the height of each (area pixels).
 fn draw_thresholds<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &BarChart<'_, DB>,
     spec: &ChartSpec,
     options: &DrawOptions,
     top: f64,
-) -> Result<(), DrawError> {
+) -> Result<Vec<i32>, DrawError> {
     let (base_x, base_y) = area.get_base_pixel();
     let x_range = chart.x_range();
+    let mut heights = Vec::new();
     for (value, label) in thresholds(spec).filter(|(v, _)| *v <= top) {
         let (x0, y) = chart.backend_coord(&(x_range.start, value));
         let (x1, _) = chart.backend_coord(&(x_range.end, value));
         let (x0, x1, y) = (x0 - base_x, x1 - base_x, y - base_y);
+        heights.push(y);
         area.draw(&DashedPathElement::new(
             [(x0, y), (x1, y)],
             6,
@@ -355,7 +388,7 @@ fn draw_thresholds<DB: DrawingBackend>(
                 .pos(Pos::new(HPos::Right, VPos::Bottom)),
         ))?;
     }
-    Ok(())
+    Ok(heights)
 }
 
 /// Room for the widest y tick label plus the rotated axis title.

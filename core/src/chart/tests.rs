@@ -146,6 +146,31 @@ fn upright_bar_values_take_at_most_a_fifth_of_the_plot() {
 }
 
 #[test]
+fn a_guide_line_passes_behind_the_bar_values() {
+    // Every bar is 100 and the SLA at 103 runs through the values written above them.
+    let mut spec = six_load_points(|_, _| 100.0);
+    let plain = to_svg(&spec, (960, 460), &DrawOptions::default()).unwrap();
+    spec.annotations.push(Annotation::Threshold {
+        axis: AxisName::Y,
+        value: 103.0,
+        label: "SLA 103".into(),
+    });
+    let svg = to_svg(&spec, (960, 460), &DrawOptions::default()).unwrap();
+    let backdrop = "opacity=\"0.85\" fill=\"#FFFFFF\"";
+    let backdrops = |svg: &str| svg.matches(backdrop).count();
+    assert_eq!(backdrops(&plain), 0, "no line, no backdrop");
+    assert_eq!(backdrops(&svg), 12, "one behind each value");
+    // Drawn after the line, so that they cover it.
+    let line = svg.find("SLA 103").unwrap();
+    assert!(svg.find(backdrop).unwrap() > line);
+    assert_eq!(
+        svg_texts(&svg).iter().filter(|t| **t == "100").count(),
+        12 + 1,
+        "the twelve values and the axis' tick"
+    );
+}
+
+#[test]
 fn bar_values_lose_decimals_before_they_go() {
     // A success rate: "50.75" does not fit between bars 26 px apart, "51" does.
     let spec = six_load_points(|_, i| if i == 5 { 50.75 } else { 100.0 });
