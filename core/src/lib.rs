@@ -25,6 +25,7 @@ pub mod input;
 pub mod json;
 pub mod location;
 pub mod model;
+pub mod noise;
 pub mod number;
 pub mod order;
 pub mod problem;

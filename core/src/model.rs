@@ -14,7 +14,13 @@ pub use crate::location::Location;
 use crate::problem::Problem;
 
 mod latency;
+pub mod repeats;
+mod samples;
+pub mod workload;
 pub use latency::{Distribution, LatencyMetric, Metric, Percentile, Stat};
+pub use repeats::Repeats;
+pub use samples::RequestSamples;
+pub use workload::Workload;
 
 /// One load point of one configuration, as one tool measured it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +42,13 @@ pub struct Run {
     /// Per-request measurements, when the file carries them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<RequestSamples>,
+    /// What was sent, beyond the dataset and the request count, as the file states it.
+    #[serde(default, skip_serializing_if = "Workload::is_empty")]
+    pub workload: Workload,
+    /// The runs this one combines, when several runs of the configuration were measured at
+    /// this load point on one day ([`repeats::combine`]); never set by an importer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<Box<Repeats>>,
     /// What the configuration costs, when a report states it (set per report, never by an
     /// importer): cost quantities need it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -46,6 +59,33 @@ pub struct Run {
 }
 
 impl Run {
+    /// A run of `config` at `load`, read from `provenance`, with nothing measured yet.
+    pub fn new(provenance: Provenance, config: ConfigIdentity, load: LoadPoint) -> Run {
+        Run {
+            provenance,
+            config,
+            load,
+            requests: RequestCounts::default(),
+            latency: Vec::new(),
+            throughput: Throughput::default(),
+            tokens: TokenStats::default(),
+            samples: None,
+            workload: Workload::default(),
+            repeats: None,
+            price: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Where the run's numbers came from, as tooltips and titles say it: `file#place`, or for
+    /// a combined run `3 runs: a.json, b.json, c.json`.
+    pub fn source(&self) -> String {
+        match &self.repeats {
+            Some(r) => format!("{}: {}", r.text(), r.sources.join(", ")),
+            None => self.provenance.to_string(),
+        }
+    }
+
     /// True when no request succeeded: such a run is drawn as a failure, never as zero latency.
     pub fn all_failed(&self) -> bool {
         self.requests.succeeded == Some(0)
@@ -463,91 +503,6 @@ pub struct TokenStats {
     /// Output length per request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_len: Option<Distribution>,
-}
-
-/// Per-request measurements, index-aligned, in milliseconds. Failed requests are kept with
-/// `ok == false` so that success rates and CDFs over all requests stay honest.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct RequestSamples {
-    /// Whether each request succeeded.
-    pub ok: Vec<bool>,
-    /// Time to first token per request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ttft_ms: Vec<f64>,
-    /// End-to-end latency per request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub e2e_ms: Vec<f64>,
-    /// Decode time per output token (excluding the first) per request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tpot_ms: Vec<f64>,
-    /// Input tokens per request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub input_tokens: Vec<f64>,
-    /// Output tokens per request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub output_tokens: Vec<f64>,
-    /// When each request started, in seconds after the run's first request (`NaN` where a
-    /// request has no time); empty when the tool does not record start times.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub start_s: Vec<f64>,
-}
-
-impl RequestSamples {
-    /// Number of requests.
-    pub fn len(&self) -> usize {
-        self.ok.len()
-    }
-
-    /// True when there are no requests.
-    pub fn is_empty(&self) -> bool {
-        self.ok.is_empty()
-    }
-
-    /// The per-request values of a latency `metric` (TTFT, TPOT or end-to-end), whatever their
-    /// length; none for a metric no request records.
-    pub fn latencies(&self, metric: Metric) -> Option<&[f64]> {
-        match metric {
-            Metric::Ttft => Some(&self.ttft_ms),
-            Metric::Tpot => Some(&self.tpot_ms),
-            Metric::E2e => Some(&self.e2e_ms),
-            _ => None,
-        }
-    }
-
-    /// Sets the start times from clock readings in seconds (any origin): each becomes seconds
-    /// after the earliest. Non-finite readings stay `NaN`.
-    pub fn set_starts(&mut self, clock_s: &[f64]) {
-        let first = clock_s
-            .iter()
-            .copied()
-            .filter(|t| t.is_finite())
-            .fold(f64::INFINITY, f64::min);
-        if !first.is_finite() {
-            return;
-        }
-        self.start_s = clock_s
-            .iter()
-            .map(|&t| if t.is_finite() { t - first } else { f64::NAN })
-            .collect();
-    }
-
-    /// Adds one request at the end of every list (`NaN` where it has no value).
-    pub fn push(
-        &mut self,
-        ok: bool,
-        ttft_ms: f64,
-        e2e_ms: f64,
-        tpot_ms: f64,
-        input_tokens: f64,
-        output_tokens: f64,
-    ) {
-        self.ok.push(ok);
-        self.ttft_ms.push(ttft_ms);
-        self.e2e_ms.push(e2e_ms);
-        self.tpot_ms.push(tpot_ms);
-        self.input_tokens.push(input_tokens);
-        self.output_tokens.push(output_tokens);
-    }
 }
 
 /// Runs of one configuration along one load axis, sorted by load.

@@ -34,7 +34,7 @@ use super::stats::{distribution_of, ms_per, nested, object, whole};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats,
+    Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -212,6 +212,8 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         throughput,
         tokens,
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     });

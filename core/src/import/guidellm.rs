@@ -66,7 +66,7 @@ use serde_json::{Map, Value};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Producer, Provenance, Rate,
-    RequestCounts, RequestSamples, Run, RunDate, Throughput, TokenStats,
+    RequestCounts, RequestSamples, Run, RunDate, Throughput, TokenStats, Workload,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
@@ -161,6 +161,8 @@ impl Benchmark {
             throughput: self.throughput,
             tokens: self.tokens,
             samples: self.samples,
+            workload: Workload::default(),
+            repeats: None,
             price: None,
             problems: self.problems,
         }

@@ -24,7 +24,7 @@ use super::stats::{distribution, metadata_identity, nested, object};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats,
+    Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -167,6 +167,8 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         throughput,
         tokens,
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: std::mem::take(&mut s.problems),
     }

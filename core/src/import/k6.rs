@@ -22,7 +22,7 @@ use super::stats;
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats,
+    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
@@ -121,6 +121,8 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         throughput,
         tokens,
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     })

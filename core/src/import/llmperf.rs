@@ -27,7 +27,7 @@ use super::stats::metadata_identity;
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -191,6 +191,8 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         throughput,
         tokens,
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: f.problems,
     });
@@ -373,6 +375,8 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: Some(samples),
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     });

@@ -18,7 +18,7 @@ use super::table::{self, Row, Wanted};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, Run, Throughput, TokenStats,
+    Provenance, Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -184,6 +184,8 @@ fn read_row(
             output_len: (!v.output_len.is_empty()).then_some(v.output_len),
         },
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     })

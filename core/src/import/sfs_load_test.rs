@@ -32,7 +32,7 @@ use super::stats::object;
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -401,6 +401,7 @@ fn run_of(
         output_tokens: requests.iter().map(|r| r.output).collect(),
         // The load test records no start times.
         start_s: Vec::new(),
+        sorted: Default::default(),
     };
     Some(Run {
         provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
@@ -411,6 +412,8 @@ fn run_of(
         throughput: Throughput::default(),
         tokens,
         samples: Some(samples),
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: run_problems,
     })

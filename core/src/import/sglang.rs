@@ -25,7 +25,7 @@ use super::vllm::{is_stat, read_latency, read_load, read_samples, read_token_tot
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance, RequestCounts,
-    Run, Throughput,
+    Run, Throughput, Workload,
 };
 use crate::problem::Problem;
 
@@ -136,6 +136,8 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         throughput,
         tokens,
         samples,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: f.problems,
     })

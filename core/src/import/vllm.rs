@@ -13,7 +13,7 @@ use super::fields::{latency_entry, set_stat, Fields};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -175,6 +175,8 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         throughput,
         tokens,
         samples,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: f.problems,
     })
@@ -325,6 +327,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
         input_tokens,
         output_tokens,
         start_s: Vec::new(),
+        sorted: Default::default(),
     };
     samples.set_starts(&start_clock);
     Some(samples)

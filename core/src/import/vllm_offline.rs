@@ -20,7 +20,7 @@ use super::stats::object;
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats,
+    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
@@ -92,6 +92,8 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
         },
         tokens: TokenStats::default(),
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: f.problems,
     };
@@ -166,6 +168,8 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: f.problems,
     };

@@ -13,6 +13,8 @@ fn run_at(key: &str, target: LoadTarget) -> Run {
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: Vec::new(),
     }

@@ -9,7 +9,7 @@ use crate::import::stats::ms_per;
 use crate::import::table::{self, Row, Wanted};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,
-    Provenance, RequestCounts, Run, Stat, Throughput, TokenStats,
+    Provenance, RequestCounts, Run, Stat, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -242,6 +242,8 @@ impl<'a> Metrics<'a> {
             throughput,
             tokens,
             samples: None,
+            workload: Workload::default(),
+            repeats: None,
             price: None,
             problems: self.problems,
         }

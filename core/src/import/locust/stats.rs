@@ -6,7 +6,7 @@ use crate::import::table::Row;
 use crate::import::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats,
+    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -114,6 +114,8 @@ pub(super) fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String],
         },
         tokens: TokenStats::default(),
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     });

@@ -7,7 +7,7 @@ use crate::import::fields::latency_entry;
 use crate::import::sfs_load_test::{file_stem, report_identity};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, Location, Provenance, RequestCounts, Run, Throughput,
-    TokenStats,
+    TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -78,6 +78,8 @@ pub(super) fn finish_entry(
             output_len: (!m.output.is_empty()).then_some(m.output),
         },
         samples: e.samples,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems,
     }

@@ -6,7 +6,7 @@ use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, Run, Stat, Throughput, TokenStats,
+    Provenance, Rate, RequestCounts, Run, Stat, Throughput, TokenStats, Workload,
 };
 use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
@@ -41,6 +41,8 @@ pub(super) fn read_row(
         throughput: Throughput::default(),
         tokens: TokenStats::default(),
         samples: None,
+        workload: Workload::default(),
+        repeats: None,
         price: None,
         problems: Vec::new(),
     };

@@ -1,0 +1,139 @@
+//! Per-request measurements ([`RequestSamples`]): what the CDF, histogram, token and time
+//! window charts draw, and what the intervals of percentiles are computed from.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::Metric;
+
+/// Per-request measurements, index-aligned, in milliseconds. Failed requests are kept with
+/// `ok == false` so that success rates and CDFs over all requests stay honest.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RequestSamples {
+    /// Whether each request succeeded.
+    pub ok: Vec<bool>,
+    /// Time to first token per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ttft_ms: Vec<f64>,
+    /// End-to-end latency per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub e2e_ms: Vec<f64>,
+    /// Decode time per output token (excluding the first) per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tpot_ms: Vec<f64>,
+    /// Input tokens per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub input_tokens: Vec<f64>,
+    /// Output tokens per request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub output_tokens: Vec<f64>,
+    /// When each request started, in seconds after the run's first request (`NaN` where a
+    /// request has no time); empty when the tool does not record start times.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_s: Vec<f64>,
+    /// The latencies of the successful requests sorted, made the first time an interval asks.
+    #[serde(skip)]
+    pub sorted: SortedCache,
+}
+
+impl RequestSamples {
+    /// Number of requests.
+    pub fn len(&self) -> usize {
+        self.ok.len()
+    }
+
+    /// True when there are no requests.
+    pub fn is_empty(&self) -> bool {
+        self.ok.is_empty()
+    }
+
+    /// The per-request values of a latency `metric` (TTFT, TPOT or end-to-end), whatever their
+    /// length; none for a metric no request records.
+    pub fn latencies(&self, metric: Metric) -> Option<&[f64]> {
+        match metric {
+            Metric::Ttft => Some(&self.ttft_ms),
+            Metric::Tpot => Some(&self.tpot_ms),
+            Metric::E2e => Some(&self.e2e_ms),
+            _ => None,
+        }
+    }
+
+    /// The finite values of latency `metric` among the successful requests, ascending (sorted
+    /// once, then kept); `None` for a metric no request records.
+    pub fn sorted(&self, metric: Metric) -> Option<&[f64]> {
+        let (values, cell) = match metric {
+            Metric::Ttft => (&self.ttft_ms, &self.sorted.ttft),
+            Metric::Tpot => (&self.tpot_ms, &self.sorted.tpot),
+            Metric::E2e => (&self.e2e_ms, &self.sorted.e2e),
+            _ => return None,
+        };
+        if values.is_empty() {
+            return None;
+        }
+        let sorted = cell.get_or_init(|| {
+            let mut v: Vec<f64> = values
+                .iter()
+                .zip(&self.ok)
+                .filter(|(v, ok)| **ok && v.is_finite())
+                .map(|(v, _)| *v)
+                .collect();
+            crate::order::sort_f64(&mut v);
+            v
+        });
+        Some(sorted)
+    }
+
+    /// Sets the start times from clock readings in seconds (any origin): each becomes seconds
+    /// after the earliest. Non-finite readings stay `NaN`.
+    pub fn set_starts(&mut self, clock_s: &[f64]) {
+        let first = clock_s
+            .iter()
+            .copied()
+            .filter(|t| t.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        if !first.is_finite() {
+            return;
+        }
+        self.start_s = clock_s
+            .iter()
+            .map(|&t| if t.is_finite() { t - first } else { f64::NAN })
+            .collect();
+    }
+
+    /// Adds one request at the end of every list (`NaN` where it has no value).
+    pub fn push(
+        &mut self,
+        ok: bool,
+        ttft_ms: f64,
+        e2e_ms: f64,
+        tpot_ms: f64,
+        input_tokens: f64,
+        output_tokens: f64,
+    ) {
+        self.sorted = SortedCache::default();
+        self.ok.push(ok);
+        self.ttft_ms.push(ttft_ms);
+        self.e2e_ms.push(e2e_ms);
+        self.tpot_ms.push(tpot_ms);
+        self.input_tokens.push(input_tokens);
+        self.output_tokens.push(output_tokens);
+    }
+}
+
+/// Sorted copies of a run's latencies, computed once on first use (whoever changes the values
+/// afterwards replaces it with `SortedCache::default()`, as [`RequestSamples::push`] does). Two
+/// caches are always equal: they hold what the values determine, so runs compare by their
+/// values alone.
+#[derive(Debug, Clone, Default)]
+pub struct SortedCache {
+    ttft: OnceLock<Vec<f64>>,
+    tpot: OnceLock<Vec<f64>>,
+    e2e: OnceLock<Vec<f64>>,
+}
+
+impl PartialEq for SortedCache {
+    fn eq(&self, _: &SortedCache) -> bool {
+        true
+    }
+}

@@ -1,0 +1,244 @@
+//! How sure a number is: a 95% interval for each statistic a page shows ([`estimate`]), and
+//! whether two configurations differ by more than their noise ([`Finding`]).
+//!
+//! One benchmark run is a sample: a p50 TTFT of 400 requests moves by several percent from run
+//! to run, a p99 by far more. benchdeck states that uncertainty the way criterion.rs states a
+//! benchmark's: an interval beside every estimate, and a verdict decided by the interval of the
+//! difference, never by the bare numbers. The interval comes from whatever the data holds:
+//!
+//! - **per-request values** (vLLM and SGLang `--save-detailed`, GuideLLM's requests, llmperf's
+//!   individual responses, AIPerf's records): distribution-free order-statistic intervals for
+//!   percentiles, a t interval for the mean ([`interval`]);
+//! - **a mean with its standard deviation and request count** (most summaries): the t interval
+//!   of the mean (Welch's, once two are compared);
+//! - **repeated runs** of one configuration at one load ([`crate::model::repeats`]): a t interval
+//!   over the runs' values, for any quantity (throughputs and costs included).
+//!
+//! A run with none of these has no interval; a page that compares it says its noise is unknown.
+//! Intervals are deterministic (no resampling), so a site builds the same twice and a million
+//! requests cost one sort per metric.
+
+mod combine;
+mod contrast;
+pub mod interval;
+pub mod rank;
+pub mod student;
+
+use crate::format;
+use crate::model::{Metric, Run, Stat};
+use crate::quantity::Quantity;
+
+pub use combine::combine;
+pub use contrast::{Finding, Ratio, NO_CLEAR_DIFFERENCE};
+pub use rank::{mann_whitney, RankTest};
+
+/// A 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    /// Lower end.
+    pub lo: f64,
+    /// Upper end.
+    pub hi: f64,
+}
+
+impl Interval {
+    /// True when `value` lies inside it (ends included).
+    pub fn contains(&self, value: f64) -> bool {
+        self.lo <= value && value <= self.hi
+    }
+
+    /// The interval in `unit`: `95% CI 41.2–48.9 ms`, with the decimals the values need.
+    pub fn text(&self, unit: &str) -> String {
+        let (lo, hi) = (format::number(self.lo), format::number(self.hi));
+        let range = if self.lo < 0.0 || self.hi < 0.0 {
+            format!("{lo} to {hi}")
+        } else {
+            format!("{lo}–{hi}")
+        };
+        if unit.is_empty() {
+            format!("95% CI {range}")
+        } else if unit == "%" {
+            format!("95% CI {range}%")
+        } else {
+            format!("95% CI {range} {unit}")
+        }
+    }
+
+    /// A percentage interval as verdicts write it, one decimal: `95% CI 27.9–33.1%`,
+    /// `95% CI −2.5 to 4.8%`; an end that no data bounds is `∞`.
+    pub fn percent_text(&self) -> String {
+        let end = |v: f64| {
+            if v.is_infinite() {
+                if v > 0.0 { "∞" } else { "−∞" }.to_string()
+            } else {
+                format::fixed(v, 1).replace('-', "−")
+            }
+        };
+        if self.lo < 0.0 || self.hi < 0.0 {
+            format!("95% CI {} to {}%", end(self.lo), end(self.hi))
+        } else {
+            format!("95% CI {}–{}%", end(self.lo), end(self.hi))
+        }
+    }
+}
+
+/// What an interval was computed from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// The per-request values of this many requests.
+    Requests(usize),
+    /// A mean with its standard deviation over this many requests.
+    Summary(u64),
+    /// The values of this many runs at one load point.
+    Runs(usize),
+}
+
+impl Basis {
+    /// `from 400 requests`, `over 3 runs`.
+    pub fn text(self) -> String {
+        match self {
+            Basis::Requests(n) => format!("from {} requests", format::number(n as f64)),
+            Basis::Summary(n) => format!(
+                "from the mean and standard deviation of {} requests",
+                format::number(n as f64)
+            ),
+            Basis::Runs(k) => format!("over {k} runs"),
+        }
+    }
+}
+
+/// A value with its 95% interval, where the data allows one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The value a page shows.
+    pub value: f64,
+    /// Its interval and what it came from; `None`: the noise is unknown.
+    pub interval: Option<(Interval, Basis)>,
+}
+
+impl Estimate {
+    /// A value whose noise is unknown.
+    pub fn bare(value: f64) -> Estimate {
+        Estimate {
+            value,
+            interval: None,
+        }
+    }
+
+    /// The text a tooltip or a table's title adds: `95% CI 41.2–48.9 ms from 400 requests`.
+    pub fn interval_text(&self, unit: &str) -> Option<String> {
+        self.interval
+            .map(|(i, basis)| format!("{} {}", i.text(unit), basis.text()))
+    }
+}
+
+/// `q` on `run` with its 95% interval; `None` when the run does not report `q`.
+pub fn estimate(q: Quantity, run: &Run) -> Option<Estimate> {
+    let value = q.of(run)?;
+    let interval = over_runs(q, run).or_else(|| within_run(q, run, value));
+    Some(Estimate { value, interval })
+}
+
+/// The t interval over the runs that a combined run averages (samples pooled: only for what
+/// the samples do not hold).
+fn over_runs(q: Quantity, run: &Run) -> Option<(Interval, Basis)> {
+    let repeats = run.repeats.as_ref()?;
+    if repeats.pooled && per_request(q, run) {
+        return None;
+    }
+    let values: Vec<f64> = repeats.runs.iter().filter_map(|r| q.of(r)).collect();
+    if values.len() < 2 || values.len() != repeats.runs.len() {
+        return None;
+    }
+    interval::mean(&values).map(|i| (i, Basis::Runs(values.len())))
+}
+
+/// True when `q` is read from `run`'s per-request values.
+fn per_request(q: Quantity, run: &Run) -> bool {
+    match q {
+        Quantity::Latency { metric, .. } => sorted_of(run, metric).is_some(),
+        Quantity::Interactivity => sorted_of(run, Metric::Tpot).is_some(),
+        _ => false,
+    }
+}
+
+/// The interval from one run's own data: its requests, its summary, its counts.
+fn within_run(q: Quantity, run: &Run, value: f64) -> Option<(Interval, Basis)> {
+    match q {
+        Quantity::Latency { metric, stat } => latency(run, metric, stat),
+        Quantity::Interactivity => {
+            // 1000 ÷ TPOT: the mean's interval turned over.
+            let stat = if run.latency_stat(Metric::Tpot, Stat::Mean).is_some() {
+                Stat::Mean
+            } else {
+                Stat::Median
+            };
+            let (i, basis) = latency(run, Metric::Tpot, stat)?;
+            (i.lo > 0.0).then(|| {
+                let turned = Interval {
+                    lo: 1000.0 / i.hi,
+                    hi: 1000.0 / i.lo,
+                };
+                (turned, basis)
+            })
+        }
+        Quantity::SuccessRate | Quantity::ErrorRate => {
+            let ok = run.requests.succeeded?;
+            let n = run
+                .requests
+                .total
+                .or_else(|| ok.checked_add(run.requests.failed?))?;
+            let share = interval::proportion(ok, n)?;
+            let i = if matches!(q, Quantity::SuccessRate) {
+                Interval {
+                    lo: share.lo * 100.0,
+                    hi: share.hi * 100.0,
+                }
+            } else {
+                Interval {
+                    lo: (1.0 - share.hi) * 100.0,
+                    hi: (1.0 - share.lo) * 100.0,
+                }
+            };
+            i.contains(value)
+                .then_some((i, Basis::Requests(n as usize)))
+        }
+        _ => None,
+    }
+}
+
+/// A latency statistic's interval: from the requests' values, else from the summary's mean,
+/// standard deviation and count.
+fn latency(run: &Run, metric: Metric, stat: Stat) -> Option<(Interval, Basis)> {
+    if run.all_failed() {
+        return None;
+    }
+    if let Some(sorted) = sorted_of(run, metric) {
+        let basis = Basis::Requests(sorted.len());
+        let i = match stat {
+            Stat::Mean => interval::mean(sorted),
+            Stat::Median => interval::quantile(sorted, 0.5),
+            Stat::P(p) => interval::quantile(sorted, p / 100.0),
+            Stat::Std | Stat::Min | Stat::Max => None,
+        };
+        return i.map(|i| (i, basis));
+    }
+    // Pooled inter-token gaps are not independent requests: a summary bounds no ITL.
+    if stat != Stat::Mean || metric == Metric::Itl {
+        return None;
+    }
+    let d = run.latency(metric)?;
+    let n = run.requests.succeeded?;
+    let i = interval::mean_of_summary(d.mean?, d.std?, n)?;
+    Some((i, Basis::Summary(n)))
+}
+
+/// The sorted per-request values of `metric` among `run`'s successful requests, when it has
+/// enough of them for an interval.
+fn sorted_of(run: &Run, metric: Metric) -> Option<&[f64]> {
+    let sorted = run.samples.as_ref()?.sorted(metric)?;
+    (sorted.len() >= interval::MIN_VALUES).then_some(sorted)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,325 @@
+//! Intervals and verdicts against data whose truth is known: simulated runs drawn from chosen
+//! distributions, seeded, so each rate below is the same on every machine.
+//!
+//! The latencies are log-normal with σ = 0.4 on the log scale (a coefficient of variation of
+//! 0.42, as TTFTs under moderate load have), 400 requests a run unless a test says otherwise.
+
+use std::borrow::Cow;
+
+use super::*;
+use crate::chart::synthetic::XorShift;
+use crate::model::{
+    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,
+    Provenance, RequestCounts, RequestSamples,
+};
+use crate::quantity::Better;
+
+const SIGMA: f64 = 0.4;
+
+/// A standard normal draw (Box–Muller).
+fn normal(rng: &mut XorShift) -> f64 {
+    let u1 = rng.unit().max(f64::MIN_POSITIVE);
+    let u2 = rng.unit();
+    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+}
+
+/// `n` TTFTs with median `median` ms.
+fn ttfts(rng: &mut XorShift, n: usize, median: f64) -> Vec<f64> {
+    (0..n)
+        .map(|_| median * (SIGMA * normal(rng)).exp())
+        .collect()
+}
+
+fn config(key: &str) -> ConfigIdentity {
+    ConfigIdentity {
+        label: Some(key.to_string()),
+        ..ConfigIdentity::default()
+    }
+}
+
+fn provenance(file: &str) -> Provenance {
+    Provenance::new(file, Location::File, Producer::VllmServe)
+}
+
+/// A run of `key` at concurrency 8 whose requests took `ttft` (all succeeded), with the
+/// summary statistics a tool would write beside them.
+fn sampled_run(key: &str, file: &str, ttft: Vec<f64>) -> Run {
+    let n = ttft.len();
+    let mut samples = RequestSamples::default();
+    for &t in &ttft {
+        samples.push(true, t, f64::NAN, f64::NAN, f64::NAN, f64::NAN);
+    }
+    let mut run = Run::new(
+        provenance(file),
+        config(key),
+        LoadPoint::new(LoadTarget::Concurrency(8.0)),
+    );
+    run.requests = RequestCounts::counted(n as u64, n as u64);
+    run.latency = vec![LatencyMetric {
+        metric: Metric::Ttft,
+        distribution: summary_of(&ttft),
+    }];
+    run.samples = Some(samples);
+    run
+}
+
+/// Mean, standard deviation, median, p90, p99 and p99.9 of `values`, as a summary states them.
+fn summary_of(values: &[f64]) -> Distribution {
+    let sorted = crate::analysis::sorted_finite(values);
+    let n = sorted.len() as f64;
+    let mean = sorted.iter().sum::<f64>() / n;
+    let std = (sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let mut d = Distribution {
+        mean: Some(mean),
+        std: Some(std),
+        median: crate::analysis::quantile(&sorted, 0.5),
+        ..Distribution::default()
+    };
+    for p in [90.0, 99.0, 99.9] {
+        d.set_percentile(p, crate::analysis::quantile(&sorted, p / 100.0).unwrap());
+    }
+    d
+}
+
+/// The same run with its summary only (no per-request values).
+fn summary_only(mut run: Run) -> Run {
+    run.samples = None;
+    run
+}
+
+const P50: Quantity = Quantity::Latency {
+    metric: Metric::Ttft,
+    stat: Stat::P(50.0),
+};
+const MEAN: Quantity = Quantity::Latency {
+    metric: Metric::Ttft,
+    stat: Stat::Mean,
+};
+
+fn finding(q: Quantity, a: &Run, b: &Run) -> Finding {
+    let (ea, eb) = (estimate(q, a).unwrap(), estimate(q, b).unwrap());
+    Finding::of(&ea, &eb, Better::Lower).unwrap()
+}
+
+/// How many of `seeds` simulated pairs (medians `median_a` and `median_b`, `n` requests each)
+/// `judge` accepts.
+fn rate(
+    seeds: u64,
+    n: usize,
+    median_a: f64,
+    median_b: f64,
+    judge: impl Fn(&Run, &Run) -> bool,
+) -> f64 {
+    let accepted = (0..seeds)
+        .filter(|&seed| {
+            let mut rng = XorShift::new(0x9e37_79b9 ^ (seed + 1).wrapping_mul(0x2545_f491));
+            let a = sampled_run("a", "a.json", ttfts(&mut rng, n, median_a));
+            let b = sampled_run("b", "b.json", ttfts(&mut rng, n, median_b));
+            judge(&a, &b)
+        })
+        .count();
+    accepted as f64 / seeds as f64
+}
+
+#[test]
+fn one_distribution_reads_no_clear_difference_in_at_least_93_percent_of_200_seeds() {
+    let unclear = |q: Quantity| {
+        move |a: &Run, b: &Run| matches!(finding(q, a, b), Finding::NoClearDifference { .. })
+    };
+    let p50 = rate(200, 400, 200.0, 200.0, unclear(P50));
+    let mean = rate(200, 400, 200.0, 200.0, unclear(MEAN));
+    // From the summaries alone (Welch's interval of the means).
+    let welch = rate(200, 400, 200.0, 200.0, |a, b| {
+        let (a, b) = (summary_only(a.clone()), summary_only(b.clone()));
+        matches!(finding(MEAN, &a, &b), Finding::NoClearDifference { .. })
+    });
+    eprintln!("no clear difference: p50 {p50}, mean {mean}, mean from summaries {welch}");
+    assert!(p50 >= 0.93, "p50: {p50}");
+    assert!(mean >= 0.93, "mean: {mean}");
+    assert!(welch >= 0.93, "welch: {welch}");
+}
+
+#[test]
+fn a_15_percent_shift_of_the_median_is_found_in_at_least_95_percent_of_200_seeds() {
+    let found = rate(200, 400, 230.0, 200.0, |a, b| {
+        matches!(finding(P50, a, b), Finding::Clear { winner: 1, .. })
+    });
+    // The other way round, and by the mean.
+    let reversed = rate(200, 400, 200.0, 230.0, |a, b| {
+        matches!(finding(P50, a, b), Finding::Clear { winner: 0, .. })
+    });
+    let by_mean = rate(200, 400, 230.0, 200.0, |a, b| {
+        matches!(finding(MEAN, a, b), Finding::Clear { winner: 1, .. })
+    });
+    eprintln!("found: p50 {found}, reversed {reversed}, mean {by_mean}");
+    assert!(found >= 0.95, "{found}");
+    assert!(reversed >= 0.95, "{reversed}");
+    assert!(by_mean >= 0.95, "{by_mean}");
+}
+
+#[test]
+fn the_p50_interval_covers_the_true_median_in_93_to_97_percent_of_500_runs() {
+    let median = 200.0;
+    let mut covered = 0;
+    for seed in 0..500u64 {
+        let mut rng = XorShift::new(0x51ed ^ (seed + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let run = sampled_run("a", "a.json", ttfts(&mut rng, 400, median));
+        let (interval, basis) = estimate(P50, &run).unwrap().interval.unwrap();
+        assert_eq!(basis, Basis::Requests(400));
+        covered += usize::from(interval.contains(median));
+    }
+    let rate = covered as f64 / 500.0;
+    eprintln!("p50 coverage {rate}");
+    assert!((0.93..=0.97).contains(&rate), "{rate}");
+}
+
+#[test]
+fn the_interval_of_a_mean_from_a_summary_covers_the_true_mean() {
+    // Welch's bound from mean, standard deviation and count: E[X] = median · e^(σ²/2).
+    let truth = 200.0 * (SIGMA * SIGMA / 2.0).exp();
+    let mut covered = 0;
+    for seed in 0..500u64 {
+        let mut rng = XorShift::new(0xabc ^ (seed + 7).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let run = summary_only(sampled_run("a", "a.json", ttfts(&mut rng, 400, 200.0)));
+        let (interval, basis) = estimate(MEAN, &run).unwrap().interval.unwrap();
+        assert_eq!(basis, Basis::Summary(400));
+        covered += usize::from(interval.contains(truth));
+    }
+    let rate = covered as f64 / 500.0;
+    eprintln!("mean coverage from summaries {rate}");
+    assert!((0.92..=0.97).contains(&rate), "{rate}");
+}
+
+#[test]
+fn a_run_with_neither_requests_nor_repeats_has_no_interval_of_a_percentile() {
+    let mut rng = XorShift::new(3);
+    let run = summary_only(sampled_run("a", "a.json", ttfts(&mut rng, 400, 200.0)));
+    assert_eq!(estimate(P50, &run).unwrap().interval, None);
+    let other = summary_only(sampled_run("b", "b.json", ttfts(&mut rng, 400, 150.0)));
+    assert_eq!(finding(P50, &run, &other), Finding::NoiseUnknown);
+}
+
+#[test]
+fn three_repeats_at_a_load_are_combined_into_one_run() {
+    let mut rng = XorShift::new(11);
+    let runs: Vec<Run> = (0..3)
+        .map(|i| sampled_run("a", &format!("run={i}.json"), ttfts(&mut rng, 100, 200.0)))
+        .collect();
+    let all: Vec<f64> = runs
+        .iter()
+        .flat_map(|r| r.samples.as_ref().unwrap().ttft_ms.clone())
+        .collect();
+    let combined = combine(runs.iter().map(Cow::Borrowed).collect());
+    assert_eq!(combined.len(), 1, "three repeats are one point");
+    let run = &combined[0];
+    let repeats = run.repeats.as_ref().unwrap();
+    assert_eq!((repeats.count, repeats.pooled), (3, true));
+    assert_eq!(repeats.sources, ["run=0.json", "run=1.json", "run=2.json"]);
+    assert_eq!(run.requests.succeeded, Some(300));
+    // The p50 is the pooled requests' median, not the first run's.
+    let sorted = crate::analysis::sorted_finite(&all);
+    assert_eq!(
+        run.latency_stat(Metric::Ttft, Stat::P(50.0)),
+        crate::analysis::quantile(&sorted, 0.5)
+    );
+    assert_eq!(
+        estimate(P50, run).unwrap().interval.unwrap().1,
+        Basis::Requests(300)
+    );
+}
+
+#[test]
+fn repeats_without_requests_are_averaged_with_an_interval_over_the_runs() {
+    let mut rng = XorShift::new(5);
+    let runs: Vec<Run> = [190.0, 200.0, 210.0]
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let mut run = summary_only(sampled_run(
+                "a",
+                &format!("r{i}.json"),
+                ttfts(&mut rng, 50, m),
+            ));
+            run.throughput.output_tok_s = Some(1000.0 + 10.0 * i as f64);
+            run
+        })
+        .collect();
+    let combined = combine(runs.iter().map(Cow::Borrowed).collect());
+    let run = &combined[0];
+    assert!(!run.repeats.as_ref().unwrap().pooled);
+    let p50s: Vec<f64> = runs
+        .iter()
+        .map(|r| r.latency_stat(Metric::Ttft, Stat::P(50.0)).unwrap())
+        .collect();
+    let mean_p50 = p50s.iter().sum::<f64>() / 3.0;
+    let e = estimate(P50, run).unwrap();
+    assert!((e.value - mean_p50).abs() < 1e-9);
+    let (interval, basis) = e.interval.unwrap();
+    assert_eq!(basis, Basis::Runs(3));
+    assert_eq!(Some(interval), interval::mean(&p50s));
+    // A throughput has an interval over the runs too: 1010 ± t(2) · 10 / √3.
+    let tput = estimate(Quantity::OutputThroughput, run).unwrap();
+    let (i, _) = tput.interval.unwrap();
+    assert!((tput.value - 1010.0).abs() < 1e-9);
+    assert!(
+        (i.hi - 1010.0 - 4.302_653 * 10.0 / 3f64.sqrt()).abs() < 1e-3,
+        "{i:?}"
+    );
+}
+
+#[test]
+fn runs_at_other_loads_days_or_workloads_are_not_combined() {
+    let mut rng = XorShift::new(9);
+    let a = sampled_run("a", "a.json", ttfts(&mut rng, 20, 200.0));
+    let mut other_load = a.clone();
+    other_load.load.target = LoadTarget::Concurrency(16.0);
+    let mut other_dataset = a.clone();
+    other_dataset.config.dataset = Some("sharegpt".into());
+    let other_config = sampled_run("b", "b.json", ttfts(&mut rng, 20, 200.0));
+    let runs = [a, other_load, other_dataset, other_config];
+    let combined = combine(runs.iter().map(Cow::Borrowed).collect());
+    assert_eq!(combined.len(), 4);
+    assert!(combined.iter().all(|r| r.repeats.is_none()));
+}
+
+#[test]
+fn a_clear_verdict_states_its_interval() {
+    let mut rng = XorShift::new(21);
+    let a = sampled_run("a", "a.json", ttfts(&mut rng, 2000, 100.0));
+    let b = sampled_run("b", "b.json", ttfts(&mut rng, 2000, 130.0));
+    let Finding::Clear {
+        winner,
+        by,
+        interval,
+    } = finding(P50, &a, &b)
+    else {
+        panic!("a 30% gap over 2,000 requests is clear");
+    };
+    assert_eq!(winner, 0);
+    // a's median is 23% below b's: 1 − 100/130.
+    assert!((by - 23.0).abs() < 4.0, "{by}");
+    assert!(interval.contains(by) && interval.lo > 0.0);
+    assert!(interval.percent_text().starts_with("95% CI "));
+}
+
+#[test]
+fn a_million_requests_have_every_interval() {
+    // The budget is 2 s for a 1,000,000-request run's intervals (release build,
+    // `cargo xtask bench`); a debug test run only checks it completes and is right.
+    let mut rng = XorShift::new(77);
+    let run = sampled_run("a", "a.json", ttfts(&mut rng, 1_000_000, 200.0));
+    for stat in [
+        Stat::Mean,
+        Stat::P(50.0),
+        Stat::P(90.0),
+        Stat::P(99.0),
+        Stat::P(99.9),
+    ] {
+        let q = Quantity::Latency {
+            metric: Metric::Ttft,
+            stat,
+        };
+        let (i, _) = estimate(q, &run).unwrap().interval.unwrap();
+        assert!(i.hi > i.lo);
+    }
+}
