@@ -44,6 +44,9 @@ pub struct PointLabel {
     pub source: String,
     /// Why the value is missing, if it is.
     pub note: String,
+    /// The value's 95% interval with its unit and basis (`95% CI 41.2–48.9 ms from 400
+    /// requests`); empty when its noise is unknown.
+    pub interval: String,
     /// The result file the value came from, where a point is one run (see [`Point::link`]).
     pub link: String,
 }
@@ -60,8 +63,20 @@ pub fn point_label(spec: &ChartSpec, series: usize, point: usize) -> Option<Poin
         y: format!("{}: {value}", spec.y.title),
         source: p.source.clone(),
         note: p.note.clone(),
+        interval: interval_text(p, &spec.y.unit),
         link: p.link.clone(),
     })
+}
+
+/// `95% CI 41.2–48.9 ms from 400 requests`, or empty for a point without an interval.
+pub fn interval_text(p: &Point, unit: &str) -> String {
+    let Some([lo, hi]) = p.ci else {
+        return String::new();
+    };
+    let interval = crate::noise::Interval { lo, hi };
+    format!("{} {}", interval.text(unit), p.ci_basis)
+        .trim_end()
+        .to_string()
 }
 
 /// The share (percent) of a CDF series at or below `x`: the value of its last point at or left
@@ -111,6 +126,16 @@ pub fn data_table(spec: &ChartSpec) -> DataTable {
             row.push(label);
             for series in &spec.series {
                 let cell = match series.points.iter().find(|p| p.x == x) {
+                    Some(Point {
+                        y: Some(y),
+                        ci: Some([lo, hi]),
+                        ..
+                    }) => format!(
+                        "{} (95% CI {}–{})",
+                        format::number(*y),
+                        format::number(*lo),
+                        format::number(*hi)
+                    ),
                     Some(Point { y: Some(y), .. }) => format::number(*y),
                     Some(p) if !p.note.is_empty() => format!("n/a ({})", p.note),
                     _ => "n/a".to_string(),
@@ -171,10 +196,13 @@ pub fn alt_text(spec: &ChartSpec) -> String {
 }
 
 /// Every plotted value as CSV, one line per point, in full precision:
-/// `series,x,x_label,y,unit,source,note`.
+/// `series,x,x_label,y,ci_low,ci_high,unit,source,note` (the interval's ends empty where the
+/// noise is unknown).
 pub fn csv(spec: &ChartSpec) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let header = ["series", "x", "x_label", "y", "unit", "source", "note"];
+    let header = [
+        "series", "x", "x_label", "y", "ci_low", "ci_high", "unit", "source", "note",
+    ];
     // Writing into a Vec cannot fail; errors are folded into an empty result just in case.
     let mut write = |record: &[String]| writer.write_record(record).is_ok();
     let mut ok = write(&header.map(String::from));
@@ -185,6 +213,8 @@ pub fn csv(spec: &ChartSpec) -> String {
                 p.x.to_string(),
                 x_label(spec, p),
                 p.y.map(|y| y.to_string()).unwrap_or_default(),
+                p.ci.map(|[lo, _]| lo.to_string()).unwrap_or_default(),
+                p.ci.map(|[_, hi]| hi.to_string()).unwrap_or_default(),
                 spec.y.unit.clone(),
                 p.source.clone(),
                 p.note.clone(),
@@ -302,9 +332,12 @@ mod tests {
     fn csv_quotes_names_and_keeps_full_precision() {
         let text = csv(&spec());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "series,x,x_label,y,unit,source,note");
-        assert_eq!(lines[1], "\"vLLM, \"\"tuned\"\"\",0,1,45.037,ms,r.jsonl:1,");
-        assert_eq!(lines[4], "SGLang,1,∞,,ms,r.jsonl:2,every request failed");
+        assert_eq!(
+            lines[0],
+            "series,x,x_label,y,ci_low,ci_high,unit,source,note"
+        );
+        assert_eq!(lines[1], "\"vLLM, \"\"tuned\"\"\",0,1,45.037,,,ms,r.jsonl:1,");
+        assert_eq!(lines[4], "SGLang,1,∞,,,,ms,r.jsonl:2,every request failed");
         assert_eq!(lines.len(), 5);
     }
 

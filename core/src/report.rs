@@ -218,7 +218,9 @@ pub fn build_report(
     let selected = select_results(file, &front, results, &mut problems);
     let runs: Vec<&Run> = selected.iter().flat_map(|f| f.runs.iter()).collect();
     let priced = priced_runs(file, &front, &runs, &mut problems);
-    let runs: Vec<&Run> = priced.iter().map(AsRef::as_ref).collect();
+    // Repeats of one load point count once: combined, never one of them picked.
+    let combined = crate::noise::combine(priced);
+    let runs: Vec<&Run> = combined.iter().map(AsRef::as_ref).collect();
     for imported in &selected {
         problems.extend(imported.all_problems().cloned());
     }
@@ -266,7 +268,10 @@ pub fn build_report(
             authors: front.authors.clone(),
             summary: markdown::plain_text(&front.summary),
             charts,
-            runs: runs.len(),
+            runs: runs
+                .iter()
+                .map(|r| r.repeats.as_ref().map_or(1, |x| x.count))
+                .sum(),
             first_chart: blocks.iter().find_map(|b| match b {
                 Block::Chart { chart } => Some(crate::site::ChartRef::of(chart)),
                 Block::Grid { grid } => grid.panels.first().map(crate::site::ChartRef::of),

@@ -329,6 +329,14 @@ pub struct Point {
     /// Why `y` is missing, when it is.
     #[serde(default)]
     pub note: String,
+    /// The value's 95% interval, when the data bounds it ([`crate::noise`]); where a chart
+    /// draws nothing else around its points, `lo`/`hi` carry the same interval.
+    #[serde(default)]
+    pub ci: Option<[f64; 2]>,
+    /// What the interval was computed from, as a tooltip says it: `from 400 requests`,
+    /// `over 3 runs`.
+    #[serde(default)]
+    pub ci_basis: String,
     /// The site path of the result file the value came from (`results/nightly/…json`), for
     /// kinds where a point is one run (trends); empty otherwise. A click on the point opens it.
     #[serde(default)]

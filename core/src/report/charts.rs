@@ -450,7 +450,8 @@ fn alternatives(
     }
 }
 
-/// One point of `quantity` on `run`, with its source and, when missing, why.
+/// One point of `quantity` on `run`, with its source, its 95% interval (as `lo`/`hi`, which
+/// bars draw as a whisker and lines as a band) and, when missing, why.
 fn point(x: f64, quantity: Quantity, run: &Run) -> Point {
     let y = quantity.of(run);
     let note = match (y, run.all_failed()) {
@@ -458,11 +459,17 @@ fn point(x: f64, quantity: Quantity, run: &Run) -> Point {
         (None, false) => format!("{quantity} not reported{}", quantity.lacking(run)),
         _ => String::new(),
     };
+    let estimate = y.and_then(|_| crate::noise::estimate(quantity, run));
+    let interval = estimate.and_then(|e| e.interval);
     Point {
         x,
         y,
-        source: run.provenance.to_string(),
+        lo: interval.map(|(i, _)| i.lo),
+        hi: interval.map(|(i, _)| i.hi),
+        source: run.source(),
         note,
+        ci: interval.map(|(i, _)| [i.lo, i.hi]),
+        ci_basis: interval.map(|(_, b)| b.text()).unwrap_or_default(),
         ..Point::default()
     }
 }

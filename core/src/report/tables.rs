@@ -190,7 +190,7 @@ impl ReportContext<'_> {
                         } else {
                             escape(&text)
                         };
-                        let title = escape(&format!("{} ({})", run.load.target, run.provenance));
+                        let title = escape(&format!("{} ({})", run.load.target, run.source()));
                         if Some(i) == best {
                             format!(
                                 "<td class=\"best\" title=\"{title}\"><strong>{text}</strong></td>"
@@ -331,8 +331,8 @@ impl ReportContext<'_> {
                         let failures = too_many_failures(q, run);
                         let pass = within && failures.is_none();
                         let title = match &failures {
-                            Some(why) => format!("{why}; {}", run.provenance),
-                            None => run.provenance.to_string(),
+                            Some(why) => format!("{why}; {}", run.source()),
+                            None => run.source(),
                         };
                         format!(
                             "<td class=\"{}\" title=\"{}\">{} {}{}</td>",

@@ -318,7 +318,7 @@ impl ReportContext<'_> {
             source: format!(
                 "least-squares line through {} requests of {} (R² {})",
                 fit.n,
-                run.provenance,
+                run.source(),
                 format::fixed(fit.r2, 2)
             ),
         })
@@ -383,7 +383,7 @@ impl ReportContext<'_> {
                 "{q} of {} at {} ({})",
                 self.display(config).0,
                 run.load.target,
-                run.provenance
+                run.source()
             ),
         }
     }

@@ -75,7 +75,7 @@ impl ReportContext<'_> {
                 .and_then(|r| r.latency(metric))
                 .cloned()
                 .unwrap_or_default();
-            let source = run.map(|r| r.provenance.to_string()).unwrap_or_default();
+            let source = run.map(|r| r.source()).unwrap_or_default();
             inputs.push((name, color, distribution, source));
         }
         let series: Vec<SeriesInput<'_, _>> = inputs

@@ -152,7 +152,7 @@ fn split(run: &Run, row: f64, stat: Stat) -> (Point, Point) {
     let point = |y: Option<f64>, note: String| Point {
         x: row,
         y,
-        source: run.provenance.to_string(),
+        source: run.source(),
         note: if y.is_some() { String::new() } else { note },
         ..Point::default()
     };

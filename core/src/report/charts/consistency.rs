@@ -135,7 +135,7 @@ fn cv_point(x: f64, run: &Run, metric: Metric) -> Point {
     Point {
         x,
         y,
-        source: run.provenance.to_string(),
+        source: run.source(),
         note,
         ..Point::default()
     }

@@ -228,7 +228,7 @@ impl ReportContext<'_> {
                      lengths chart needs per-request data (vLLM's --save-detailed, GuideLLM's \
                      requests, llmperf's per-request file)",
                     metric.label(),
-                    run.provenance
+                    run.source()
                 )
             })?;
             runs.push((key.as_str(), run, groups));
@@ -299,7 +299,7 @@ fn category_series(
             Point {
                 x: i as f64,
                 y,
-                source: format!("{} ({} requests)", run.provenance, group.len()),
+                source: format!("{} ({} requests)", run.source(), group.len()),
                 note: if y.is_none() {
                     "no request in this category".to_string()
                 } else {

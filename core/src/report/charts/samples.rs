@@ -64,7 +64,7 @@ impl ReportContext<'_> {
                     metric.label()
                 ));
             }
-            let source = run.map(|r| r.provenance.to_string()).unwrap_or_default();
+            let source = run.map(|r| r.source()).unwrap_or_default();
             out.push((name, color, values, failed, source));
         }
         Ok((metric, out))

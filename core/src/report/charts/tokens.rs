@@ -74,7 +74,7 @@ impl ReportContext<'_> {
                     metric.label()
                 )
             })?;
-            let source = run.provenance.to_string();
+            let source = run.source();
             if let Some(fit) = linear_fit(&pairs) {
                 let label = format!("{} ms/token", format::number(fit.slope));
                 slopes.push(format!(
@@ -146,7 +146,7 @@ pub(in crate::report) fn fit(
     let pairs = request_points(run, tokens, metric).ok_or_else(|| {
         format!(
             "{} has no per-request {} counts with {}",
-            run.provenance,
+            run.source(),
             tokens.noun(),
             metric.label()
         )
@@ -154,7 +154,7 @@ pub(in crate::report) fn fit(
     let fit = linear_fit(&pairs).ok_or_else(|| {
         format!(
             "{}: no line to fit: fewer than two distinct {} counts among its successful requests",
-            run.provenance,
+            run.source(),
             tokens.noun()
         )
     })?;

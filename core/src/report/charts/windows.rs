@@ -143,7 +143,7 @@ impl ReportContext<'_> {
                  need a tool that records when each request started (vLLM's --save-detailed \
                  `start_times`, GuideLLM's requests)",
                 metric.label(),
-                run.provenance
+                run.source()
             ));
         }
         Ok(Some(run))
@@ -272,7 +272,7 @@ impl ReportContext<'_> {
         for ((key, run), w) in runs.iter().zip(windowed) {
             sparse += w.sparse;
             let (name, color) = self.display(key);
-            let source = run.provenance.to_string();
+            let source = run.source();
             let points = w
                 .windows
                 .iter()
@@ -384,7 +384,7 @@ fn window_box(i: usize, cell: Option<&Windowed<'_>>, value: Value) -> Point {
         .map(|w| w.windows.iter().filter_map(|x| value.of(x)).collect())
         .unwrap_or_default();
     let source = cell.map_or_else(String::new, |w| {
-        format!("{} ({} windows)", w.run.provenance, values.len())
+        format!("{} ({} windows)", w.run.source(), values.len())
     });
     let mut point = box_point(i, BoxStats::from_samples(&values), &source);
     if cell.is_none() {

@@ -92,7 +92,8 @@ impl ReportContext<'_> {
                 return Err(format!(
                     "`{config}` at {} has no request counts, so whether every request succeeded \
                      is unknown ({})",
-                    run.load.target, run.provenance
+                    run.load.target,
+                    run.source()
                 ));
             };
             let no_failures = success >= 1.0;
@@ -121,7 +122,7 @@ impl ReportContext<'_> {
                     } else {
                         ""
                     },
-                    runs[0].provenance
+                    runs[0].source()
                 ),
             });
         };
@@ -143,7 +144,7 @@ impl ReportContext<'_> {
                     if at_most { "≤" } else { "≥" },
                     format::with_unit(limit, q.unit())
                 )),
-                run.provenance
+                run.source()
             ),
         })
     }
@@ -177,7 +178,7 @@ impl ReportContext<'_> {
                 "first load of {} where the sweep breaks: {} ({})",
                 self.display(config).0,
                 found.summary(),
-                run.provenance
+                run.source()
             ),
         })
     }
