@@ -15,6 +15,7 @@
 //!
 //! The guided mode (a question tree from front matter) is in [`tree`].
 
+mod lead;
 pub mod tree;
 
 use std::collections::BTreeMap;
@@ -102,11 +103,21 @@ pub struct LoadValues {
     pub load: f64,
     /// Each quantity the run reports.
     pub values: Vec<(Quantity, f64)>,
+    /// The 95% intervals of those values the data bounds ([`crate::noise`]), low and high.
+    #[serde(default)]
+    pub intervals: Vec<(Quantity, f64, f64)>,
 }
 
 impl LoadValues {
     fn get(&self, q: Quantity) -> Option<f64> {
         self.values.iter().find(|(k, _)| *k == q).map(|(_, v)| *v)
+    }
+
+    fn interval(&self, q: Quantity) -> Option<(f64, f64)> {
+        self.intervals
+            .iter()
+            .find(|(k, ..)| *k == q)
+            .map(|&(_, lo, hi)| (lo, hi))
     }
 }
 
@@ -252,11 +263,20 @@ impl Candidate {
             .iter()
             .filter_map(|r| {
                 let load = r.load.target.value().filter(|v| v.is_finite())?;
-                let values = quantities
+                let estimates: Vec<(Quantity, crate::noise::Estimate)> = quantities
                     .iter()
-                    .filter_map(|q| q.of(r).map(|v| (*q, v)))
+                    .filter_map(|q| crate::noise::estimate(*q, r).map(|e| (*q, e)))
                     .collect();
-                Some(LoadValues { load, values })
+                let values = estimates.iter().map(|(q, e)| (*q, e.value)).collect();
+                let intervals = estimates
+                    .iter()
+                    .filter_map(|(q, e)| e.interval.map(|(i, _)| (*q, i.lo, i.hi)))
+                    .collect();
+                Some(LoadValues {
+                    load,
+                    values,
+                    intervals,
+                })
             })
             .collect();
         crate::order::sort_by_f64(&mut points, &|p| p.load);
@@ -316,6 +336,35 @@ impl Candidate {
         }
         // A single measured point equal to `load`.
         Ok(first.1)
+    }
+
+    /// The 95% interval of `q` at `load`: a measured point's, or between two measured points
+    /// with intervals, each end interpolated as the value is. `None` where no interval is known.
+    pub fn interval_at(&self, q: Quantity, load: f64) -> Option<crate::noise::Interval> {
+        let with: Vec<(f64, (f64, f64))> = self
+            .points
+            .iter()
+            .filter_map(|p| p.interval(q).map(|i| (p.load, i)))
+            .collect();
+        if let Some((_, (lo, hi))) = with.iter().find(|(l, _)| *l == load) {
+            return Some(crate::noise::Interval { lo: *lo, hi: *hi });
+        }
+        let pair = with.windows(2).find(|w| w[0].0 < load && load < w[1].0)?;
+        let ((x0, (lo0, hi0)), (x1, (lo1, hi1))) = (pair[0], pair[1]);
+        // Only between two neighbours that both carry the value (no gap in between).
+        let between = self
+            .points
+            .iter()
+            .filter(|p| p.load > x0 && p.load < x1)
+            .count();
+        if between > 0 {
+            return None;
+        }
+        let t = (load - x0) / (x1 - x0);
+        Some(crate::noise::Interval {
+            lo: lo0 + t * (lo1 - lo0),
+            hi: hi0 + t * (hi1 - hi0),
+        })
     }
 
     /// The highest measured load up to which every constraint holds (contiguously from the
@@ -409,6 +458,10 @@ pub fn decide(candidates: &[Candidate], question: &Question) -> Decision {
     // Best first; equal scores keep their order.
     crate::order::sort_by_f64(&mut ranked, &|r| -r.score);
     let verdict = verdict(&ranked, &rejected);
+    let verdict = match lead::note(&passed, &ranked, question, &weights) {
+        Some(note) => format!("{verdict} {note}"),
+        None => verdict,
+    };
     let clear_winner =
         ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE);
     let sensitivity = if clear_winner && ranked.len() > 1 {

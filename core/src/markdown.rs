@@ -296,11 +296,16 @@ pub fn sanitize(html: &str) -> String {
             ],
         )
         .add_allowed_classes("div", &["footnote-definition"])
-        .add_allowed_classes("span", &["value", "value-contradicted", "value-error"])
+        .add_allowed_classes(
+            "span",
+            &["value", "value-contradicted", "value-error", "unclear"],
+        )
+        // The 95% interval beside a verdict, a workload note beside an inline value.
+        .add_allowed_classes("small", &["ci", "workload-differs"])
         .add_allowed_classes("figure", &["data-table", "head-to-head"])
         // A head-to-head table of costs, whose verdicts the price editor computes again.
         .add_tag_attributes("figure", &["data-versus"])
-        .add_allowed_classes("td", &["best", "pass", "fail"])
+        .add_allowed_classes("td", &["best", "tied", "pass", "fail"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("p", &["table-caption", "tile"])
         .add_allowed_classes("div", &["tiles"])

@@ -32,6 +32,7 @@ mod prices;
 mod tables;
 mod tiles;
 mod values;
+mod verdicts;
 
 /// The front matter of a report.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

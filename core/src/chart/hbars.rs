@@ -50,6 +50,10 @@ pub(super) fn draw<DB: DrawingBackend>(
             .collect();
         let max = finite.iter().copied().fold(0.0f64, f64::max);
         let best = best_value(&finite, metric.better);
+        let unclear =
+            best.is_some_and(|b| within_noise(spec, &visible, row_values, b, metric.better));
+        let best = best.filter(|_| !unclear);
+        draw_hint(area, metric, top, unclear, options)?;
         for (k, entry) in row_values.iter().enumerate() {
             let Some((pi, value)) = *entry else {
                 continue;
@@ -268,13 +272,64 @@ fn draw_row_label<DB: DrawingBackend>(
         .style(FontStyle::Bold)
         .color(&theme.text)
         .pos(Pos::new(HPos::Left, VPos::Top));
+    area.draw(&Text::new(metric.label.clone(), (12, top), label_style))?;
+    Ok(())
+}
+
+/// Draws under a row's label which way is better, and under that, when its best value is not
+/// clearly better than another (the interval of their difference includes none), the words
+/// readers learn for it: "no clear difference".
+fn draw_hint<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    metric: &HBarMetric,
+    top: i32,
+    unclear: bool,
+    options: &DrawOptions,
+) -> Result<(), DrawError> {
     let hint_style = (FONT, HINT_FONT)
         .into_font()
-        .color(&theme.muted)
+        .color(&options.theme.muted)
         .pos(Pos::new(HPos::Left, VPos::Top));
-    area.draw(&Text::new(metric.label.clone(), (12, top), label_style))?;
-    area.draw(&Text::new(hint(metric.better), (12, top + 16), hint_style))?;
+    area.draw(&Text::new(
+        hint(metric.better),
+        (12, top + 16),
+        hint_style.clone(),
+    ))?;
+    if unclear {
+        let words = crate::noise::NO_CLEAR_DIFFERENCE;
+        area.draw(&Text::new(words, (12, top + 30), hint_style))?;
+    }
     Ok(())
+}
+
+/// True when the row's `best` value is within the noise of another value of the row: both
+/// carry 95% intervals and the interval of their ratio includes one. Values without intervals
+/// are compared bare (the chart's caption says their noise is unknown).
+fn within_noise(
+    spec: &ChartSpec,
+    visible: &[usize],
+    row: &[Option<Entry>],
+    best: f64,
+    better: Better,
+) -> bool {
+    let with_ci = |k: usize, (pi, v): Entry| {
+        let ci = spec.series[visible[k]].points[pi].ci;
+        v.map(|v| (v, ci.map(|[lo, hi]| crate::noise::Interval { lo, hi })))
+    };
+    let values: Vec<(f64, Option<crate::noise::Interval>)> = row
+        .iter()
+        .enumerate()
+        .filter_map(|(k, e)| e.and_then(|e| with_ci(k, e)))
+        .collect();
+    let Some(&winner) = values.iter().find(|(v, _)| *v == best) else {
+        return false;
+    };
+    values.iter().filter(|(v, _)| *v != best).any(|&other| {
+        matches!(
+            crate::noise::Finding::between(winner, other, better),
+            Some(crate::noise::Finding::NoClearDifference { .. })
+        )
+    })
 }
 
 /// A point's index and its finite value, if any.

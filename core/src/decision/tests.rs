@@ -25,6 +25,7 @@ fn candidate(key: &str, rows: &[(f64, f64, f64, f64)]) -> Candidate {
                     (Quantity::OutputThroughput, tput),
                     (Quantity::SuccessRate, ok),
                 ],
+                intervals: Vec::new(),
             })
             .collect(),
     }
@@ -161,7 +162,9 @@ fn scores_weights_and_how_far_each_weight_can_move() {
     assert_eq!(d.ranked[1].scores[0].shown, "355.6 tok/s");
     assert_eq!(
         d.verdict,
-        "A ranks first (0.67 against 0.33 for B), best on Output throughput."
+        "A ranks first (0.67 against 0.33 for B), best on Output throughput. The noise of some \
+         of these measurements is unknown (no per-request values or repeats), so A's lead over \
+         B may not hold."
     );
     // Throughput's weight may fall to 1 (a tie) and grow freely; TTFT's may grow to 2.
     assert_eq!(d.sensitivity.len(), 2);
@@ -407,5 +410,49 @@ fn failed_requests_count_as_misses_of_a_percentile_target() {
     assert_eq!(
         rejections(&c, &question),
         ["at load 10, 5% of the requests failed: a TTFT p99 target counts them as misses and allows 1%"]
+    );
+}
+
+/// `c` with a ±`spread` interval around every value.
+fn with_intervals(mut c: Candidate, spread: f64) -> Candidate {
+    for p in &mut c.points {
+        p.intervals = p
+            .values
+            .iter()
+            .map(|&(q, v)| (q, v * (1.0 - spread), v * (1.0 + spread)))
+            .collect();
+    }
+    c
+}
+
+#[test]
+fn a_lead_within_the_noise_is_said_and_the_runner_up_named() {
+    // At load 5: A 400 tok/s against B 380 (interpolated): 5% apart with ±10% intervals.
+    let b = candidate(
+        "b",
+        &[(1.0, 300.0, 100.0, 100.0), (10.0, 300.0, 660.0, 100.0)],
+    );
+    let q = question(
+        5.0,
+        &[(CriterionKind::Measured(Quantity::OutputThroughput), 1.0)],
+    );
+    let d = decide(
+        &[with_intervals(a(), 0.1), with_intervals(b.clone(), 0.1)],
+        &q,
+    );
+    assert_eq!(d.ranked[0].key, "a");
+    assert!(
+        d.verdict.ends_with(
+            "Its lead is within the noise: on no weighted criterion is A clearly better than B \
+             (each 95% interval of the difference includes none), so treat the two as tied."
+        ),
+        "{}",
+        d.verdict
+    );
+    // With ±1% intervals the 5% lead is clear, and the verdict says nothing more.
+    let d = decide(&[with_intervals(a(), 0.01), with_intervals(b, 0.01)], &q);
+    assert_eq!(
+        d.verdict,
+        "A ranks first (1.00 against 0.00 for B), best on Output throughput."
     );
 }

@@ -5,6 +5,7 @@
 //! | llmperf `X_summary.json` + `X_individual_responses.json` | the summary's run (model, concurrency, statistics) with the per-request samples |
 //! | Locust `X_stats.csv` + `X_stats_history.csv` | the stats' run at the history's peak `User Count` (its load point) |
 //! | GenAI-Perf or AIPerf `profile_export_*.json` + `profile_export_*.csv` | one run, the JSON's (load point, configuration), with any statistic only the CSV has |
+//! | `vllm bench sweep`'s `summary.json` + `run=N.json` | each run once: from its `run=N.json`; the summary keeps only runs no run file holds |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
 //! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
@@ -37,6 +38,9 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
             if let Some(stats) = stats.filter(|&s| both(imports, s, i, Producer::Locust)) {
                 join_locust(imports, stats, i, &files[i].bytes);
             }
+        } else if let Some(folder) = name.strip_suffix("summary.json") {
+            let folder = folder.to_string();
+            join_sweep(imports, i, &folder);
         } else if let Some(json) = perf_analyzer_json(&name).and_then(|j| sibling(&index, &j)) {
             if same_tool(imports, json, i) {
                 join_profile_exports(imports, json, i);
@@ -159,6 +163,76 @@ fn peak_users(bytes: &[u8]) -> Option<f64> {
         .filter_map(|row| row.get(column)?.trim().parse::<f64>().ok())
         .filter(|u| u.is_finite() && *u > 0.0)
         .reduce(f64::max)
+}
+
+/// A sweep's `summary.json` (file `summary`) repeats the runs of the `run=N.json` files beside
+/// it: each run counts once, from its own file. The summary gives up every run a run file
+/// holds, keeps those no run file holds (a folder copied in part), and warns when a run file
+/// holds a run the summary does not (the two were written by different sweeps).
+fn join_sweep(imports: &mut [ImportedFile], summary: usize, folder: &str) {
+    if imports[summary].producer != Some(Producer::VllmServe) || imports[summary].runs.is_empty() {
+        return;
+    }
+    let run_files: Vec<usize> = (0..imports.len())
+        .filter(|&j| {
+            imports[j]
+                .file
+                .strip_prefix(folder)
+                .is_some_and(is_run_file)
+                && imports[j].producer == Some(Producer::VllmServe)
+                && !imports[j].runs.is_empty()
+        })
+        .collect();
+    if run_files.is_empty() {
+        return;
+    }
+    let in_files: Vec<Run> = run_files
+        .iter()
+        .flat_map(|&j| imports[j].runs.iter().cloned())
+        .collect();
+    let listed = imports[summary].runs.clone();
+    imports[summary]
+        .runs
+        .retain(|r| !in_files.iter().any(|f| same_run(r, f)));
+    let summary_name = imports[summary].file.clone();
+    for &j in &run_files {
+        if imports[j]
+            .runs
+            .iter()
+            .all(|r| listed.iter().any(|l| same_run(r, l)))
+        {
+            continue;
+        }
+        let file = imports[j].file.clone();
+        imports[j].problems.push(Problem::warning(
+            &file,
+            Location::File,
+            format!(
+                "its run is not the one `{summary_name}` beside it lists (different numbers): \
+                 the two disagree, and both are counted"
+            ),
+        ));
+    }
+    if imports[summary].runs.is_empty() {
+        imports[summary].joined_into = Some(format!("{folder}run=*.json"));
+    }
+}
+
+/// `run=3.json`, a sweep's repetition file.
+fn is_run_file(name: &str) -> bool {
+    name.strip_prefix("run=")
+        .and_then(|rest| rest.strip_suffix(".json"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// True when `a` and `b` are one measurement read from two files.
+fn same_run(a: &Run, b: &Run) -> bool {
+    a.provenance.date == b.provenance.date
+        && a.config == b.config
+        && a.load == b.load
+        && a.requests == b.requests
+        && a.latency == b.latency
+        && a.throughput == b.throughput
 }
 
 /// The JSON's run keeps its load point and configuration and takes any latency metric or

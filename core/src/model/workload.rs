@@ -118,6 +118,8 @@ impl Aspect {
                 measured_output(a),
                 measured_output(b),
             ),
+            // Sweeps often scale the prompts with the load: only runs at one load count.
+            Aspect::Prompts if a.load.target != b.load.target => false,
             _ => match (self.of(a), self.of(b)) {
                 (Some(x), Some(y)) => x != y,
                 _ => false,

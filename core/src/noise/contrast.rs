@@ -24,12 +24,21 @@ pub struct Ratio {
 impl Ratio {
     /// `b ÷ a`; `None` unless both values are finite and above zero.
     pub fn of(a: &Estimate, b: &Estimate) -> Option<Ratio> {
-        if !(a.value > 0.0 && b.value > 0.0 && a.value.is_finite() && b.value.is_finite()) {
+        Ratio::between(
+            (a.value, a.interval.map(|(i, _)| i)),
+            (b.value, b.interval.map(|(i, _)| i)),
+        )
+    }
+
+    /// `b ÷ a` of two values, each with its interval if known.
+    pub fn between(a: (f64, Option<Interval>), b: (f64, Option<Interval>)) -> Option<Ratio> {
+        let ((a, ia), (b, ib)) = (a, b);
+        if !(a > 0.0 && b > 0.0 && a.is_finite() && b.is_finite()) {
             return None;
         }
-        let (ta, tb) = (a.value.ln(), b.value.ln());
+        let (ta, tb) = (a.ln(), b.ln());
         let d = tb - ta;
-        let interval = a.interval.zip(b.interval).map(|((ia, _), (ib, _))| {
+        let interval = ia.zip(ib).map(|(ia, ib)| {
             let (la, ua) = (log_or_floor(ia.lo), ia.hi.ln());
             let (lb, ub) = (log_or_floor(ib.lo), ib.hi.ln());
             let lower = d - ((tb - lb).max(0.0).powi(2) + (ua - ta).max(0.0).powi(2)).sqrt();
@@ -89,7 +98,20 @@ pub const NO_CLEAR_DIFFERENCE: &str = "no clear difference";
 impl Finding {
     /// `a` against `b`; `None` unless both values are finite and above zero.
     pub fn of(a: &Estimate, b: &Estimate, better: Better) -> Option<Finding> {
-        let ratio = Ratio::of(a, b)?;
+        Finding::between(
+            (a.value, a.interval.map(|(i, _)| i)),
+            (b.value, b.interval.map(|(i, _)| i)),
+            better,
+        )
+    }
+
+    /// [`Finding::of`] for two values, each with its interval if known.
+    pub fn between(
+        a: (f64, Option<Interval>),
+        b: (f64, Option<Interval>),
+        better: Better,
+    ) -> Option<Finding> {
+        let ratio = Ratio::between(a, b)?;
         let Some(interval) = ratio.interval else {
             return Some(Finding::NoiseUnknown);
         };

@@ -249,11 +249,42 @@ impl ReportContext<'_> {
                 keys.join(", ")
             ));
         }
+        let caption = d.caption.unwrap_or(spec.caption);
         Ok(ChartSpec {
             title: d.title.unwrap_or(spec.title),
-            caption: d.caption.unwrap_or(spec.caption),
+            caption: self.with_workload_note(caption, &keys),
             ..spec
         })
+    }
+
+    /// `caption`, followed by a note naming what differs between the workloads of the
+    /// configurations `keys` where they were measured at one load point.
+    fn with_workload_note(&self, caption: String, keys: &[String]) -> String {
+        if keys.len() < 2 {
+            return caption;
+        }
+        let names: Vec<String> = keys.iter().map(|k| self.display(k).0).collect();
+        let runs: Vec<Vec<&Run>> = keys.iter().map(|k| self.runs_of(k)).collect();
+        let side_by_side: Vec<Vec<(&str, &Run)>> = self
+            .loads_of(keys)
+            .iter()
+            .map(|load| {
+                names
+                    .iter()
+                    .zip(&runs)
+                    .filter_map(|(name, runs)| {
+                        let run = runs.iter().find(|r| r.load.target == *load)?;
+                        Some((name.as_str(), *run))
+                    })
+                    .collect()
+            })
+            .collect();
+        let differences = crate::model::workload::differences(&side_by_side);
+        match crate::model::workload::note(&differences) {
+            Some(note) if caption.is_empty() => note,
+            Some(note) => format!("{caption} {note}"),
+            None => caption,
+        }
     }
 
     /// The configuration keys to plot: the directive's, checked, or every key in the report's

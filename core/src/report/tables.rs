@@ -124,6 +124,8 @@ impl ReportContext<'_> {
         let keys = self.config_keys(d.configs.as_deref())?;
         let names: Vec<String> = keys.iter().map(|k| self.display(k).0).collect();
         let mut rows = Vec::new();
+        let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
+        let mut quantities = Vec::new();
         // Per configuration: the rows it is best in.
         let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
         for entry in entries {
@@ -163,12 +165,23 @@ impl ReportContext<'_> {
                     Better::Lower => Take::Min,
                 },
             };
+            quantities.push(q);
             let values: Vec<Option<(f64, &Run)>> =
                 keys.iter().map(|k| self.take(q, k, take)).collect();
             if values.iter().all(Option::is_none) {
                 return Err(format!("no configuration reports {q} ({metric})"));
             }
             let best = best_index(&values, q.better());
+            // A best within the noise of another value is no best: both are tied.
+            let tied = tied_with(q, &values, best);
+            let best = best.filter(|_| tied.is_empty());
+            compared.push(
+                values
+                    .iter()
+                    .zip(&names)
+                    .filter_map(|(v, name)| v.map(|(_, run)| (name.as_str(), run)))
+                    .collect(),
+            );
             let at = values
                 .iter()
                 .flatten()
@@ -190,10 +203,14 @@ impl ReportContext<'_> {
                         } else {
                             escape(&text)
                         };
-                        let title = escape(&format!("{} ({})", run.load.target, run.source()));
+                        let title = escape(&cell_title(q, run));
                         if Some(i) == best {
                             format!(
                                 "<td class=\"best\" title=\"{title}\"><strong>{text}</strong></td>"
+                            )
+                        } else if tied.contains(&i) {
+                            format!(
+                                "<td class=\"tied\" title=\"{title}\">{text} <small>(tied)</small></td>"
                             )
                         } else {
                             format!("<td title=\"{title}\">{text}</td>")
@@ -228,11 +245,18 @@ impl ReportContext<'_> {
             .iter()
             .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
             .collect();
+        let caption = with_notes(
+            d.caption.as_deref().unwrap_or(
+                "Best value of each row in bold, unless it is within the noise of another \
+                 (tied: the 95% interval of their difference includes none). Without a load \
+                 point, each metric is its best over the sweep.",
+            ),
+            &quantities,
+            &compared,
+        );
         Ok(figure(
             d.title.as_deref().unwrap_or("Summary"),
-            d.caption.as_deref().unwrap_or(
-                "Best value of each row in bold. Without a load point, each metric is its best over the sweep.",
-            ),
+            &caption,
             &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
             &rows,
         ))
@@ -385,6 +409,7 @@ impl ReportContext<'_> {
         let (a, b) = (self.runs_of(&keys[0]), self.runs_of(&keys[1]));
         let names = [self.display(&keys[0]).0, self.display(&keys[1]).0];
         let mut rows = Vec::new();
+        let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
         for run_a in &a {
             let Some(load) = run_a.load.target.value() else {
                 continue;
@@ -402,33 +427,31 @@ impl ReportContext<'_> {
             }) else {
                 continue;
             };
+            compared.push(vec![
+                (names[0].as_str(), *run_a),
+                (names[1].as_str(), *run_b),
+            ]);
             let (va, vb) = (q.of(run_a), q.of(run_b));
-            let cell = |v: Option<f64>, key: &str| {
+            let cell = |v: Option<f64>, key: &str, run: &Run| {
                 v.map_or("–".to_string(), |v| {
                     let text = format::with_unit_fixed(v, q.unit(), decimals);
-                    if priced {
+                    let shown = if priced {
                         priced_span(key, v, &text, Some(decimals))
                     } else {
                         escape(&text)
+                    };
+                    match crate::noise::estimate(q, run).and_then(|e| e.interval_text(q.unit())) {
+                        Some(ci) => format!("<span title=\"{}\">{shown}</span>", escape(&ci)),
+                        None => shown,
                     }
                 })
             };
-            let (winner, by) = match va.zip(vb).and_then(|(x, y)| Verdict::of(x, y, q.better())) {
-                Some(verdict @ Verdict::Better(i, by)) => {
-                    let by = match by {
-                        Some(_) => verdict.by_text(),
-                        None => "<span title=\"the other value is zero\">–</span>".to_string(),
-                    };
-                    (escape(&names[i]), by)
-                }
-                Some(Verdict::Tie) => ("tie".to_string(), Verdict::Tie.by_text()),
-                None => ("–".to_string(), "–".to_string()),
-            };
+            let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
             rows.push(format!(
                 "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
                 escape(&run_a.load.target.to_string()),
-                cell(va, &keys[0]),
-                cell(vb, &keys[1]),
+                cell(va, &keys[0], run_a),
+                cell(vb, &keys[1], run_b),
             ));
         }
         if rows.is_empty() {
@@ -462,16 +485,96 @@ impl ReportContext<'_> {
         } else {
             "<figure class=\"data-table head-to-head\">"
         };
+        let caption = with_notes(d.caption.as_deref().unwrap_or(""), &[q], &compared);
         Ok(figure_from(
             start,
             d.title
                 .as_deref()
                 .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
-            d.caption.as_deref().unwrap_or(""),
+            &caption,
             &head,
             &rows,
         ))
     }
+}
+
+/// A head-to-head row's verdict cells: who is better and by how much, with the 95% interval
+/// of the gap where both values have one; "no clear difference" where it includes none.
+fn verdict_cells(
+    q: Quantity,
+    (run_a, run_b): (&Run, &Run),
+    (va, vb): (Option<f64>, Option<f64>),
+    names: &[String; 2],
+    decimals: usize,
+) -> (String, String) {
+    use crate::noise::Finding;
+    let by_text = |by: f64| format!("{}%", format::fixed(by, decimals));
+    match super::verdicts::finding(q, run_a, run_b).map(|(f, ..)| f) {
+        Some(Finding::Clear {
+            winner,
+            by,
+            interval,
+        }) => (
+            escape(&names[winner]),
+            format!(
+                "{} <small class=\"ci\">({})</small>",
+                by_text(by),
+                interval.percent_text()
+            ),
+        ),
+        Some(Finding::NoClearDifference {
+            ahead,
+            by,
+            interval,
+        }) => (
+            format!(
+                "<span class=\"unclear\">{}</span>",
+                crate::noise::NO_CLEAR_DIFFERENCE
+            ),
+            format!(
+                "<span title=\"{}\">{} <small class=\"ci\">({})</small></span>",
+                escape(&format!(
+                    "{}'s value is {} better, but the 95% interval of the difference \
+                     includes none",
+                    names[ahead],
+                    by_text(by)
+                )),
+                by_text(by),
+                interval.percent_text()
+            ),
+        ),
+        Some(Finding::NoiseUnknown) | None => bare_verdict_cells(q, va, vb, names),
+    }
+}
+
+/// The verdict cells from the values alone, when an interval is missing.
+fn bare_verdict_cells(
+    q: Quantity,
+    va: Option<f64>,
+    vb: Option<f64>,
+    names: &[String; 2],
+) -> (String, String) {
+    match va.zip(vb).and_then(|(x, y)| Verdict::of(x, y, q.better())) {
+        Some(verdict @ Verdict::Better(i, by)) => {
+            let by = match by {
+                Some(_) => verdict.by_text(),
+                None => "<span title=\"the other value is zero\">–</span>".to_string(),
+            };
+            (escape(&names[i]), by)
+        }
+        Some(Verdict::Tie) => ("tie".to_string(), Verdict::Tie.by_text()),
+        None => ("–".to_string(), "–".to_string()),
+    }
+}
+
+/// `caption` followed by the comparison's notes (noise unknown, workloads differ).
+fn with_notes(caption: &str, quantities: &[Quantity], compared: &[Vec<(&str, &Run)>]) -> String {
+    let notes = super::verdicts::notes(quantities, compared);
+    std::iter::once(caption.to_string())
+        .chain(notes)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A row's name: `TTFT p50 at 10 req/s`, `Output throughput (peak)`.
@@ -506,6 +609,40 @@ fn best_index(values: &[Option<(f64, &Run)>], better: Better) -> Option<usize> {
         }
     }
     best.filter(|_| !tied).map(|(i, _)| i)
+}
+
+/// The configurations (by index) whose value is within the noise of the `best` one, the best
+/// among them; empty when the best is clearly better than every other, or has none to beat.
+fn tied_with(q: Quantity, values: &[Option<(f64, &Run)>], best: Option<usize>) -> Vec<usize> {
+    use crate::noise::Finding;
+    let Some((_, best_run)) = best.and_then(|b| values[b]) else {
+        return Vec::new();
+    };
+    let tied: Vec<usize> = values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != best)
+        .filter_map(|(i, v)| v.map(|(_, run)| (i, run)))
+        .filter(|(_, run)| {
+            matches!(
+                super::verdicts::finding(q, best_run, run).map(|(f, ..)| f),
+                Some(Finding::NoClearDifference { .. })
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match best {
+        Some(b) if !tied.is_empty() => std::iter::once(b).chain(tied).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A summary cell's title: the load, the source, and the value's 95% interval if known.
+fn cell_title(q: Quantity, run: &Run) -> String {
+    let interval = crate::noise::estimate(q, run)
+        .and_then(|e| e.interval_text(q.unit()))
+        .map_or(String::new(), |ci| format!("; {ci}"));
+    format!("{} ({}){interval}", run.load.target, run.source())
 }
 
 /// Why `run` misses a latency percentile target whatever its value (see

@@ -40,6 +40,22 @@ pub struct Computed {
     pub source: String,
     /// How it follows a reader's own prices (`cost::sheet`), when it is or compares a cost.
     pub priced: Option<Priced>,
+    /// How sure it is, and what it compares.
+    pub noise: ValueNoise,
+}
+
+/// What an inline value knows of its noise: its 95% interval, how many runs it combines, and
+/// the runs a comparison sets side by side (for the workload note).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ValueNoise {
+    /// The value's 95% interval, when the data bounds it.
+    pub interval: Option<crate::noise::Interval>,
+    /// How many runs the value's run combines (a load point measured several times); 0 or 1
+    /// for one run.
+    pub runs: usize,
+    /// The runs a value was read from, each with its configuration's name shown (index into
+    /// the report's runs), so a comparison can say how their workloads differ.
+    pub from: Vec<(String, usize)>,
 }
 
 /// How a computed value follows a reader's own prices: what the page needs to show it at their
@@ -76,10 +92,17 @@ impl ReportContext<'_> {
             _ => self.eval(&expr).map(|c| (c, None)),
         });
         match result {
-            Ok((computed, None)) => Inline {
-                html: span("value", &computed.source, &priced_text(&computed, true)),
-                problem: None,
-            },
+            Ok((computed, None)) => {
+                let (note, problem) = self.value_notes(&computed);
+                Inline {
+                    html: span(
+                        "value",
+                        &computed.source,
+                        &format!("{}{note}", priced_text(&computed, true)),
+                    ),
+                    problem,
+                }
+            }
             Ok((computed, Some((typed, message)))) => Inline {
                 html: span(
                     "value value-contradicted",
@@ -96,6 +119,35 @@ impl ReportContext<'_> {
                 html: span("value value-error", &e, &format!("⚠ {}", escape(text))),
                 problem: Some((Severity::Error, format!("inline value `={text}`: {e}"))),
             },
+        }
+    }
+
+    /// What an inline value adds after its number: how many runs it combines (`(3 runs)`),
+    /// and, for a comparison of runs whose workloads differ, a note naming the difference,
+    /// which the build warns about too.
+    fn value_notes(&self, computed: &Computed) -> (String, Option<(Severity, String)>) {
+        let mut note = String::new();
+        if computed.noise.runs > 1 {
+            note += &format!(" <small>({} runs)</small>", computed.noise.runs);
+        }
+        let side_by_side = vec![computed
+            .noise
+            .from
+            .iter()
+            .filter_map(|(name, i)| Some((name.as_str(), *self.runs.get(*i)?)))
+            .collect::<Vec<_>>()];
+        let differences = crate::model::workload::differences(&side_by_side);
+        match crate::model::workload::note(&differences) {
+            Some(text) => {
+                note += &format!(
+                    " <small class=\"workload-differs\">({})</small>",
+                    escape(&text)
+                );
+                let warning =
+                    format!("an inline value compares runs whose workloads differ: {text}");
+                (note, Some((Severity::Warning, warning)))
+            }
+            None => (note, None),
         }
     }
 
@@ -123,15 +175,26 @@ impl ReportContext<'_> {
             )
         })?;
         let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+        let within_noise = computed
+            .noise
+            .interval
+            .filter(|i| i.contains(number))
+            .map(|i| i.text(""));
         let agrees = match typed.trim_start().chars().next() {
             Some('<') => computed.value < number,
             Some('>') => computed.value > number,
-            _ => (computed.value - number).abs() <= tolerance,
+            _ => (computed.value - number).abs() <= tolerance || within_noise.is_some(),
         };
         if agrees {
+            let data = match within_noise {
+                Some(ci) if (computed.value - number).abs() > tolerance => {
+                    format!("{} in the data, {ci}", computed.text)
+                }
+                _ => format!("{} in the data", computed.text),
+            };
             let shown = Computed {
                 text: typed.clone(),
-                source: format!("{} ({} in the data)", computed.source, computed.text),
+                source: format!("{} ({data})", computed.source),
                 ..computed
             };
             return Ok((shown, None));
@@ -225,12 +288,28 @@ impl ReportContext<'_> {
             comparison,
             [(key_a, a.value), (key_b, b.value)],
         ));
+        let interval = compared_interval(comparison, &a, &b);
+        let source = format!("{} against {}", a.source, b.source);
+        let interval_text = |i: crate::noise::Interval| match comparison {
+            Comparison::Ratio => {
+                format!("95% CI {}–{}", comparison.text(i.lo), comparison.text(i.hi))
+            }
+            Comparison::PercentLower => i.percent_text(),
+        };
         Ok(Computed {
             is_number: true,
             priced,
             value,
             text: comparison.text(value),
-            source: format!("{} against {}", a.source, b.source),
+            source: match interval {
+                Some(i) => format!("{source}; {}", interval_text(i)),
+                None => source,
+            },
+            noise: ValueNoise {
+                interval,
+                runs: 0,
+                from: a.noise.from.iter().chain(&b.noise.from).cloned().collect(),
+            },
         })
     }
 
@@ -249,6 +328,7 @@ impl ReportContext<'_> {
             value,
             text: format!("{}%", format::fixed(value, 1)),
             source: format!("{} ÷ {}", std.source, mean.source),
+            noise: ValueNoise::default(),
         })
     }
 
@@ -278,6 +358,7 @@ impl ReportContext<'_> {
             value,
             text: format!("{}{per}", format::fixed(value, 0)),
             source: format!("{} × 86,400 s", a.source),
+            noise: ValueNoise::default(),
         })
     }
 
@@ -321,6 +402,7 @@ impl ReportContext<'_> {
                 run.source(),
                 format::fixed(fit.r2, 2)
             ),
+            noise: ValueNoise::default(),
         })
     }
 
@@ -374,19 +456,53 @@ impl ReportContext<'_> {
     }
 
     fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
+        let estimate = crate::noise::estimate(q, run).filter(|e| e.value == value);
+        let interval = estimate
+            .and_then(|e| e.interval_text(q.unit()))
+            .map_or(String::new(), |ci| format!("; {ci}"));
+        let name = self.display(config).0;
         Computed {
             is_number: true,
             priced: crate::cost::is_cost(q).then(|| Priced::Cost(config.to_string())),
             value,
             text: format::with_unit(value, q.unit()),
             source: format!(
-                "{q} of {} at {} ({})",
-                self.display(config).0,
+                "{q} of {name} at {} ({}){interval}",
                 run.load.target,
                 run.source()
             ),
+            noise: ValueNoise {
+                interval: estimate.and_then(|e| e.interval.map(|(i, _)| i)),
+                runs: run.repeats.as_ref().map_or(1, |r| r.count),
+                from: self
+                    .runs
+                    .iter()
+                    .position(|r| std::ptr::eq(*r, run))
+                    .map(|i| (name, i))
+                    .into_iter()
+                    .collect(),
+            },
         }
     }
+}
+
+/// The 95% interval of `ratio(a, b)` (a ÷ b) or `pct(a, b)` ((b − a) ÷ b, in percent), when
+/// both sides have one.
+fn compared_interval(
+    comparison: Comparison,
+    a: &Computed,
+    b: &Computed,
+) -> Option<crate::noise::Interval> {
+    let ratio =
+        crate::noise::Ratio::between((b.value, b.noise.interval), (a.value, a.noise.interval))?;
+    let i = ratio.interval?;
+    Some(match comparison {
+        Comparison::Ratio => i,
+        Comparison::PercentLower => crate::noise::Interval {
+            lo: (1.0 - i.hi) * 100.0,
+            hi: (1.0 - i.lo) * 100.0,
+        },
+    })
 }
 
 /// A quantity as written in expressions and tables: `ttft:p50`, `output_throughput`.

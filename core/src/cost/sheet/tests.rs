@@ -161,6 +161,7 @@ fn the_wizard_ranks_on_costs_at_the_readers_rates() {
                 (Quantity::CostPerMillionOutput, cost),
                 (Quantity::OutputThroughput, 100.0),
             ],
+            intervals: Vec::new(),
         }],
     };
     let candidates = [candidate("a", 2.0), candidate("b", 3.0)];

@@ -145,3 +145,76 @@ fn genai_perf_and_aiperf_exports_are_one_run() {
         );
     }
 }
+
+const SWEEP: &str = "vllm/sweep/SERVE--max_num_seqs=8-BENCH--max_concurrency=4-num_prompts=16";
+
+#[test]
+fn a_sweep_folder_counts_each_run_once() {
+    // The summary lists run 0 and run 1; only run=1.json is beside it.
+    let files = joined(&[
+        (&format!("{SWEEP}/summary.json"), "s/summary.json"),
+        (&format!("{SWEEP}/run=1.json"), "s/run=1.json"),
+    ]);
+    let [summary, run_file] = files.as_slice() else {
+        unreachable!()
+    };
+    assert_eq!(run_file.runs.len(), 1);
+    assert_eq!(summary.runs.len(), 1, "run 1 counts from its own file only");
+    assert_eq!(
+        summary.runs[0].provenance.location.to_string(),
+        "#[0]",
+        "the summary keeps run 0, which no file holds"
+    );
+    assert!(messages(run_file).is_empty(), "{:?}", messages(run_file));
+    assert_eq!(summary.joined_into, None);
+}
+
+#[test]
+fn a_summary_whose_runs_all_have_files_gives_them_up() {
+    let summary = crate::fixtures::text(&format!("{SWEEP}/summary.json"));
+    let listed: Vec<serde_json::Value> = serde_json::from_str(&summary).unwrap();
+    let files: Vec<InputFile> = [
+        ("s/summary.json", summary.clone()),
+        ("s/run=0.json", listed[0].to_string()),
+        ("s/run=1.json", listed[1].to_string()),
+    ]
+    .into_iter()
+    .map(|(path, text)| InputFile {
+        path: path.into(),
+        bytes: text.into_bytes(),
+    })
+    .collect();
+    let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    join_siblings(&files, &mut imports);
+    assert!(imports[0].runs.is_empty());
+    assert_eq!(imports[0].joined_into.as_deref(), Some("s/run=*.json"));
+    assert!(!imports[0].failed());
+    let counted: usize = imports.iter().map(|f| f.runs.len()).sum();
+    assert_eq!(counted, 2);
+}
+
+#[test]
+fn a_run_file_that_disagrees_with_its_summary_is_counted_with_a_warning() {
+    let files = vec![
+        InputFile {
+            path: "s/summary.json".into(),
+            bytes: crate::fixtures::bytes(&format!("{SWEEP}/summary.json")),
+        },
+        InputFile {
+            path: "s/run=1.json".into(),
+            bytes: crate::fixtures::text(&format!("{SWEEP}/run=1.json"))
+                .replace("\"mean_ttft_ms\": 96.25", "\"mean_ttft_ms\": 99.5")
+                .into_bytes(),
+        },
+    ];
+    let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    join_siblings(&files, &mut imports);
+    assert_eq!(imports[0].runs.len(), 2, "the summary keeps both");
+    assert!(
+        messages(&imports[1])
+            .iter()
+            .any(|m| m.contains("is not the one `s/summary.json` beside it lists")),
+        "{:?}",
+        messages(&imports[1])
+    );
+}

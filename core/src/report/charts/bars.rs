@@ -135,9 +135,13 @@ impl ReportContext<'_> {
             })
             .collect();
         let mut series = Vec::new();
+        let mut compared: Vec<(String, &crate::model::Run)> = Vec::new();
         for key in keys {
             let (name, color) = self.display(key);
             let run = self.run_at(key, d.load.as_ref())?;
+            if let Some(run) = run {
+                compared.push((name.clone(), run));
+            }
             let points = quantities
                 .iter()
                 .enumerate()
@@ -156,10 +160,19 @@ impl ReportContext<'_> {
                 points,
             });
         }
+        let side_by_side = [compared.iter().map(|(n, r)| (n.as_str(), *r)).collect()];
+        let mut caption = "Each metric side by side; ✓ marks the better configuration where \
+                           the 95% interval of the difference excludes none, and a row reads \
+                           \"no clear difference\" where it does not."
+            .to_string();
+        // The workload note is added with every chart's; the noise note belongs to verdicts.
+        if super::super::verdicts::noise_unknown(&quantities, &side_by_side) {
+            caption = format!("{caption} {}", super::super::verdicts::NOISE_UNKNOWN);
+        }
         Ok(ChartSpec {
             id: id.to_string(),
             title: "Head to head".to_string(),
-            caption: "Each metric side by side; ✓ marks the better configuration.".to_string(),
+            caption,
             kind: ChartKind::HBars { metrics },
             x: Axis::new("Value", ""),
             y: Axis::new("Metric", ""),

@@ -83,15 +83,18 @@ impl ReportContext<'_> {
         let mut annotations = Vec::new();
         let mut findings = Vec::new();
         let mut repeated = Vec::new();
+        let mut tests = Vec::new();
         for (k, key) in keys.iter().enumerate() {
             let (name, color) = self.display(key);
             let mut points: Vec<Point> = Vec::new();
+            let mut point_runs: Vec<&Run> = Vec::new();
             for (index, label) in labels.iter().enumerate() {
                 let mut here = placed
                     .iter()
                     .filter(|(pk, p)| *pk == k && p.label == *label);
                 if let Some((_, p)) = here.next() {
                     points.push(with_link(point(index as f64, quantity, p.run), p.run));
+                    point_runs.push(p.run);
                 }
                 repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
             }
@@ -125,6 +128,9 @@ impl ReportContext<'_> {
                 p.lo = Some(expected.lo);
                 p.hi = Some(expected.hi);
             }
+            if let Some(test) = rank_test(quantity, &point_runs, rule.history) {
+                tests.push(format!("{name}: {test}"));
+            }
             series.push(Series {
                 name,
                 color,
@@ -155,7 +161,9 @@ impl ReportContext<'_> {
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} over time"),
-            caption: caption(quantity, &load, &rule, &findings, &undated, &repeated),
+            caption: caption(
+                quantity, &load, &rule, &findings, &undated, &repeated, &tests,
+            ),
             kind: ChartKind::Trend { runs: labels },
             x,
             y: quantity_axis(quantity),
@@ -258,6 +266,42 @@ fn with_link(point: Point, run: &Run) -> Point {
     }
 }
 
+/// The newest run's requests against the pooled requests of up to `history` runs before it,
+/// when they have per-request values of the trend's latency: the rank test's p-value, the
+/// probability that one of its requests is slower than one before (the effect size) and the
+/// change of the median: `p = 0.003, a request is slower than one before 62% of the time,
+/// median +12%`.
+fn rank_test(quantity: Quantity, runs: &[&Run], history: usize) -> Option<String> {
+    let Quantity::Latency { metric, .. } = quantity else {
+        return None;
+    };
+    let (newest, before) = runs.split_last()?;
+    let before = &before[before.len().saturating_sub(history)..];
+    let new = newest.samples.as_ref()?.sorted(metric)?;
+    let mut old: Vec<f64> = Vec::new();
+    for run in before {
+        old.extend_from_slice(run.samples.as_ref()?.sorted(metric)?);
+    }
+    let test = crate::noise::mann_whitney(new, &old)?;
+    crate::order::sort_f64(&mut old);
+    let (median_new, median_old) = (
+        crate::analysis::quantile(new, 0.5)?,
+        crate::analysis::quantile(&old, 0.5)?,
+    );
+    let p = if test.p_value < 0.001 {
+        "p < 0.001".to_string()
+    } else {
+        format!("p = {}", format::fixed(test.p_value, 3))
+    };
+    Some(format!(
+        "{p} over {} runs before it, a request is slower than one before {}% of the time, \
+         median {}",
+        before.len(),
+        format::fixed(test.superiority * 100.0, 0),
+        change_text(median_new, median_old)
+    ))
+}
+
 /// `+30%` (or `−12%`) from `median` to `value`.
 fn change_text(value: f64, median: f64) -> String {
     if median == 0.0 || !value.is_finite() {
@@ -291,6 +335,7 @@ fn caption(
     findings: &[String],
     undated: &[&str],
     repeated: &[&str],
+    tests: &[String],
 ) -> String {
     let worse = match quantity.better() {
         Better::Lower => "higher",
@@ -311,6 +356,13 @@ fn caption(
         text.push_str(" No run is a regression.");
     } else {
         text.push_str(&format!(" Regressions: {}.", findings.join("; ")));
+    }
+    if !tests.is_empty() {
+        text.push_str(&format!(
+            " The newest run's requests against those of the runs before it (Mann–Whitney U): \
+             {}.",
+            tests.join("; ")
+        ));
     }
     if !undated.is_empty() {
         text.push_str(&format!(" Left out, with no date: {}.", first_few(undated)));

@@ -55,8 +55,28 @@ fn inline_values_are_computed_with_units_and_sources() {
     // sglang stays under 100 ms p99 up to 2 req/s; vllm breaks at 4 (3% errors, p99 4.3x).
     assert_eq!(text.matches(">2 req/s<").count(), 2, "{text}");
     assert!(text.contains(">4 req/s<"), "{text}");
+    // Welch's bound from the row's mean, standard deviation and count: 45.04 ± t(99) · 9.008
+    // / √100 = 45.04 ± 1.787; 64.88 ± 1.984.
     assert!(
-        text.contains("title=\"Mean TTFT of vLLM at 1 req/s (sweep.csv:4)\""),
+        text.contains(
+            "title=\"Mean TTFT of vLLM at 1 req/s (sweep.csv:4); 95% CI 43.25–46.83 ms from \
+             the mean and standard deviation of 100 requests\""
+        ),
+        "{text}"
+    );
+    // The interval of pct by MOVER on the log scale: 1 − [0.660, 0.730].
+    assert!(text.contains("; 95% CI 27.0–34.0%\">30.6%<"), "{text}");
+}
+
+#[test]
+fn a_claim_inside_the_interval_agrees() {
+    // 44 ms is not 45.04 ms at the typed precision, but it lies in 43.25–46.83 ms.
+    let p = page("About `=claim(44 ms, value(ttft:mean, vllm, 1))`.");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = p.prose_html();
+    assert!(text.contains(">44 ms<"), "{text}");
+    assert!(
+        text.contains("(45.04 ms in the data, 95% CI 43.25–46.83)"),
         "{text}"
     );
 }
@@ -81,7 +101,8 @@ fn claims_show_the_prose_and_warn_when_the_data_disagrees() {
         messages(&p),
         [
             "reports/r.md:10: warning: the prose says 40 ms, but the data gives 45.04 ms \
-          (Mean TTFT of vLLM at 1 req/s (sweep.csv:4))"
+          (Mean TTFT of vLLM at 1 req/s (sweep.csv:4); 95% CI 43.25–46.83 ms from the mean \
+          and standard deviation of 100 requests)"
         ]
     );
 }
@@ -435,5 +456,47 @@ fn configurations_of_a_report_never_share_a_colour_and_keep_it_on_every_chart() 
         colours[0],
         [("sglang".to_string(), 1), ("vllm".to_string(), 0)],
         "vllm keeps its site colour; sglang's (12, colour 0 again) is taken, so it gets the next"
+    );
+}
+
+/// Two engines 2% apart in mean TTFT, each over 100 requests with a standard deviation of 9 ms:
+/// the 95% interval of the difference (about ±5%) includes none.
+const CLOSE: &str = "\
+# benchdeck: load=rate:qps, config=engine, ttft.mean=ttft (ms), ttft.std=sd (ms)
+# benchdeck: succeeded=ok, failed=bad
+qps,engine,ttft,sd,ok,bad
+1,vllm,45.04,9,100,0
+1,sglang,45.94,9,100,0
+";
+
+fn close_page(body: &str) -> ReportPage {
+    let results = vec![import("close.csv", CLOSE.as_bytes())];
+    let text = format!("---\ntitle: T\nresults: [close.csv]\n---\n{body}\n");
+    build_report("reports/r.md", "r", &text, &results, &Palette::new())
+}
+
+#[test]
+fn a_difference_within_the_noise_reads_no_clear_difference_and_ties() {
+    let p = close_page(
+        "```table\nkind: head-to-head\nmetric: ttft:mean\nconfigs: [vllm, sglang]\n```\n\n\
+         ```table\nkind: summary\nmetrics: [ttft:mean]\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let html = p.prose_html();
+    assert!(
+        html.contains("<td><span class=\"unclear\">no clear difference</span></td>"),
+        "{html}"
+    );
+    // vLLM's value is 1.96% lower; the interval crosses zero.
+    assert!(
+        html.contains("1.96% <small class=\"ci\">(95% CI −"),
+        "{html}"
+    );
+    // The summary bolds no best and awards nothing.
+    assert!(!html.contains("class=\"best\""), "{html}");
+    assert_eq!(html.matches("<small>(tied)</small>").count(), 2, "{html}");
+    assert!(
+        html.contains("<th scope=\"row\">Best for</th><td>–</td><td>–</td>"),
+        "{html}"
     );
 }

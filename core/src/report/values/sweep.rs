@@ -1,7 +1,7 @@
 //! Inline values about a configuration's whole load sweep: `stable(…)`, the highest load that
 //! holds, and `breaking(…)`, where the sweep breaks.
 
-use super::{parse_quantity, Computed, Expr, ReportContext};
+use super::{parse_quantity, Computed, Expr, ReportContext, ValueNoise};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
@@ -124,6 +124,7 @@ impl ReportContext<'_> {
                     },
                     runs[0].source()
                 ),
+                noise: ValueNoise::default(),
             });
         };
         let value = run
@@ -146,6 +147,7 @@ impl ReportContext<'_> {
                 )),
                 run.source()
             ),
+            noise: ValueNoise::default(),
         })
     }
 
@@ -180,6 +182,7 @@ impl ReportContext<'_> {
                 found.summary(),
                 run.source()
             ),
+            noise: ValueNoise::default(),
         })
     }
 }
