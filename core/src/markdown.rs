@@ -307,6 +307,7 @@ pub fn sanitize(html: &str) -> String {
         .add_tag_attributes("figure", &["data-versus"])
         .add_allowed_classes("td", &["best", "tied", "pass", "fail"])
         .add_allowed_classes("tr", &["best-for"])
+        .add_allowed_classes("details", &["every-run"])
         .add_allowed_classes("p", &["table-caption", "tile"])
         .add_allowed_classes("div", &["tiles"])
         .add_allowed_classes(

@@ -23,6 +23,7 @@ mod charts;
 mod colors;
 mod context;
 mod decision;
+mod differs;
 pub mod draft;
 mod filters;
 mod flowchart;
@@ -164,6 +165,19 @@ fn shared_labels(context: &context::ReportContext, keys: &[String]) -> Vec<Probl
     problems
 }
 
+/// A warning naming what differs between the workloads of the report's configurations where
+/// they were measured at one load point: their numbers are then not a like-for-like comparison
+/// (each chart and table that sets them side by side says so too).
+fn workload_warning(file: &str, runs: &[&Run]) -> Option<Problem> {
+    let differences = crate::model::workload::between_configurations(runs);
+    let note = crate::model::workload::note(&differences)?;
+    Some(Problem::warning(
+        file,
+        Location::line(1),
+        format!("configurations compared at one load point differ in workload. {note}"),
+    ))
+}
+
 /// The runs with the price their configuration's front matter states; a price that cannot be
 /// read is an error naming the configuration, and its runs stay without one.
 fn priced_runs<'a>(
@@ -235,6 +249,7 @@ pub fn build_report(
         palette: &palette,
     };
     problems.extend(shared_labels(&context, &keys));
+    problems.extend(workload_warning(file, &runs));
     let mut inline_problems = Vec::new();
     let options = markdown::RenderOptions {
         number_sections: front.number_sections,
@@ -250,7 +265,10 @@ pub fn build_report(
     problems.extend(inline_problems);
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
-    let blocks = page_blocks(&context, rendered.segments, &mut problems);
+    let mut blocks = page_blocks(&context, rendered.segments, &mut problems);
+    if let Some(html) = context.what_differs() {
+        blocks.push(Block::Html { html });
+    }
     let prices = context.price_sheet(&blocks);
     let filters = context.filter_sheet();
     let charts = blocks

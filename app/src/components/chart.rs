@@ -439,6 +439,7 @@ fn Tooltip(
             <strong>{text.series}</strong>
             <span>{text.x}</span>
             <span class="value">{text.y}</span>
+            {(!text.interval.is_empty()).then(|| view! { <span class="interval">{text.interval}</span> })}
             {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
             {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
             {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}

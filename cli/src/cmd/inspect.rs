@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use benchdeck_core::format;
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
-use benchdeck_core::model::{Metric, Run, Stat};
+use benchdeck_core::model::{workload, Metric, Run, Stat};
 use serde::Serialize;
 
 use crate::files;
@@ -37,6 +37,8 @@ struct Report<'a> {
     files: &'a [ImportedFile],
     /// Counts over all files.
     totals: Totals,
+    /// How the workloads of different configurations measured at one load point differ.
+    workload_differences: Vec<workload::Difference>,
 }
 
 #[derive(Serialize)]
@@ -68,15 +70,21 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let imported = import_all(&inputs);
     let totals = totals(&imported);
     let failed = totals.failed_files > 0;
+    let runs: Vec<&Run> = imported.iter().flat_map(|f| &f.runs).collect();
+    let differences = workload::between_configurations(&runs);
     if args.json {
         let doc = Report {
             format: "benchdeck-inspect/1",
             files: &imported,
             totals,
+            workload_differences: differences,
         };
         println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         print!("{}", text(&imported, &totals));
+        if let Some(note) = workload::note(&differences) {
+            println!("Configurations measured at one load point differ in workload. {note}");
+        }
     }
     Ok(if failed {
         ExitCode::from(1)

@@ -73,6 +73,22 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         (s.string("model_path"), s.string("version"))
     });
     let (model_path, version) = server.unwrap_or((None, None));
+    // SGLang writes the random lengths whatever the dataset: they are the workload's only
+    // for a `random` one.
+    let random = f
+        .obj
+        .get("dataset_name")
+        .and_then(Value::as_str)
+        .is_some_and(|d| d.starts_with("random"));
+    let workload = Workload {
+        input_len: f.count("random_input_len").filter(|_| random),
+        output_len: f
+            .count("random_output_len")
+            .filter(|_| random)
+            .or_else(|| f.count("sharegpt_output_len")),
+        engine_version: version.clone(),
+        ..Workload::default()
+    };
     let config = ConfigIdentity {
         model: model_path
             .or_else(|| f.string("model"))
@@ -136,7 +152,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         throughput,
         tokens,
         samples,
-        workload: Workload::default(),
+        workload,
         repeats: None,
         price: None,
         problems: f.problems,

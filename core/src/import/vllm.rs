@@ -162,6 +162,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         ..load
     };
 
+    let workload = read_workload(&mut f, file);
     let date = f.date("date");
     Ok(Run {
         provenance: Provenance {
@@ -175,11 +176,31 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         throughput,
         tokens,
         samples,
-        workload: Workload::default(),
+        workload,
         repeats: None,
         price: None,
         problems: f.problems,
     })
+}
+
+/// What the run sent beyond the dataset: the requested lengths (`--metadata` keys, or the
+/// sweep folder's `BENCH--random_input_len=…`), the arrivals' burstiness (1 is Poisson; a bare
+/// `Infinity` is read as infinitely regular arrivals, left unstated here) and the tokenizer.
+fn read_workload(f: &mut Fields<'_>, file: &str) -> Workload {
+    let bench = super::vllm_sweep::bench_settings(file);
+    let length = |f: &mut Fields<'_>, keys: [&str; 2]| {
+        keys.iter().find_map(|k| f.count(k)).or_else(|| {
+            keys.iter()
+                .find_map(|k| bench.get(*k).and_then(|v| v.parse().ok()))
+        })
+    };
+    Workload {
+        input_len: length(f, ["random_input_len", "input_len"]),
+        output_len: length(f, ["random_output_len", "output_len"]),
+        burstiness: f.number("burstiness").filter(|b| b.is_finite()),
+        tokenizer: f.string("tokenizer_id"),
+        engine_version: f.string("vllm_version"),
+    }
 }
 
 /// `total_input_tokens` and `total_output_tokens`, which SGLang writes under vLLM's names.

@@ -175,6 +175,19 @@ fn folder_settings(file: &str) -> Option<Result<BTreeMap<String, String>, String
     Some(pairs(serve).ok_or_else(|| folder.to_string()))
 }
 
+/// The benchmark parameters of a sweep folder's name (its `BENCH--` part:
+/// `max_concurrency=4-num_prompts=16-random_input_len=1024`); empty when the file is in no
+/// sweep folder or the part cannot be read (the server part's warning says so).
+pub(super) fn bench_settings(file: &str) -> BTreeMap<String, String> {
+    file.split(['/', '\\'])
+        .rev()
+        .skip(1)
+        .find(|part| part.starts_with("SERVE--"))
+        .and_then(|folder| folder.split_once("-BENCH--"))
+        .and_then(|(_, bench)| pairs(bench))
+        .unwrap_or_default()
+}
+
 /// `a=1-b=x-y-c=2` as `{a: 1, b: x-y, c: 2}`; none when a part has no name or the text no `=`.
 fn pairs(text: &str) -> Option<BTreeMap<String, String>> {
     let mut out: Vec<(String, String)> = Vec::new();

@@ -41,7 +41,8 @@ impl Workload {
 }
 
 /// One thing about a run that can differ between runs a page compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Aspect {
     /// The prompts' source.
     Dataset,
@@ -179,7 +180,7 @@ fn mean_length(mean: Option<f64>, total: Option<u64>, run: &Run) -> Option<f64> 
 }
 
 /// How one aspect differs among the runs a page compares: each configuration's value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Difference {
     /// What differs.
     pub aspect: Aspect,
@@ -235,6 +236,32 @@ pub fn differences(pairs: &[Vec<(&str, &Run)>]) -> Vec<Difference> {
         }
     }
     found
+}
+
+/// The aspects in which configurations differ where `runs` measured them at one load point:
+/// what a report's build warns about and `inspect` lists. Configurations are named by their
+/// key.
+pub fn between_configurations(runs: &[&Run]) -> Vec<Difference> {
+    let mut loads: Vec<super::LoadTarget> = Vec::new();
+    for run in runs {
+        if !loads.contains(&run.load.target) {
+            loads.push(run.load.target);
+        }
+    }
+    let keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
+    let side_by_side: Vec<Vec<(&str, &Run)>> = loads
+        .iter()
+        .map(|load| {
+            let mut seen: Vec<(&str, &Run)> = Vec::new();
+            for (run, key) in runs.iter().zip(&keys) {
+                if run.load.target == *load && !seen.iter().any(|(k, _)| k == key) {
+                    seen.push((key.as_str(), *run));
+                }
+            }
+            seen
+        })
+        .collect();
+    differences(&side_by_side)
 }
 
 /// The note a comparison shows when workloads differ: `Workloads differ: dataset: a: x; b: y.`

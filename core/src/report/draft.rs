@@ -115,6 +115,7 @@ pub fn sections(runs: &[&Run]) -> String {
     let mut md = summary_table(&m);
     if m.swept.is_empty() {
         md.push_str(&measurements(&m));
+        md.push_str(EVERY_RUN);
         return md;
     }
     md.push_str(&at_a_glance(&m));
@@ -124,8 +125,12 @@ pub fn sections(runs: &[&Run]) -> String {
     md.push_str(&head_to_head(&m));
     md.push_str(&distribution(runs));
     md.push_str(&over_time::section(&m));
+    md.push_str(EVERY_RUN);
     md
 }
+
+/// The table of every run, which ends every page of standard sections.
+const EVERY_RUN: &str = "## Every run\n\n```table\nkind: runs\n```\n\n";
 
 /// Every quantity the files have, each configuration at its best over the sweep.
 fn summary_table(m: &Measured) -> String {

@@ -5,6 +5,7 @@
 //! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
 //! | `sla` | use cases × configurations: pass ✓ or fail ✗ against each use case's limit at one load | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
 //! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `title`, `caption` |
+//! | `runs` | every run × (configuration, load, requests, TTFT p50/p99, TPOT p50, end-to-end p50, output tok/s), collapsed above 12 rows ([`runs`]) | `configs`, `title`, `caption` |
 //!
 //! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
 //! the sweep (the highest throughput, the lowest latency); an entry may set its own:
@@ -14,6 +15,8 @@
 //! latency, "Cheaper by" for a cost (whose verdicts the page judges again at a reader's prices:
 //! `figure[data-versus]`), "Lower by" for another lower-is-better metric, "Higher by" for a
 //! throughput.
+
+mod runs;
 
 use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
@@ -108,8 +111,9 @@ impl ReportContext<'_> {
             "summary" => self.summary(&d),
             "head-to-head" => self.head_to_head(&d),
             "sla" => self.sla(&d),
+            "runs" => self.runs_table(&d),
             other => Err(format!(
-                "unknown kind `{other}`; expected summary, head-to-head or sla"
+                "unknown kind `{other}`; expected summary, head-to-head, sla or runs"
             )),
         }
         .map_err(|e| error(format!("table block: {e}")))

@@ -24,6 +24,16 @@ fn page(body: &str) -> ReportPage {
     build_report("reports/r.md", "r", &text, &results, &Palette::new())
 }
 
+/// The page's prose and tables, without the "What differs" section every page of two
+/// configurations ends with (its own test is `what_differs_marks_the_cells_that_differ`).
+fn blocks_before_what_differs(page: &ReportPage) -> String {
+    let html = page.prose_html();
+    match html.split_once("<details class=\"what-differs\">") {
+        Some((before, _)) => before.to_string(),
+        None => html,
+    }
+}
+
 fn messages(page: &ReportPage) -> Vec<String> {
     page.problems.iter().map(|p| p.to_string()).collect()
 }
@@ -147,7 +157,7 @@ fn inline_values_cannot_inject_markup() {
 fn the_head_to_head_table_matches_seed_002() {
     let p = page("```table\nkind: head-to-head\nmetric: ttft:mean\nconfigs: [vllm, sglang]\n```");
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(p.prose_html());
+    insta::assert_snapshot!(blocks_before_what_differs(&p));
 }
 
 #[test]
@@ -156,7 +166,7 @@ fn the_summary_table_marks_the_best_and_says_what_each_is_best_for() {
         "```table\nkind: summary\nmetrics:\n  - output_tok_s_per_user\n  - ttft:mean\n  - {metric: ttft:p99, load: 4}\n  - success_rate\n```",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(p.prose_html());
+    insta::assert_snapshot!(blocks_before_what_differs(&p));
 }
 
 #[test]
@@ -172,7 +182,7 @@ fn table_blocks_naming_missing_data_are_errors_at_their_line() {
     );
     let e = errors("```table\nkind: pie\n```");
     assert!(
-        e[0].contains("unknown kind `pie`; expected summary, head-to-head or sla"),
+        e[0].contains("unknown kind `pie`; expected summary, head-to-head, sla or runs"),
         "{e:?}"
     );
     let e =
@@ -196,7 +206,7 @@ fn the_sla_table_passes_and_fails_each_use_case_at_one_load() {
         "```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 200}\n  - {name: Batch, metric: output_throughput, min: 305}\n```",
     );
     assert_eq!(messages(&p), Vec::<String>::new());
-    insta::assert_snapshot!(p.prose_html());
+    insta::assert_snapshot!(blocks_before_what_differs(&p));
 }
 
 /// A percentile target counts failed requests as misses: vLLM's p99 of 300 ms is within 400 ms,
@@ -499,4 +509,56 @@ fn a_difference_within_the_noise_reads_no_clear_difference_and_ties() {
         html.contains("<th scope=\"row\">Best for</th><td>–</td><td>–</td>"),
         "{html}"
     );
+}
+
+#[test]
+fn what_differs_marks_the_cells_that_differ() {
+    const TWO: &str = "\
+# benchdeck: load=concurrency:c, config=engine, ttft.mean=ttft (ms), config.dataset=data, config.model=model
+c,engine,ttft,data,model
+8,vllm,45,sharegpt,m
+8,sglang,46,random-1024-128,m
+16,vllm,50,sharegpt,m
+";
+    let results = vec![import("two.csv", TWO.as_bytes())];
+    let text = "---\ntitle: T\nresults: [two.csv]\n---\nText.\n";
+    let p = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let html = p.prose_html();
+    let (_, section) = html
+        .split_once("<details class=\"what-differs\">")
+        .expect("a page of two configurations ends with the section");
+    insta::assert_snapshot!(section);
+    assert!(
+        section.contains("<td class=\"differs\"><mark>sharegpt</mark></td>"),
+        "{section}"
+    );
+    assert!(section.contains("<th scope=\"row\">Model</th><td>m</td><td>m</td>"));
+    // The build warns once, naming the difference.
+    assert!(
+        messages(&p).iter().any(|m| m.contains(
+            "workload. Workloads differ: dataset: vllm: sharegpt; sglang: random-1024-128."
+        )),
+        "{:?}",
+        messages(&p)
+    );
+}
+
+#[test]
+fn the_runs_table_lists_every_run_with_its_numbers() {
+    let p = page("```table\nkind: runs\n```");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let html = blocks_before_what_differs(&p);
+    assert!(
+        html.contains("<figcaption>Every run (6)</figcaption>"),
+        "{html}"
+    );
+    // vLLM at 4 req/s: 97 ok and 3 failed, its TTFT p99 and throughput; no TPOT in the file.
+    assert!(
+        html.contains(
+            "<tr><th scope=\"row\">vLLM</th><td title=\"sweep.csv:6\">4 req/s</td><td>97 / 3</td>\
+             <td>–</td><td>300 ms</td><td>–</td><td>–</td><td>300 tok/s</td></tr>"
+        ),
+        "{html}"
+    );
+    assert!(!html.contains("<details"), "six rows are not collapsed");
 }

@@ -1,0 +1,156 @@
+//! "What differs": a section at the end of every report that compares configurations, collapsed
+//! by default, setting them side by side as CI performance dashboards show an environment diff:
+//! engine and its version, model, tokenizer, hardware, every server setting, the workload
+//! (dataset, lengths, load kind, burstiness, prompts) and the benchmark tool. A cell that differs
+//! from another configuration's is marked, so a reader sees at once whether two numbers were
+//! measured alike.
+
+use super::context::ReportContext;
+use super::values::escape;
+use crate::model::workload::Aspect;
+use crate::model::Run;
+
+/// One row of the section: a name, and how each configuration's runs read it.
+struct Row {
+    name: String,
+    cells: Vec<Option<String>>,
+}
+
+impl ReportContext<'_> {
+    /// The section's HTML, when the report has two configurations or more.
+    pub fn what_differs(&self) -> Option<String> {
+        let keys = self.config_keys(None).ok()?;
+        if keys.len() < 2 {
+            return None;
+        }
+        let runs: Vec<Vec<&Run>> = keys.iter().map(|k| self.runs_of(k)).collect();
+        let rows: Vec<Row> = rows(&runs)
+            .into_iter()
+            .filter(|r| r.cells.iter().any(Option::is_some))
+            .collect();
+        let head: String = keys
+            .iter()
+            .map(|k| format!("<th scope=\"col\">{}</th>", escape(&self.display(k).0)))
+            .collect();
+        let body: String = rows.iter().map(row_html).collect();
+        Some(format!(
+            "<details class=\"what-differs\"><summary>What differs between the configurations\
+             </summary><div class=\"data-table\"><table><thead><tr><th scope=\"col\"></th>{head}\
+             </tr></thead><tbody>{body}</tbody></table></div><p class=\"table-caption\">Each \
+             configuration's setup and workload as its result files state them; a marked cell \
+             differs from another configuration's. A range is the values of its runs; – is not \
+             stated.</p></details>"
+        ))
+    }
+}
+
+/// The rows, in the order a reader checks them: the setup, then the workload, then the tool.
+fn rows(runs: &[Vec<&Run>]) -> Vec<Row> {
+    let per_config = |read: &dyn Fn(&Run) -> Option<String>| -> Vec<Option<String>> {
+        runs.iter().map(|rs| summarised(rs, read)).collect()
+    };
+    let mut rows = vec![
+        row("Engine", per_config(&|r| r.config.engine.clone())),
+        row(
+            "Engine version",
+            per_config(&|r| r.workload.engine_version.clone()),
+        ),
+        row("Model", per_config(&|r| r.config.model.clone())),
+        row("Tokenizer", per_config(&|r| r.workload.tokenizer.clone())),
+        row("Hardware", per_config(&|r| r.config.hardware.clone())),
+    ];
+    let mut settings: Vec<&String> = runs
+        .iter()
+        .flatten()
+        .flat_map(|r| r.config.settings.keys())
+        .collect();
+    settings.sort();
+    settings.dedup();
+    for name in settings {
+        rows.push(row(
+            name,
+            per_config(&|r| r.config.settings.get(name).cloned()),
+        ));
+    }
+    for aspect in Aspect::ALL {
+        let name = aspect.name();
+        let mut title = name[..1].to_uppercase();
+        title.push_str(&name[1..]);
+        rows.push(row(&title, per_config(&|r| aspect.of(r))));
+    }
+    rows.push(row(
+        "Benchmark tool",
+        per_config(&|r| {
+            let tool = r.provenance.producer.display_name();
+            Some(match &r.provenance.producer_version {
+                Some(v) => format!("{tool} {v}"),
+                None => tool.to_string(),
+            })
+        }),
+    ));
+    rows
+}
+
+fn row(name: &str, cells: Vec<Option<String>>) -> Row {
+    Row {
+        name: name.to_string(),
+        cells,
+    }
+}
+
+/// What a configuration's runs say of one thing: their one value, the range of their numbers
+/// (`120–4,200`), or their values listed when they differ (`a, b`).
+fn summarised(runs: &[&Run], read: &dyn Fn(&Run) -> Option<String>) -> Option<String> {
+    let mut values: Vec<String> = runs.iter().filter_map(|r| read(r)).collect();
+    values.dedup();
+    let mut distinct: Vec<String> = Vec::new();
+    for v in values {
+        if !distinct.contains(&v) {
+            distinct.push(v);
+        }
+    }
+    match distinct.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        many => {
+            let numbers: Option<Vec<f64>> = many
+                .iter()
+                .map(|v| {
+                    v.trim_start_matches('~')
+                        .replace(',', "")
+                        .parse::<f64>()
+                        .ok()
+                })
+                .collect();
+            Some(match numbers {
+                Some(n) => {
+                    let lo = n.iter().copied().fold(f64::INFINITY, f64::min);
+                    let hi = n.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    format!(
+                        "{}–{}",
+                        crate::format::number(lo),
+                        crate::format::number(hi)
+                    )
+                }
+                None => many.join(", "),
+            })
+        }
+    }
+}
+
+/// A row's HTML: each stated cell that differs from another configuration's is marked.
+fn row_html(r: &Row) -> String {
+    let stated: Vec<&String> = r.cells.iter().flatten().collect();
+    let cells: String = r
+        .cells
+        .iter()
+        .map(|c| match c {
+            None => "<td>–</td>".to_string(),
+            Some(v) if stated.iter().any(|o| *o != v) => {
+                format!("<td class=\"differs\"><mark>{}</mark></td>", escape(v))
+            }
+            Some(v) => format!("<td>{}</td>", escape(v)),
+        })
+        .collect();
+    format!("<tr><th scope=\"row\">{}</th>{cells}</tr>", escape(&r.name))
+}
