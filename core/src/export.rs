@@ -8,7 +8,7 @@ use crate::format;
 
 mod runs;
 
-pub use runs::runs_csv;
+pub use runs::{combined, runs_csv, runs_json};
 
 /// A chart's data pivoted for reading: one row per x position, one column per series.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -95,9 +95,11 @@ fn process(files: &[File]) -> WorkerReport {
     drop(inputs);
     let LocalReport { page, imports } = report;
     let runs: Vec<&benchdeck_core::model::Run> = imports.iter().flat_map(|f| &f.runs).collect();
+    let combined = benchdeck_core::export::combined(&runs);
+    let runs: Vec<&benchdeck_core::model::Run> = combined.iter().map(AsRef::as_ref).collect();
     WorkerReport::Done {
         page: Box::new(page),
-        runs_json: serde_json::to_string(&runs).unwrap_or_default(),
+        runs_json: benchdeck_core::export::runs_json(&runs),
         runs_csv: benchdeck_core::export::runs_csv(runs.iter().copied()),
     }
 }

@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use benchdeck_core::build::build_site;
 use benchdeck_core::chart::{self, DrawOptions};
-use benchdeck_core::export::runs_csv;
+use benchdeck_core::export::{combined, runs_csv, runs_json};
 use benchdeck_core::format::plural;
 use benchdeck_core::import::ImportedFile;
 use benchdeck_core::input::InputFile;
@@ -267,12 +267,15 @@ fn page_runs<'a>(page: &ReportPage, imports: &'a [ImportedFile]) -> Vec<&'a Run>
         .collect()
 }
 
-/// Writes the runs of `page`, normalised: `data/runs/<slug>.json` (the canonical model, as
-/// `inspect --json` shows each run) and `data/runs/<slug>.csv` (one row per run).
+/// Writes the runs of `page`, normalised and with repeats combined as the page shows them:
+/// `data/runs/<slug>.json` (the canonical model, as `inspect --json` shows each run, with its
+/// intervals) and `data/runs/<slug>.csv` (one row per run).
 fn write_runs(root: &Path, page: &ReportPage, imports: &[ImportedFile]) -> Result<()> {
     let runs = page_runs(page, imports);
+    let combined = combined(&runs);
+    let runs: Vec<&Run> = combined.iter().map(AsRef::as_ref).collect();
     let slug = &page.summary.slug;
-    write_json(root, &runs_json_path(slug), &runs)?;
+    write_text(root, &runs_json_path(slug), &runs_json(&runs))?;
     write_text(root, &runs_csv_path(slug), &runs_csv(runs.iter().copied()))
 }
 
@@ -326,12 +329,6 @@ fn is_plain_relative(path: &str) -> bool {
                 && segment != ".."
                 && !segment.contains(['\\', ':', '\0'])
         })
-}
-
-fn write_json(root: &Path, rel: &str, value: &impl serde::Serialize) -> Result<()> {
-    let json =
-        serde_json::to_string(value).with_context(|| format!("cannot write `{rel}` as JSON"))?;
-    write_text(root, rel, &json)
 }
 
 /// Writes `value` as one of the app's data files (`crate::data_file`).

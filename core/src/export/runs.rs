@@ -1,7 +1,71 @@
-//! Every run as CSV ([`runs_csv`]), one row per run: what the build publishes next to each
-//! report and what the app offers for dropped files.
+//! Every run as CSV ([`runs_csv`]), one row per run, and as JSON ([`runs_json`]): what the
+//! build publishes next to each report and what the app offers for dropped files. Both take
+//! the runs as a page shows them: repeats of a load point combined ([`combined`]).
 
-use crate::model::{Distribution, LoadTarget, Metric, Rate, Run};
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::model::{Distribution, LoadTarget, Metric, Rate, Run, Stat};
+
+/// `runs` as a page shows them: the repeats of one load point combined into one run
+/// ([`crate::noise::combine`]).
+pub fn combined<'a>(runs: &[&'a Run]) -> Vec<Cow<'a, Run>> {
+    crate::noise::combine(runs.iter().map(|r| Cow::Borrowed(*r)).collect())
+}
+
+/// A run as the published runs JSON writes it: the canonical model (as `inspect --json` shows
+/// it), with the 95% intervals of its latency statistics.
+#[derive(Serialize)]
+struct PublishedRun<'a> {
+    #[serde(flatten)]
+    run: &'a Run,
+    intervals: Vec<PublishedInterval>,
+}
+
+/// One latency statistic's 95% interval.
+#[derive(Serialize)]
+struct PublishedInterval {
+    metric: Metric,
+    stat: String,
+    low_ms: f64,
+    high_ms: f64,
+    basis: String,
+}
+
+/// Every run as a JSON array: each run's fields, and `intervals` (metric, statistic, `low_ms`,
+/// `high_ms`, what the interval was computed from) for every latency statistic it has one for.
+pub fn runs_json(runs: &[&Run]) -> String {
+    let published: Vec<PublishedRun<'_>> = runs
+        .iter()
+        .map(|run| PublishedRun {
+            run,
+            intervals: run
+                .latency
+                .iter()
+                .flat_map(|m| {
+                    let stats = StatColumn::present(std::iter::once(&m.distribution));
+                    stats.into_iter().filter_map(move |s| {
+                        let stat = s.stat()?;
+                        let q = crate::quantity::Quantity::Latency {
+                            metric: m.metric,
+                            stat,
+                        };
+                        let (i, basis) = crate::noise::estimate(q, run)?.interval?;
+                        Some(PublishedInterval {
+                            metric: m.metric,
+                            stat: stat.to_string(),
+                            low_ms: i.lo,
+                            high_ms: i.hi,
+                            basis: basis.text(),
+                        })
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    serde_json::to_string_pretty(&published).unwrap_or_default()
+}
 
 /// Every run as CSV, one row per run, for spreadsheets and scripts. Columns, in order:
 ///
@@ -18,7 +82,10 @@ use crate::model::{Distribution, LoadTarget, Metric, Rate, Run};
 /// - throughput: `output_tok_s`, `output_tok_s_per_user`, `total_tok_s`, `input_tok_s`,
 ///   `requests_per_s`, `goodput_req_s`;
 /// - tokens: `total_input_tokens`, `total_output_tokens`, then `input_len_<stat>_tok` and
-///   `output_len_<stat>_tok` for every statistic present in any row.
+///   `output_len_<stat>_tok` for every statistic present in any row;
+/// - noise: `runs_combined` (how many runs of one load point a row stands for: 1, or the count
+///   `noise::combine` joined), then `<metric>_<stat>_ci_low_ms` and `…_ci_high_ms`, the 95%
+///   interval ([`crate::noise`]) of every latency column that has one in any row.
 ///
 /// Numbers are in full precision; a missing value is an empty cell. A run where every request
 /// failed has empty latency cells, as everywhere else: its zeros are not latencies.
@@ -47,6 +114,8 @@ struct Columns {
     input_len: Vec<StatColumn>,
     /// Of the output lengths.
     output_len: Vec<StatColumn>,
+    /// The latency columns with a 95% interval in any row.
+    intervals: Vec<(Metric, Stat)>,
 }
 
 impl Columns {
@@ -63,10 +132,16 @@ impl Columns {
             StatColumn::present(runs.iter().filter_map(|r| r.tokens.input_len.as_ref()));
         let output_len =
             StatColumn::present(runs.iter().filter_map(|r| r.tokens.output_len.as_ref()));
+        let intervals = latency
+            .iter()
+            .flat_map(|(m, stats)| stats.iter().filter_map(move |s| Some((*m, s.stat()?))))
+            .filter(|&(metric, stat)| runs.iter().any(|r| interval_of(r, metric, stat).is_some()))
+            .collect();
         Columns {
             latency,
             input_len,
             output_len,
+            intervals,
         }
     }
 
@@ -125,6 +200,12 @@ impl Columns {
                 .iter()
                 .map(|s| format!("output_len_{}_tok", s.name())),
         );
+        header.push("runs_combined".to_string());
+        for (metric, stat) in &self.intervals {
+            let name = format!("{}_{}", metric.id(), StatColumn::of(*stat).name());
+            header.push(format!("{name}_ci_low_ms"));
+            header.push(format!("{name}_ci_high_ms"));
+        }
         header
     }
 
@@ -163,8 +244,20 @@ impl Columns {
                     .map(|s| number_cell(dist.and_then(|d| s.read(d)))),
             );
         }
+        row.push(run.repeats.as_ref().map_or(1, |r| r.count).to_string());
+        for &(metric, stat) in &self.intervals {
+            let interval = interval_of(run, metric, stat);
+            row.push(number_cell(interval.map(|i| i.lo)));
+            row.push(number_cell(interval.map(|i| i.hi)));
+        }
         row
     }
+}
+
+/// The 95% interval of `metric`'s `stat` on `run`, if the data bounds it.
+fn interval_of(run: &Run, metric: Metric, stat: Stat) -> Option<crate::noise::Interval> {
+    let q = crate::quantity::Quantity::Latency { metric, stat };
+    crate::noise::estimate(q, run)?.interval.map(|(i, _)| i)
 }
 
 /// The cells every row has, whatever was measured: provenance, identity, load and requests.
@@ -221,6 +314,28 @@ impl StatColumn {
         StatColumn::Min,
         StatColumn::Max,
     ];
+
+    /// The statistic this column holds, for its interval (`None`: a spread has none).
+    fn stat(self) -> Option<Stat> {
+        match self {
+            StatColumn::Mean => Some(Stat::Mean),
+            StatColumn::Median => Some(Stat::Median),
+            StatColumn::Percentile(p) => Some(Stat::P(p)),
+            StatColumn::Std | StatColumn::Min | StatColumn::Max => None,
+        }
+    }
+
+    /// The column of `stat`.
+    fn of(stat: Stat) -> StatColumn {
+        match stat {
+            Stat::Mean => StatColumn::Mean,
+            Stat::Median => StatColumn::Median,
+            Stat::Std => StatColumn::Std,
+            Stat::Min => StatColumn::Min,
+            Stat::Max => StatColumn::Max,
+            Stat::P(p) => StatColumn::Percentile(p),
+        }
+    }
 
     /// `mean`, `p99`, `p99.9`: the part of a column name between the metric and the unit.
     fn name(self) -> String {
