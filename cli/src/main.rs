@@ -32,6 +32,9 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Show what the importers understood of result files, and every problem.
     Inspect(cmd::inspect::Args),
+    /// Compare new results with a baseline: each metric better, worse or no clear difference,
+    /// as text, Markdown (for a pull request) or JSON; `--fail-on worse` for CI.
+    Compare(cmd::compare::Args),
     /// Build the site's data (report pages and index as JSON) from reports/ and results/.
     Site(cmd::site::Args),
     /// Finish a built site: one entry page per report (deep links, link previews) and 404.html.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::execute(&args),
         Command::Serve(args) => cmd::serve::execute(&args),
         Command::Inspect(args) => cmd::inspect::execute(&args),
+        Command::Compare(args) => cmd::compare::execute(&args),
         Command::Site(args) => cmd::site::execute(&args),
         Command::Pages(args) => cmd::pages::execute(&args),
         Command::New(args) => cmd::new::execute(&args),

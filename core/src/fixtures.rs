@@ -1,5 +1,6 @@
 //! The test fixtures in `tests/fixtures/`: the one place that finds, reads and imports them.
-//! A fixture that is missing fails the test with its path.
+//! A fixture that is missing fails the test with its path. Also the simulated runs of known
+//! truth that the statistics are tested against ([`simulated`]).
 
 use std::path::PathBuf;
 
@@ -69,4 +70,89 @@ fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
     out.push(at);
+}
+
+/// Simulated runs whose truth is known: log-normal latencies from a seeded generator, so every
+/// rate a test measures is the same on every machine.
+pub mod simulated {
+    use crate::chart::synthetic::XorShift;
+    use crate::model::{
+        ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric,
+        Producer, Provenance, RequestCounts, RequestSamples, Run,
+    };
+
+    /// The spread of the latencies on the log scale: a coefficient of variation of 0.42, as
+    /// TTFTs under moderate load have.
+    pub const SIGMA: f64 = 0.4;
+
+    /// A generator for simulation `seed`.
+    pub fn rng(seed: u64) -> XorShift {
+        XorShift::new(0x9e37_79b9 ^ (seed + 1).wrapping_mul(0x2545_f491_4f6c_dd1d))
+    }
+
+    /// A standard normal draw (Box–Muller).
+    pub fn normal(rng: &mut XorShift) -> f64 {
+        let u1 = rng.unit().max(f64::MIN_POSITIVE);
+        let u2 = rng.unit();
+        (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+    }
+
+    /// `n` latencies with median `median` ms.
+    pub fn latencies(rng: &mut XorShift, n: usize, median: f64) -> Vec<f64> {
+        (0..n)
+            .map(|_| median * (SIGMA * normal(rng)).exp())
+            .collect()
+    }
+
+    /// A run of configuration `key` at concurrency 8, read from `file`, whose requests all
+    /// succeeded with TTFTs `ttft`, and the summary a tool would write beside them (mean,
+    /// standard deviation, median, p90, p99, p99.9).
+    pub fn run(key: &str, file: &str, ttft: Vec<f64>) -> Run {
+        let n = ttft.len();
+        let mut samples = RequestSamples::default();
+        for &t in &ttft {
+            samples.push(true, t, f64::NAN, f64::NAN, f64::NAN, f64::NAN);
+        }
+        let config = ConfigIdentity {
+            label: Some(key.to_string()),
+            ..ConfigIdentity::default()
+        };
+        let mut run = Run::new(
+            Provenance::new(file, Location::File, Producer::VllmServe),
+            config,
+            LoadPoint::new(LoadTarget::Concurrency(8.0)),
+        );
+        run.requests = RequestCounts::counted(n as u64, n as u64);
+        run.latency = vec![LatencyMetric {
+            metric: Metric::Ttft,
+            distribution: summary_of(&ttft),
+        }];
+        run.samples = Some(samples);
+        run
+    }
+
+    /// `run` with its summary only (no per-request values).
+    pub fn summary_only(mut run: Run) -> Run {
+        run.samples = None;
+        run
+    }
+
+    fn summary_of(values: &[f64]) -> Distribution {
+        let sorted = crate::analysis::sorted_finite(values);
+        let n = sorted.len() as f64;
+        let mean = sorted.iter().sum::<f64>() / n;
+        let std = (sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let mut d = Distribution {
+            mean: Some(mean),
+            std: Some(std),
+            median: crate::analysis::quantile(&sorted, 0.5),
+            ..Distribution::default()
+        };
+        for p in [90.0, 99.0, 99.9] {
+            if let Some(v) = crate::analysis::quantile(&sorted, p / 100.0) {
+                d.set_percentile(p, v);
+            }
+        }
+        d
+    }
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod build;
+pub mod compare;
 pub mod init;
 pub mod inspect;
 pub mod new;

@@ -8,83 +8,17 @@ use std::borrow::Cow;
 
 use super::*;
 use crate::chart::synthetic::XorShift;
-use crate::model::{
-    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,
-    Provenance, RequestCounts, RequestSamples,
-};
+use crate::model::LoadTarget;
 use crate::quantity::Better;
 
-const SIGMA: f64 = 0.4;
+use crate::fixtures::simulated::{self, summary_only, SIGMA};
 
-/// A standard normal draw (Box–Muller).
-fn normal(rng: &mut XorShift) -> f64 {
-    let u1 = rng.unit().max(f64::MIN_POSITIVE);
-    let u2 = rng.unit();
-    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
-}
-
-/// `n` TTFTs with median `median` ms.
 fn ttfts(rng: &mut XorShift, n: usize, median: f64) -> Vec<f64> {
-    (0..n)
-        .map(|_| median * (SIGMA * normal(rng)).exp())
-        .collect()
+    simulated::latencies(rng, n, median)
 }
 
-fn config(key: &str) -> ConfigIdentity {
-    ConfigIdentity {
-        label: Some(key.to_string()),
-        ..ConfigIdentity::default()
-    }
-}
-
-fn provenance(file: &str) -> Provenance {
-    Provenance::new(file, Location::File, Producer::VllmServe)
-}
-
-/// A run of `key` at concurrency 8 whose requests took `ttft` (all succeeded), with the
-/// summary statistics a tool would write beside them.
 fn sampled_run(key: &str, file: &str, ttft: Vec<f64>) -> Run {
-    let n = ttft.len();
-    let mut samples = RequestSamples::default();
-    for &t in &ttft {
-        samples.push(true, t, f64::NAN, f64::NAN, f64::NAN, f64::NAN);
-    }
-    let mut run = Run::new(
-        provenance(file),
-        config(key),
-        LoadPoint::new(LoadTarget::Concurrency(8.0)),
-    );
-    run.requests = RequestCounts::counted(n as u64, n as u64);
-    run.latency = vec![LatencyMetric {
-        metric: Metric::Ttft,
-        distribution: summary_of(&ttft),
-    }];
-    run.samples = Some(samples);
-    run
-}
-
-/// Mean, standard deviation, median, p90, p99 and p99.9 of `values`, as a summary states them.
-fn summary_of(values: &[f64]) -> Distribution {
-    let sorted = crate::analysis::sorted_finite(values);
-    let n = sorted.len() as f64;
-    let mean = sorted.iter().sum::<f64>() / n;
-    let std = (sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-    let mut d = Distribution {
-        mean: Some(mean),
-        std: Some(std),
-        median: crate::analysis::quantile(&sorted, 0.5),
-        ..Distribution::default()
-    };
-    for p in [90.0, 99.0, 99.9] {
-        d.set_percentile(p, crate::analysis::quantile(&sorted, p / 100.0).unwrap());
-    }
-    d
-}
-
-/// The same run with its summary only (no per-request values).
-fn summary_only(mut run: Run) -> Run {
-    run.samples = None;
-    run
+    simulated::run(key, file, ttft)
 }
 
 const P50: Quantity = Quantity::Latency {
@@ -112,7 +46,7 @@ fn rate(
 ) -> f64 {
     let accepted = (0..seeds)
         .filter(|&seed| {
-            let mut rng = XorShift::new(0x9e37_79b9 ^ (seed + 1).wrapping_mul(0x2545_f491));
+            let mut rng = simulated::rng(seed);
             let a = sampled_run("a", "a.json", ttfts(&mut rng, n, median_a));
             let b = sampled_run("b", "b.json", ttfts(&mut rng, n, median_b));
             judge(&a, &b)

@@ -1,0 +1,251 @@
+//! Base against new: `benchdeck compare`'s verdict for a pull request or a night. Two sets of
+//! runs (any format) are matched by configuration and load point, and each chosen metric is
+//! compared with the site's own rule ([`crate::noise::Finding`]): **better**, **worse** or **no
+//! clear difference**, by the 95% interval of the change. The gate fails on a metric that is
+//! worse both clearly and by more than a threshold.
+//!
+//! Matching: runs are combined per load point first (repeats count once), then paired by
+//! configuration key and load. When the two sides share no configuration but each has exactly
+//! one (a branch renamed its label), they are paired by load alone, with a warning saying so.
+
+mod charts;
+mod judge;
+mod metrics;
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::model::{workload, LoadTarget, Run};
+use crate::quantity::{Better, Quantity};
+
+pub use charts::{charts, file_stem};
+pub use judge::{Verdict, VerdictRow};
+pub use metrics::{parse_metrics, DEFAULT_METRICS};
+
+/// The shape of the JSON `compare --format json` prints; it changes if the shape ever does.
+pub const FORMAT: &str = "benchdeck-compare/1";
+
+/// What to compare and when to fail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// The metrics, in the order rows show them.
+    pub metrics: Vec<Quantity>,
+    /// A worse metric fails the gate only beyond this change, in percent.
+    pub threshold_pct: f64,
+}
+
+/// The whole comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// [`FORMAT`].
+    pub format: &'static str,
+    /// The gate's threshold, in percent.
+    pub threshold_pct: f64,
+    /// Load points measured on both sides, in base's order.
+    pub points: Vec<PointComparison>,
+    /// Load points only base has.
+    pub only_base: Vec<PointId>,
+    /// Load points only new has.
+    pub only_new: Vec<PointId>,
+    /// What makes the comparison less than like for like (workloads, versions, a pairing by
+    /// load alone), one sentence each.
+    pub warnings: Vec<String>,
+    /// How many rows got each verdict.
+    pub counts: Counts,
+    /// True when a row fails the gate.
+    pub fails: bool,
+}
+
+/// A configuration at a load point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PointId {
+    /// The configuration's key (label, engine or model, and settings).
+    pub config: String,
+    /// The load point, as pages write it (`concurrency 8`, `10 req/s`).
+    pub load: String,
+}
+
+/// One matched load point: every metric's row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PointComparison {
+    /// Which point.
+    #[serde(flatten)]
+    pub id: PointId,
+    /// How many runs each side combines there (1 for a single run).
+    pub runs: [usize; 2],
+    /// One row per metric either side reports.
+    pub rows: Vec<VerdictRow>,
+}
+
+/// Verdicts counted over every row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Clearly better.
+    pub better: usize,
+    /// Clearly worse (whether or not beyond the threshold).
+    pub worse: usize,
+    /// The interval includes no change.
+    pub no_clear_difference: usize,
+    /// Compared by their values alone: some side has no interval.
+    pub noise_unknown: usize,
+    /// One side lacks the metric.
+    pub missing: usize,
+    /// Rows that fail the gate.
+    pub failing: usize,
+}
+
+/// Compares `new` against `base`.
+pub fn compare(base: &[&Run], new: &[&Run], options: &Options) -> Outcome {
+    let base = combined(base);
+    let new = combined(new);
+    let base: Vec<&Run> = base.iter().map(AsRef::as_ref).collect();
+    let new: Vec<&Run> = new.iter().map(AsRef::as_ref).collect();
+    let mut warnings = Vec::new();
+    let by_load_only = pairs_by_load_only(&base, &new);
+    if let Some((b, n)) = &by_load_only {
+        warnings.push(format!(
+            "base's only configuration `{b}` is compared with new's only configuration `{n}` \
+             (their names differ), load point by load point"
+        ));
+    }
+    let key = |r: &Run| match &by_load_only {
+        Some(_) => String::new(),
+        None => r.config.key(),
+    };
+    let mut points = Vec::new();
+    let mut only_base = Vec::new();
+    for b in &base {
+        let Some(n) = new
+            .iter()
+            .find(|n| key(n) == key(b) && n.load.target == b.load.target)
+        else {
+            only_base.push(id_of(b));
+            continue;
+        };
+        warnings.extend(point_warnings(b, n));
+        points.push(PointComparison {
+            id: id_of(b),
+            runs: [runs_in(b), runs_in(n)],
+            rows: metrics::chosen(&options.metrics, b, n)
+                .into_iter()
+                .map(|q| judge::row(q, b, n, options.threshold_pct))
+                .collect(),
+        });
+    }
+    let only_new = new
+        .iter()
+        .filter(|n| {
+            !base
+                .iter()
+                .any(|b| key(b) == key(n) && b.load.target == n.load.target)
+        })
+        .map(|n| id_of(n))
+        .collect();
+    let counts = count(&points);
+    Outcome {
+        format: FORMAT,
+        threshold_pct: options.threshold_pct,
+        fails: counts.failing > 0,
+        points,
+        only_base,
+        only_new,
+        warnings,
+        counts,
+    }
+}
+
+fn combined<'a>(runs: &[&'a Run]) -> Vec<Cow<'a, Run>> {
+    crate::noise::combine(runs.iter().map(|r| Cow::Borrowed(*r)).collect())
+}
+
+/// The two configurations' keys, when the sides share none and each has exactly one.
+fn pairs_by_load_only(base: &[&Run], new: &[&Run]) -> Option<(String, String)> {
+    let keys = |runs: &[&Run]| {
+        let mut keys: Vec<String> = runs.iter().map(|r| r.config.key()).collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    };
+    let (b, n) = (keys(base), keys(new));
+    match (b.as_slice(), n.as_slice()) {
+        ([b], [n]) if b != n => Some((b.clone(), n.clone())),
+        _ => None,
+    }
+}
+
+fn id_of(run: &Run) -> PointId {
+    PointId {
+        config: run.config.key(),
+        load: load_text(&run.load.target),
+    }
+}
+
+fn load_text(load: &LoadTarget) -> String {
+    load.to_string()
+}
+
+fn runs_in(run: &Run) -> usize {
+    run.repeats.as_ref().map_or(1, |r| r.count)
+}
+
+/// What differs between the two runs of a point beyond the change under test: the workload
+/// (dataset, lengths, load kind, prompts), and the engine's or the benchmark tool's version.
+fn point_warnings(base: &Run, new: &Run) -> Vec<String> {
+    let at = format!("{} at {}", base.config.key(), load_text(&base.load.target));
+    let side_by_side = [vec![("base", base), ("new", new)]];
+    let mut warnings: Vec<String> = workload::differences(&side_by_side)
+        .iter()
+        .map(|d| format!("{at}: the workloads differ: {}", d.text()))
+        .collect();
+    let versions = [
+        (
+            "engine version",
+            &base.workload.engine_version,
+            &new.workload.engine_version,
+        ),
+        (
+            "benchmark tool version",
+            &base.provenance.producer_version,
+            &new.provenance.producer_version,
+        ),
+    ];
+    for (what, b, n) in versions {
+        if let (Some(b), Some(n)) = (b, n) {
+            if b != n {
+                warnings.push(format!("{at}: the {what} differs: base {b}, new {n}"));
+            }
+        }
+    }
+    warnings
+}
+
+fn count(points: &[PointComparison]) -> Counts {
+    let mut c = Counts::default();
+    for row in points.iter().flat_map(|p| &p.rows) {
+        match row.verdict {
+            Verdict::Better => c.better += 1,
+            Verdict::Worse => c.worse += 1,
+            Verdict::NoClearDifference => c.no_clear_difference += 1,
+            Verdict::Missing => c.missing += 1,
+        }
+        if !row.noise_known && row.verdict != Verdict::Missing {
+            c.noise_unknown += 1;
+        }
+        if row.fails {
+            c.failing += 1;
+        }
+    }
+    c
+}
+
+/// Which way a change is good, as the rows say it.
+pub fn better_word(better: Better) -> &'static str {
+    match better {
+        Better::Lower => "lower is better",
+        Better::Higher => "higher is better",
+    }
+}
+
+#[cfg(test)]
+mod tests;

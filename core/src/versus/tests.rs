@@ -1,0 +1,227 @@
+//! Comparisons with known verdicts: simulated runs whose truth is set (one better, one worse,
+//! one the same), a point only base has, the threshold's edges, the JSON's shape.
+
+use super::*;
+use crate::fixtures::simulated::{self, summary_only};
+use crate::model::{LoadTarget, Metric, Stat};
+
+const P50: Quantity = Quantity::Latency {
+    metric: Metric::Ttft,
+    stat: Stat::P(50.0),
+};
+
+fn options(threshold_pct: f64) -> Options {
+    Options {
+        metrics: vec![P50],
+        threshold_pct,
+    }
+}
+
+/// A run of `key` at concurrency `load` with 2,000 requests whose median TTFT is `median`.
+fn at(key: &str, load: f64, median: f64, seed: u64) -> Run {
+    let mut rng = simulated::rng(seed);
+    let mut run = simulated::run(key, "r.json", simulated::latencies(&mut rng, 2000, median));
+    run.load.target = LoadTarget::Concurrency(load);
+    run
+}
+
+fn verdicts(outcome: &Outcome) -> Vec<(String, Verdict, bool)> {
+    outcome
+        .points
+        .iter()
+        .flat_map(|p| {
+            p.rows.iter().map(move |r| {
+                (
+                    format!("{} @ {}", p.id.config, p.id.load),
+                    r.verdict,
+                    r.fails,
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn known_changes_get_their_verdicts_and_the_worse_one_fails_the_gate() {
+    // At concurrency 1 new is 20% faster, at 2 the same, at 4 20% slower; 8 only in base.
+    let base = [
+        at("a", 1.0, 100.0, 1),
+        at("a", 2.0, 100.0, 2),
+        at("a", 4.0, 100.0, 3),
+        at("a", 8.0, 100.0, 4),
+    ];
+    let new = [
+        at("a", 1.0, 80.0, 11),
+        at("a", 2.0, 100.0, 12),
+        at("a", 4.0, 120.0, 13),
+    ];
+    let outcome = compare(
+        &base.iter().collect::<Vec<_>>(),
+        &new.iter().collect::<Vec<_>>(),
+        &options(5.0),
+    );
+    assert_eq!(
+        verdicts(&outcome),
+        [
+            ("a @ concurrency 1".to_string(), Verdict::Better, false),
+            (
+                "a @ concurrency 2".to_string(),
+                Verdict::NoClearDifference,
+                false
+            ),
+            ("a @ concurrency 4".to_string(), Verdict::Worse, true),
+        ]
+    );
+    assert_eq!(
+        outcome.only_base,
+        [PointId {
+            config: "a".into(),
+            load: "concurrency 8".into()
+        }]
+    );
+    assert!(outcome.only_new.is_empty());
+    assert!(outcome.fails);
+    assert_eq!(outcome.counts.failing, 1);
+    let worse = &outcome.points[2].rows[0];
+    let [lo, hi] = worse.interval_pct.unwrap();
+    assert!(
+        lo > 0.0 && hi > lo && worse.change_pct.unwrap() > lo,
+        "{worse:?}"
+    );
+}
+
+#[test]
+fn the_threshold_spares_a_clear_but_small_regression() {
+    // 3% slower over 200,000 requests each: clearly worse, and under a 5% threshold.
+    let mut rng = simulated::rng(5);
+    let big = |rng: &mut _, median| simulated::latencies(rng, 200_000, median);
+    let base = simulated::run("a", "b.json", big(&mut rng, 100.0));
+    let new = simulated::run("a", "n.json", big(&mut rng, 103.0));
+    let gated = |t: f64| compare(&[&base], &[&new], &options(t));
+    let row = gated(5.0).points[0].rows[0].clone();
+    assert_eq!(row.verdict, Verdict::Worse);
+    assert!(!row.fails, "{row:?}");
+    assert!(!gated(5.0).fails);
+    // The same change fails a 2% threshold; a threshold equal to the change does not.
+    assert!(gated(2.0).fails);
+    let change = row.change_pct.unwrap();
+    assert!(!gated(change).fails, "at exactly {change}%");
+    assert!(gated(change - 1e-9).fails);
+}
+
+#[test]
+fn without_intervals_the_values_decide_and_say_so() {
+    let base = summary_only(at("a", 1.0, 100.0, 1));
+    let new = summary_only(at("a", 1.0, 130.0, 2));
+    let outcome = compare(&[&base], &[&new], &options(5.0));
+    let row = &outcome.points[0].rows[0];
+    assert!(!row.noise_known);
+    assert_eq!(row.verdict, Verdict::Worse);
+    assert!(
+        row.fails,
+        "a 30% regression fails even when its noise is unknown"
+    );
+    assert_eq!(outcome.counts.noise_unknown, 1);
+}
+
+#[test]
+fn renamed_configurations_pair_by_load_with_a_warning() {
+    let base = at("main", 1.0, 100.0, 1);
+    let new = at("pr-123", 1.0, 100.0, 2);
+    let outcome = compare(&[&base], &[&new], &options(5.0));
+    assert_eq!(outcome.points.len(), 1);
+    assert!(
+        outcome.warnings[0].contains("`main` is compared with new's only configuration `pr-123`"),
+        "{:?}",
+        outcome.warnings
+    );
+}
+
+#[test]
+fn workload_and_version_differences_are_warned_about() {
+    let base = at("a", 1.0, 100.0, 1);
+    let mut new = at("a", 1.0, 100.0, 2);
+    new.config.dataset = Some("sharegpt".into());
+    new.workload.engine_version = Some("0.7.0".into());
+    let mut base = base;
+    base.workload.engine_version = Some("0.6.3".into());
+    let outcome = compare(&[&base], &[&new], &options(5.0));
+    // The dataset is part of matching only through the key, which it is not: same point.
+    assert_eq!(outcome.points.len(), 1);
+    let w = outcome.warnings.join("\n");
+    assert!(
+        w.contains("the engine version differs: base 0.6.3, new 0.7.0"),
+        "{w}"
+    );
+    assert!(
+        !w.contains("dataset"),
+        "base states no dataset: nothing to compare: {w}"
+    );
+}
+
+#[test]
+fn metrics_parse_and_tpot_falls_back_to_itl() {
+    assert_eq!(
+        parse_metrics("ttft:p95, output_throughput").unwrap(),
+        [
+            Quantity::Latency {
+                metric: Metric::Ttft,
+                stat: Stat::P(95.0)
+            },
+            Quantity::OutputThroughput
+        ]
+    );
+    assert!(parse_metrics("ttfx:p95")
+        .unwrap_err()
+        .starts_with("--metric `ttfx:p95`: unknown metric"));
+    assert!(parse_metrics(" , ").is_err());
+    // A run with ITL and no TPOT compares ITL where TPOT was asked.
+    let mut run = at("a", 1.0, 100.0, 1);
+    let itl = Quantity::Latency {
+        metric: Metric::Itl,
+        stat: Stat::P(50.0),
+    };
+    run.latency.push(crate::model::LatencyMetric {
+        metric: Metric::Itl,
+        distribution: crate::model::Distribution {
+            median: Some(10.0),
+            ..Default::default()
+        },
+    });
+    let chosen = metrics::chosen(&DEFAULT_METRICS, &run, &run);
+    assert!(chosen.contains(&itl), "{chosen:?}");
+    assert!(
+        !chosen.contains(&Quantity::OutputThroughput),
+        "neither side has it"
+    );
+}
+
+#[test]
+fn the_json_has_a_stable_shape() {
+    let base = at("a", 1.0, 100.0, 1);
+    let new = at("a", 1.0, 80.0, 2);
+    let outcome = compare(&[&base], &[&new], &options(5.0));
+    let json = serde_json::to_value(&outcome).unwrap();
+    assert_eq!(json["format"], "benchdeck-compare/1");
+    let row = &json["points"][0]["rows"][0];
+    for key in [
+        "metric",
+        "label",
+        "unit",
+        "better",
+        "base",
+        "new",
+        "change_pct",
+        "interval_pct",
+        "noise_known",
+        "verdict",
+        "fails",
+    ] {
+        assert!(row.get(key).is_some(), "{key} in {row}");
+    }
+    assert_eq!(row["metric"], "ttft:p50");
+    assert_eq!(row["verdict"], "better");
+    assert_eq!(json["points"][0]["config"], "a");
+    assert_eq!(json["points"][0]["load"], "concurrency 1");
+    assert_eq!(json["counts"]["better"], 1);
+}
