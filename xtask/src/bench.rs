@@ -74,6 +74,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
     let _ = writeln!(doc, "{}\n", scale_section.trim_end());
+    noise_section(&mut doc, &benches);
     criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
     std::fs::create_dir_all(root.join("docs"))?;
@@ -510,6 +511,50 @@ fn estimate_ms(time: &str) -> Option<f64> {
         _ => return None,
     };
     Some(value.parse::<f64>().ok()? * factor)
+}
+
+/// What the 95% intervals cost, from `core/benches/noise.rs`: a million requests' intervals
+/// against the 2 s budget, and a report's intervals as a share of reading its files and
+/// building it (budget 20%).
+fn noise_section(doc: &mut String, benches: &[Bench]) {
+    let find = |name: &str| {
+        benches
+            .iter()
+            .find(|b| b.name == format!("noise/{name}"))
+            .and_then(|b| b.estimate_ms)
+    };
+    let (Some(million), Some(report), Some(alone)) = (
+        find("intervals of a 1,000,000-request run"),
+        find("report of 20 runs x 10,000 requests from its files"),
+        find("its intervals alone (20 runs x 10,000 requests)"),
+    ) else {
+        return;
+    };
+    let share = alone / report * 100.0;
+    let _ = writeln!(doc, "## What the 95% intervals cost\n");
+    let _ = writeln!(
+        doc,
+        "Criterion, native (`core/benches/noise.rs`): simulated `--save-detailed` results with \
+         log-normal TTFTs.\n"
+    );
+    let _ = writeln!(doc, "| what | measured | goal | met |\n|---|---|---|---|");
+    let _ = writeln!(
+        doc,
+        "| the intervals of a 1,000,000-request run (mean, p50, p90, p99, p99.9, one sort) | \
+         {million:.1} ms | ≤ 2,000 ms | {} |",
+        if million <= 2000.0 { "yes" } else { "**no**" }
+    );
+    let _ = writeln!(
+        doc,
+        "| a report of 20 runs × 10,000 requests: its intervals ({alone:.1} ms) against reading \
+         its files and building it ({report:.0} ms) | {share:.1}% | ≤ 20% | {} |\n",
+        if share <= 20.0 { "yes" } else { "**no**" }
+    );
+    let _ = writeln!(
+        doc,
+        "`benchdeck build` also draws every chart as SVG and PNG, so the intervals' share of a \
+         whole build is smaller still.\n"
+    );
 }
 
 fn criterion_table(doc: &mut String, benches: &[Bench]) {

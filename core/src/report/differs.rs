@@ -1,7 +1,7 @@
 //! "What differs": a section at the end of every report that compares configurations, collapsed
 //! by default, setting them side by side as CI performance dashboards show an environment diff:
-//! engine and its version, model, tokenizer, hardware, every server setting, the workload
-//! (dataset, lengths, load kind, burstiness, prompts) and the benchmark tool. A cell that differs
+//! engine and its version, model, hardware, every server setting, the workload (dataset,
+//! lengths, load kind, burstiness, prompts, tokenizer) and the benchmark tool. A cell that differs
 //! from another configuration's is marked, so a reader sees at once whether two numbers were
 //! measured alike.
 
@@ -56,7 +56,6 @@ fn rows(runs: &[Vec<&Run>]) -> Vec<Row> {
             per_config(&|r| r.workload.engine_version.clone()),
         ),
         row("Model", per_config(&|r| r.config.model.clone())),
-        row("Tokenizer", per_config(&|r| r.workload.tokenizer.clone())),
         row("Hardware", per_config(&|r| r.config.hardware.clone())),
     ];
     let mut settings: Vec<&String> = runs
