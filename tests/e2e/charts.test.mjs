@@ -43,6 +43,8 @@ test('arrow keys walk the points and the tooltip reads value, unit and source', 
   assert.match(first, /Request rate \(req\/s\): 1\b/);
   assert.match(first, /Mean TTFT: (45\.04|64\.88) ms/);
   assert.match(first, /vllm-vs-sglang\/llama-3\.1-8b-instruct\.jsonl:\d+/);
+  // The mean's 95% interval, from the result line's mean, standard deviation and count.
+  assert.match(first, /95% CI [\d.,]+–[\d.,]+ ms from the mean and standard deviation of [\d,]+ requests/);
   await page.keyboard.press('ArrowRight');
   const second = await tooltip.innerText();
   assert.notEqual(second, first);
