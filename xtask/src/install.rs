@@ -250,6 +250,13 @@ mod tests {
                 .any(|c| c.starts_with("benchdeck build --root ")),
             "{action:?}"
         );
+        // The comparison step writes the Markdown verdict with the gate's flags.
+        assert!(
+            action.iter().any(|c| c
+                .contains("benchdeck compare \"$BASE\" \"$NEW\" --format markdown \"${gate[@]}\"")
+                && c.contains("gate=(--fail-on worse)")),
+            "{action:?}"
+        );
         let init = commands(&load("cli/src/cmd/init/pages.yml")["jobs"]["build"]["steps"]);
         assert!(
             init.contains(&"cargo install benchdeck --locked".to_string()),
