@@ -167,6 +167,47 @@ fn bench(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    // `benchdeck compare` of two folders of 50 runs each (1,000 requests a run, summaries and
+    // per-request values): reading every file and judging every point (budget: 1 s).
+    let side = |seed: u64, shift: f64| -> Vec<(String, String)> {
+        (0..50u32)
+            .map(|i| {
+                let key = format!("c{}", i / 10);
+                let load = f64::from(1u32 << (i % 10));
+                let name = format!("{key}-{load}.json");
+                let median = 100.0 * shift + f64::from(i);
+                (
+                    name,
+                    result_file(&key, load, 1_000, median, seed + u64::from(i)),
+                )
+            })
+            .collect()
+    };
+    let (base, new) = (side(1_000, 1.0), side(2_000, 1.05));
+    let options = benchdeck_core::versus::Options {
+        metrics: benchdeck_core::versus::DEFAULT_METRICS.to_vec(),
+        threshold_pct: 5.0,
+    };
+    group.bench_function("compare of two folders of 50 runs each", |b| {
+        b.iter(|| {
+            let read = |files: &[(String, String)]| -> Vec<Run> {
+                files
+                    .iter()
+                    .flat_map(|(name, text)| {
+                        benchdeck_core::import::import(name, text.as_bytes()).runs
+                    })
+                    .collect()
+            };
+            let (base, new) = (read(&base), read(&new));
+            let outcome = benchdeck_core::versus::compare(
+                &base.iter().collect::<Vec<_>>(),
+                &new.iter().collect::<Vec<_>>(),
+                &options,
+            );
+            assert_eq!(outcome.points.len(), 50);
+            black_box(outcome)
+        })
+    });
     group.finish();
 }
 

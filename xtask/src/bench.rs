@@ -547,12 +547,20 @@ fn noise_section(doc: &mut String, benches: &[Bench]) {
     let _ = writeln!(
         doc,
         "| a report of 20 runs × 10,000 requests: its intervals ({alone:.1} ms) against reading \
-         its files and building it ({report:.0} ms) | {share:.1}% | ≤ 20% | {} |\n",
+         its files and building it ({report:.0} ms) | {share:.1}% | ≤ 20% | {} |",
         if share <= 20.0 { "yes" } else { "**no**" }
     );
+    if let Some(compare) = find("compare of two folders of 50 runs each") {
+        let _ = writeln!(
+            doc,
+            "| `benchdeck compare` of two folders of 50 runs each (1,000 requests a run: read and \
+             judged) | {compare:.0} ms | < 1,000 ms | {} |",
+            if compare < 1000.0 { "yes" } else { "**no**" }
+        );
+    }
     let _ = writeln!(
         doc,
-        "`benchdeck build` also draws every chart as SVG and PNG, so the intervals' share of a \
+        "\n`benchdeck build` also draws every chart as SVG and PNG, so the intervals' share of a \
          whole build is smaller still.\n"
     );
 }
