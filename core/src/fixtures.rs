@@ -19,6 +19,15 @@ pub fn bytes(relative: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The bytes of the repository's own result file at `relative` (to `results/`, the seed
+/// reports' data), for tests that check a verdict the site shows.
+pub fn repository_result(relative: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../results")
+        .join(relative);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// The text of the fixture at `relative`.
 pub fn text(relative: &str) -> String {
     String::from_utf8(bytes(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))

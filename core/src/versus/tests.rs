@@ -225,3 +225,60 @@ fn the_json_has_a_stable_shape() {
     assert_eq!(json["points"][0]["load"], "concurrency 1");
     assert_eq!(json["counts"]["better"], 1);
 }
+
+#[test]
+fn compare_reads_the_seed_002_runs_as_the_site_s_head_to_head_does() {
+    // Seed 002's twelve result lines: SGLang as base, vLLM as new, mean TTFT.
+    let file = "vllm-vs-sglang/llama-3.1-8b-instruct.jsonl";
+    let imported = crate::import::import(file, &crate::fixtures::repository_result(file));
+    let side = |engine: &str| -> Vec<&Run> {
+        imported
+            .runs
+            .iter()
+            .filter(|r| r.config.engine.as_deref() == Some(engine))
+            .collect()
+    };
+    let mean = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::Mean,
+    };
+    let outcome = compare(
+        &side("sgl"),
+        &side("vllm"),
+        &Options {
+            metrics: vec![mean],
+            threshold_pct: 5.0,
+        },
+    );
+    // The site's head-to-head of the same runs (reports/inference-framework-benchmarks.md):
+    // vLLM faster at 1 to 35 req/s, no clear difference at ∞.
+    let text = format!(
+        "---\ntitle: T\nresults: [\"{file}\"]\n---\n\n```table\nkind: head-to-head\nmetric: \
+         ttft:mean\nconfigs: [vllm, sgl]\n```\n"
+    );
+    let page = crate::report::build_report(
+        "reports/r.md",
+        "r",
+        &text,
+        std::slice::from_ref(&imported),
+        &crate::report::Palette::new(),
+    );
+    let html = page.prose_html();
+    let table = html.split("<details").next().unwrap_or_default();
+    let rows: Vec<&str> = table.split("<tr><th scope=\"row\">").skip(1).collect();
+    assert_eq!(rows.len(), 6);
+    for (point, row) in outcome.points.iter().zip(&rows) {
+        let site = if row.contains("no clear difference") {
+            Verdict::NoClearDifference
+        } else if row.contains("<td>vllm</td>") {
+            Verdict::Better
+        } else {
+            Verdict::Worse
+        };
+        assert_eq!(point.rows[0].verdict, site, "{}: {row}", point.id.load);
+    }
+    assert_eq!(
+        outcome.points[5].rows[0].verdict,
+        Verdict::NoClearDifference
+    );
+}
