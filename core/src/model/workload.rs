@@ -189,12 +189,27 @@ pub struct Difference {
 }
 
 impl Difference {
-    /// `dataset: vllm: sharegpt; sglang: random`.
+    /// `dataset: vllm: sharegpt; sglang: random`. Configurations with one value are named
+    /// together (`a, b and 3 more: sharegpt`); those whose files do not say are left out.
     pub fn text(&self) -> String {
-        let values: Vec<String> = self
-            .values
+        let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (name, value) in self.values.iter().filter(|(_, v)| v != "?") {
+            match groups.iter_mut().find(|(v, _)| v == value) {
+                Some((_, names)) => names.push(name),
+                None => groups.push((value, vec![name])),
+            }
+        }
+        let named = |names: &[&str]| match names {
+            [one] => one.to_string(),
+            [first, second] => format!("{first}, {second}"),
+            [first, second, rest @ ..] => {
+                format!("{first}, {second} and {} more", rest.len())
+            }
+            [] => String::new(),
+        };
+        let values: Vec<String> = groups
             .iter()
-            .map(|(name, value)| format!("{name}: {value}"))
+            .map(|(value, names)| format!("{}: {value}", named(names)))
             .collect();
         format!("{}: {}", self.aspect.name(), values.join("; "))
     }
