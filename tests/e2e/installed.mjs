@@ -1,6 +1,7 @@
-// The site an installed `benchdeck` built (run by `cargo xtask test` after `cargo install` of
-// the packaged crate, issue 19): a project outside the repository with `benchdeck init`'s
-// report and folders of result files that no report names. Not a `*.test.mjs`: it needs that
+// The site an installed `benchdeck` built (run by `cargo xtask test` after `pip install` of its
+// wheel, and by `cargo xtask dist --check-install` after `cargo install` of the packaged crate):
+// a project outside the repository with `benchdeck init`'s report and folders of result files
+// that no report names. Not a `*.test.mjs`: it needs that
 // site, so the main suites never pick it up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,17 +1,28 @@
-//! The installed `benchdeck`, tested as a user gets it (part of `cargo xtask test`):
+//! The installed `benchdeck`, tested as a user gets it.
 //!
-//! 1. `cargo xtask dist` builds the web app into `cli/bundle/` and packages the three crates as
-//!    crates.io would serve them ([`crate::dist`]);
-//! 2. a fresh `CARGO_HOME` whose crates.io is a local copy (the workspace's dependencies,
-//!    vendored, and the three packaged crates) runs `cargo install benchdeck --locked` with a
-//!    `PATH` that holds the Rust toolchain and the system's C linker, but neither trunk, nor
-//!    wasm-bindgen, nor wasm-opt, nor Node; nothing is compiled for wasm32;
-//! 3. the installed binary starts a project outside the repository (`benchdeck init` in the
-//!    system's temporary folder), gets a
-//!    folder of result files and no report, builds the site (`benchdeck build`), and headless
-//!    Chromium checks it (`tests/e2e/installed.mjs`).
+//! [`test`] (`cargo xtask install-test`, the last part of `cargo xtask test`):
 //!
-//! The install's duration is printed: it is the figure the README states.
+//! 1. `cargo xtask dist`'s bundle: the web app built into `cli/bundle/`
+//!    ([`crate::dist::build_bundle`]);
+//! 2. the test run's dev binary of `benchdeck`, which embeds it, packaged by maturin as a wheel
+//!    ([`crate::wheel::dev_wheel`]: seconds, where a release build takes minutes);
+//! 3. a fresh virtual environment (`python3 -m venv`) and `pip install --no-index` of that
+//!    wheel, with a `PATH` that holds neither cargo, rustc nor rustup, nor trunk, wasm-bindgen,
+//!    wasm-opt or Node;
+//! 4. [`check_project`], with that `PATH`: the installed binary starts a project outside the
+//!    repository (`benchdeck init`), gets folders of result files and no report, builds the site
+//!    (`benchdeck build`), headless Chromium checks it (`tests/e2e/installed.mjs`), and
+//!    `benchdeck serve` serves it and builds it again when a folder of results is added
+//!    ([`served`]).
+//!
+//! [`check_cargo_install`] (`cargo xtask dist --check-install`): the packaged crates installed
+//! with `cargo install benchdeck --locked` in a fresh `CARGO_HOME` whose crates.io is a vendored
+//! copy, with the Rust toolchain and the system's C linker on `PATH` but no web tool (nothing is
+//! compiled for wasm32), then the same [`check_project`].
+//!
+//! Both print how long the install took: the figures the README states.
+
+mod served;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,8 +33,11 @@ use anyhow::{bail, Context, Result};
 use crate::run::{self, step};
 use crate::tools::Toolbox;
 
-/// Programs that must not be found while installing: what the installable tool does without.
-const ABSENT: [&str; 6] = ["trunk", "wasm-bindgen", "wasm-opt", "node", "npm", "npx"];
+/// Programs that must not be found by an installed benchdeck: the web tools it does without.
+const WEB_TOOLS: [&str; 6] = ["trunk", "wasm-bindgen", "wasm-opt", "node", "npm", "npx"];
+
+/// And what the wheel does without, too: the Rust toolchain.
+const RUST_TOOLS: [&str; 3] = ["cargo", "rustc", "rustup"];
 
 /// Result files the test project gets (fixtures, under the folder names a user might use).
 const RESULTS: [(&str, &str); 4] = [
@@ -33,14 +47,74 @@ const RESULTS: [(&str, &str); 4] = [
     ("latency", "../../results/latency-analysis"),
 ];
 
-/// Runs the test.
+/// Runs the install test of the wheel.
 pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let crates = crate::dist::run(root, toolbox)?;
-    let work = root.join("target/install");
-    if work.exists() {
-        std::fs::remove_dir_all(&work)
-            .with_context(|| format!("cannot remove `{}`", work.display()))?;
+    let started = Instant::now();
+    crate::dist::build_bundle(root, toolbox)?;
+    let work = fresh_dir(&root.join("target/install"))?;
+    let packaging = Instant::now();
+    let wheel = crate::wheel::dev_wheel(root, toolbox, &work.join("wheel"))?;
+    step(&format!(
+        "{} in {:.1} s",
+        wheel.display(),
+        packaging.elapsed().as_secs_f64()
+    ));
+    let absent: Vec<&str> = WEB_TOOLS.iter().chain(&RUST_TOOLS).copied().collect();
+    let path = bare_path(&work, &absent, None)?;
+    step(&format!(
+        "pip install --no-index {}, into a fresh virtual environment, with none of {} on PATH",
+        wheel.display(),
+        absent.join(", ")
+    ));
+    let venv = pip_install(&work, &wheel, &path)?;
+    let path = format!("{}:{path}", venv.join("bin").display());
+    check_project(root, toolbox, &venv.join("bin/benchdeck"), &path)?;
+    step(&format!(
+        "the install test took {}",
+        minutes(started.elapsed().as_secs())
+    ));
+    Ok(())
+}
+
+/// `python3 -m venv`, then `pip install --no-index` of the wheel with only `path`; returns the
+/// environment.
+fn pip_install(work: &Path, wheel: &Path, path: &str) -> Result<PathBuf> {
+    let venv = work.join("venv");
+    run::status(Command::new("python3").args(["-m", "venv"]).arg(&venv)).context(
+        "cannot make a Python virtual environment: the install test needs python3 with its venv \
+         module (Debian: `apt-get install python3-venv`)",
+    )?;
+    let started = Instant::now();
+    run::status(
+        Command::new(venv.join("bin/python"))
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--no-index",
+                "--disable-pip-version-check",
+            ])
+            .arg(wheel)
+            .env("PATH", path),
+    )?;
+    step(&format!(
+        "installed in {:.1} s (the README states this)",
+        started.elapsed().as_secs_f64()
+    ));
+    let binary = venv.join("bin/benchdeck");
+    if !binary.is_file() {
+        bail!(
+            "pip installed `{}` but no `{}`",
+            wheel.display(),
+            binary.display()
+        );
     }
+    Ok(venv)
+}
+
+/// Runs `cargo install` of the packaged crates from scratch and checks the installed binary.
+pub fn check_cargo_install(root: &Path, toolbox: &Toolbox, crates: &[PathBuf]) -> Result<()> {
+    let work = fresh_dir(&root.join("target/install-cargo"))?;
     let vendor = work.join("vendor");
     step("a local crates.io: the workspace's dependencies (vendored) and the packaged crates");
     run::status(
@@ -50,17 +124,29 @@ pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
             .arg(&vendor)
             .stdout(std::process::Stdio::null()),
     )?;
-    for file in &crates {
+    for file in crates {
         add_package(file, &vendor)?;
     }
-    let installed = install(&work, &vendor)?;
-    // Outside the repository, as a user's own: nothing of this checkout can be found from it.
-    let project = std::env::temp_dir().join("benchdeck-installed-project");
-    if project.exists() {
-        std::fs::remove_dir_all(&project)
-            .with_context(|| format!("cannot remove `{}`", project.display()))?;
-    }
-    run::status(Command::new(&installed).arg("init").arg(&project))?;
+    let installed = cargo_install(&work, &vendor)?;
+    let path = bare_path(&work, &WEB_TOOLS, None)?;
+    check_project(root, toolbox, &installed, &path)
+}
+
+/// The installed binary, run with only `path`: `init` of a project outside the repository, as a
+/// user's own (nothing of this checkout can be found from it), result files copied in, `build`,
+/// the site in headless Chromium, then `serve`.
+fn check_project(root: &Path, toolbox: &Toolbox, binary: &Path, path: &str) -> Result<()> {
+    let project = std::env::temp_dir().join(format!(
+        "benchdeck-installed-project-{}",
+        std::process::id()
+    ));
+    fresh_dir(&project)?;
+    let benchdeck = || {
+        let mut command = Command::new(binary);
+        command.env("PATH", path);
+        command
+    };
+    run::status(benchdeck().arg("init").arg(&project))?;
     for (folder, fixture) in RESULTS {
         copy_tree(
             &root.join("tests/fixtures").join(fixture),
@@ -68,11 +154,7 @@ pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
         )?;
     }
     step("benchdeck build, by the installed binary, of a project with results and no report");
-    run::status(
-        Command::new(&installed)
-            .args(["build", "--root"])
-            .arg(&project),
-    )?;
+    run::status(benchdeck().args(["build", "--root"]).arg(&project))?;
     step("the installed binary's site in headless Chromium");
     let mut node = toolbox.command("node");
     node.current_dir(root.join("tests/e2e"))
@@ -80,12 +162,16 @@ pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
         .env("BENCHDECK_DIST", project.join("dist"))
         .env("BENCHDECK_BASE", "/")
         .env("BENCHDECK_SCREENSHOTS", root.join("target/e2e"));
-    run::status(&mut node)
+    run::status(&mut node)?;
+    let added = root.join("tests/fixtures/vllm/concurrency2-qwen.json");
+    served::check(&mut benchdeck(), &project, &added)?;
+    std::fs::remove_dir_all(&project)
+        .with_context(|| format!("cannot remove `{}`", project.display()))
 }
 
 /// `cargo install benchdeck --locked` from the local crates.io in a fresh `CARGO_HOME`;
 /// returns the installed binary.
-fn install(work: &Path, vendor: &Path) -> Result<PathBuf> {
+fn cargo_install(work: &Path, vendor: &Path) -> Result<PathBuf> {
     let home = work.join("cargo-home");
     std::fs::create_dir_all(&home)?;
     std::fs::write(
@@ -96,11 +182,12 @@ fn install(work: &Path, vendor: &Path) -> Result<PathBuf> {
             vendor.display().to_string()
         ),
     )?;
-    let path = bare_path(work)?;
     let cargo = toolchain_cargo()?;
+    let toolchain = cargo.parent().map(Path::to_path_buf).unwrap_or_default();
+    let path = bare_path(work, &WEB_TOOLS, Some(&toolchain))?;
     step(&format!(
         "cargo install benchdeck --locked, in a fresh CARGO_HOME, with none of {} on PATH",
-        ABSENT.join(", ")
+        WEB_TOOLS.join(", ")
     ));
     let started = Instant::now();
     let target = work.join("target");
@@ -114,11 +201,9 @@ fn install(work: &Path, vendor: &Path) -> Result<PathBuf> {
             .env_remove("RUSTFLAGS")
             .env_remove("RUSTUP_TOOLCHAIN"),
     )?;
-    let seconds = started.elapsed().as_secs();
     step(&format!(
-        "installed in {}:{:02} (the README states this)",
-        seconds / 60,
-        seconds % 60
+        "installed in {} (the README states this)",
+        minutes(started.elapsed().as_secs())
     ));
     if target.join("wasm32-unknown-unknown").exists() {
         bail!("the install compiled something for wasm32; it must need only the native toolchain");
@@ -126,9 +211,10 @@ fn install(work: &Path, vendor: &Path) -> Result<PathBuf> {
     Ok(work.join("root/bin/benchdeck"))
 }
 
-/// A folder of links to every program in `/usr/bin` and `/bin` except [`ABSENT`], behind the
-/// toolchain's own folder: the system's linker stays, the web tools go.
-fn bare_path(work: &Path) -> Result<String> {
+/// A `PATH` of links to every program in `/usr/bin` and `/bin` except `absent`, behind the
+/// toolchain's own folder when given: the system's linker and Python stay, the web tools go
+/// (and the Rust tools, for the wheel).
+fn bare_path(work: &Path, absent: &[&str], toolchain: Option<&Path>) -> Result<String> {
     let shims = work.join("bin");
     std::fs::create_dir_all(&shims)?;
     for dir in ["/usr/bin", "/bin"] {
@@ -137,24 +223,38 @@ fn bare_path(work: &Path) -> Result<String> {
         };
         for entry in entries.flatten() {
             let name = entry.file_name();
-            let absent = ABSENT.iter().any(|a| name.to_string_lossy() == *a);
+            let left_out = absent.iter().any(|a| name.to_string_lossy() == *a);
             let link = shims.join(&name);
-            if !absent && !link.exists() {
+            if !left_out && !link.exists() {
                 std::os::unix::fs::symlink(entry.path(), &link)?;
             }
         }
     }
-    let toolchain = toolchain_cargo()?
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let path = format!("{}:{}", toolchain.display(), shims.display());
-    for program in ABSENT {
+    let path = match toolchain {
+        Some(dir) => format!("{}:{}", dir.display(), shims.display()),
+        None => shims.display().to_string(),
+    };
+    for program in absent {
         if std::env::split_paths(&path).any(|dir| dir.join(program).exists()) {
             bail!("`{program}` is still on the install's PATH");
         }
     }
     Ok(path)
+}
+
+/// `m:ss`.
+fn minutes(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// Removes `dir` if it exists and makes it again, empty; returns it.
+fn fresh_dir(dir: &Path) -> Result<PathBuf> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("cannot remove `{}`", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
+    Ok(dir.to_path_buf())
 }
 
 /// The toolchain's `cargo` itself (not rustup's proxy, which would look for its home).
@@ -233,17 +333,30 @@ mod tests {
             .collect()
     }
 
-    /// The action and the workflows are valid, and run what the install test runs: `cargo
-    /// install benchdeck --locked`, then `benchdeck build --root` of a project folder.
+    /// The action and the workflow `init` writes are valid YAML and install benchdeck as the
+    /// install test does (with pip, the wheel of `benchdeck-cli`, into a fresh virtual
+    /// environment), falling back to what `dist --check-install` tests (`cargo install
+    /// benchdeck --locked`) at the same version, then run `benchdeck build`.
     #[test]
-    fn the_action_and_the_workflows_run_the_commands_the_install_test_runs() {
-        let action = commands(&load("action.yml")["runs"]["steps"]);
+    fn the_action_and_the_workflows_install_as_the_install_tests_do() {
+        let pip = |version: &str| {
+            format!(
+                "-m pip install -q --disable-pip-version-check --only-binary=:all: \"{}=={version}\"",
+                crate::wheel::DIST_NAME
+            )
+        };
+        let action_file = load("action.yml");
+        let action = commands(&action_file["runs"]["steps"]);
         assert!(
-            action
-                .iter()
-                .any(|c| c.starts_with("cargo install benchdeck ") && c.contains("--locked")),
+            action.iter().any(|c| c.contains("python3 -m venv")),
             "{action:?}"
         );
+        assert!(
+            action.iter().any(|c| c.contains(&pip("$VERSION"))),
+            "{action:?}"
+        );
+        let cargo = "cargo install benchdeck --version \"$VERSION\" --locked".to_string();
+        assert!(action.contains(&cargo), "{action:?}");
         assert!(
             action
                 .iter()
@@ -257,15 +370,28 @@ mod tests {
                 && c.contains("gate=(--fail-on worse)")),
             "{action:?}"
         );
-        let init = commands(&load("cli/src/cmd/init/pages.yml")["jobs"]["build"]["steps"]);
+        assert_eq!(
+            action_file["inputs"]["version"]["default"].as_str(),
+            Some(env!("CARGO_PKG_VERSION")),
+            "action.yml installs this benchdeck by default"
+        );
+        let init_file = load("cli/src/cmd/init/pages.yml");
+        let init = commands(&init_file["jobs"]["build"]["steps"]);
         assert!(
-            init.contains(&"cargo install benchdeck --locked".to_string()),
+            init.iter().any(|c| c.contains(&pip("$BENCHDECK_VERSION"))),
             "{init:?}"
         );
+        let cargo = "cargo install benchdeck --version \"$BENCHDECK_VERSION\" --locked".to_string();
+        assert!(init.contains(&cargo), "{init:?}");
         assert!(
             init.iter()
                 .any(|c| c.starts_with("benchdeck build --site-url ")),
             "{init:?}"
+        );
+        assert_eq!(
+            init_file["jobs"]["build"]["env"]["BENCHDECK_VERSION"].as_str(),
+            Some("@BENCHDECK_VERSION@"),
+            "init writes its own version there"
         );
         let ours = commands(&load(".github/workflows/pages.yml")["jobs"]["build"]["steps"]);
         assert!(

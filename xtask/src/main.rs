@@ -17,6 +17,7 @@ mod site;
 mod synth;
 mod test;
 mod tools;
+mod wheel;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,14 +35,22 @@ commands:
                               `/` by default, `/<repo>/` for GitHub Pages; U is the site's full
                               address (https://user.github.io/repo/), for link previews' absolute
                               image URLs, and gives P when P is not given
-  dist                        the installable benchdeck: the web app built once into cli/bundle/
-                              and the crates packaged as crates.io would serve them
-                              (target/package/*.crate); `cargo install` needs only Rust
+  dist [--bundle-only | --check-install]
+                              the installable benchdeck: the web app built once into cli/bundle/
+                              (all --bundle-only does), the crates packaged as crates.io would
+                              serve them (target/package/*.crate; `cargo install` needs only
+                              Rust), and in target/wheels/ the wheels of `pip install
+                              benchdeck-cli` (Linux x86_64 and aarch64 for glibc 2.17, musl)
+                              and a static x86_64 binary as .tar.gz, checked with auditwheel and
+                              against 15 MB; --check-install then installs the crates with
+                              `cargo install` in a fresh CARGO_HOME (minutes) and tests that
+                              benchdeck's site in headless Chromium
   test                        set up what is missing and run every test: native, WebAssembly,
                               and end to end in headless Chromium
-  install-test                the last part of `test` alone: `cargo install` of the packaged
-                              crates in a fresh CARGO_HOME without trunk, wasm-bindgen or Node,
-                              and the installed binary's site in headless Chromium
+  install-test                the last part of `test` alone: the test run's benchdeck as a wheel,
+                              installed with pip into a fresh virtual environment without cargo,
+                              rustc, trunk or Node on PATH; its init, build and serve of a
+                              project of result files, and its site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
   bench                       page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
@@ -63,8 +72,9 @@ commands:
                               with a notice when ../shared is absent)
   help                        this text
 
-Pinned tools: trunk, wasm-bindgen-cli (the version in Cargo.lock), binaryen's wasm-opt, and for
-the tests Debian's Chromium and playwright-core. They are installed once into
+Pinned tools: trunk, wasm-bindgen-cli (the version in Cargo.lock), binaryen's wasm-opt, for the
+tests Debian's Chromium, playwright-core and maturin, and for dist maturin, ziglang and
+auditwheel from PyPI (each in a virtual environment of its own). They are installed once into
 $BENCHDECK_TOOLS (default ~/.cache/benchdeck/tools) unless already on PATH at that version.
 ";
 
@@ -108,9 +118,14 @@ fn execute(args: Vec<String>) -> Result<()> {
             )
         }
         "dist" => {
-            no_options(command, rest)?;
-            let toolbox = tools::ensure(&root, tools::Needs::Site)?;
-            dist::run(&root, &toolbox).map(|_| ())
+            let scope = dist::Scope::parse(rest)?;
+            let needs = match scope {
+                dist::Scope::Bundle => tools::Needs::Site,
+                dist::Scope::All => tools::Needs::Dist { tests: false },
+                dist::Scope::CheckInstall => tools::Needs::Dist { tests: true },
+            };
+            let toolbox = tools::ensure(&root, needs)?;
+            dist::run(&root, &toolbox, scope)
         }
         "test" => {
             no_options(command, rest)?;

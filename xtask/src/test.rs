@@ -8,8 +8,10 @@
 //! 3. the site built twice, at `/` as published and under a sub-path as on GitHub Pages (that one
 //!    the benchmark build, with the hidden drawing benchmark page), each tested end to end in
 //!    headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
-//! 4. the installable `benchdeck`: packaged, installed in a fresh `CARGO_HOME` without the web
-//!    tools, and its site of a folder of results checked in the browser ([`crate::install`]).
+//! 4. the installable `benchdeck`: the test run's binary with the web app embedded, as a wheel
+//!    installed with pip into a fresh virtual environment without the Rust or the web tools,
+//!    its `init`, `build` and `serve` of a folder of results, and its site checked in the
+//!    browser ([`crate::install`]; `cargo xtask dist --check-install` tests `cargo install`).
 
 use std::path::Path;
 use std::process::Command;

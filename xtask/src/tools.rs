@@ -22,11 +22,22 @@ pub const BINARYEN: &str = "132";
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Debian's Chromium, driven by playwright-core in the end-to-end tests.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// maturin, from PyPI: packages the `benchdeck` binary as wheels (`cargo xtask dist`, the test's
+/// wheel, and `.github/workflows/release.yml`, which a test keeps at this version).
+pub const MATURIN: &str = "1.16.0";
+/// zig from PyPI's `ziglang`, maturin's linker for an old glibc (manylinux2014) and for aarch64
+/// and musl: 0.15.2 is the zig maturin's own CI links with (0.14 broke linking, maturin-action#335).
+pub const ZIGLANG: &str = "0.15.2";
+/// auditwheel, from PyPI: the platform tags a Linux wheel's binary allows (`auditwheel show`).
+pub const AUDITWHEEL: &str = "6.8.2";
 
-/// Folders to put in front of `PATH` so that trunk and the tests find the pinned tools.
+/// Folders to put in front of `PATH` so that trunk and the tests find the pinned tools, and the
+/// tools from PyPI, each in a virtual environment of its own (kept off `PATH`: each environment
+/// has its own `python3`).
 #[derive(Debug, Default)]
 pub struct Toolbox {
     path_dirs: Vec<PathBuf>,
+    python_tools: Vec<(&'static str, PathBuf)>,
 }
 
 impl Toolbox {
@@ -45,6 +56,24 @@ impl Toolbox {
         command
     }
 
+    /// A command running a tool installed from PyPI (`maturin`, `auditwheel`), with the
+    /// toolbox's `PATH`.
+    pub fn python_tool(&self, program: &str) -> Result<Command> {
+        let path = self.python_tool_path(program)?;
+        let mut command = Command::new(path);
+        command.env("PATH", self.path());
+        Ok(command)
+    }
+
+    /// The file of a tool installed from PyPI; `zig-python` is the interpreter that has `ziglang`.
+    pub fn python_tool_path(&self, program: &str) -> Result<&Path> {
+        self.python_tools
+            .iter()
+            .find(|(name, _)| *name == program)
+            .map(|(_, path)| path.as_path())
+            .with_context(|| format!("`{program}` was not set up: xtask's tools::ensure misses it"))
+    }
+
     fn add(&mut self, dir: PathBuf) {
         if !self.path_dirs.contains(&dir) {
             self.path_dirs.push(dir);
@@ -57,12 +86,48 @@ impl Toolbox {
 pub enum Needs {
     /// Building the site: the wasm target, trunk, wasm-bindgen, wasm-opt.
     Site,
-    /// Building and testing: the above, plus Chromium and the browser-test driver.
+    /// Building and testing: the above, plus Chromium, the browser-test driver and maturin (the
+    /// install test's wheel).
     Tests,
+    /// `cargo xtask dist`: the site's tools, maturin, ziglang, auditwheel and the Rust targets
+    /// of the wheels; with `tests`, the browser and its driver too (`--check-install`).
+    Dist {
+        /// Also what the tests need.
+        tests: bool,
+    },
 }
 
 /// Finds or installs everything `needs` asks for.
 pub fn ensure(root: &Path, needs: Needs) -> Result<Toolbox> {
+    let mut toolbox = ensure_site(root)?;
+    if matches!(needs, Needs::Tests | Needs::Dist { tests: true }) {
+        ensure_chromium()?;
+        ensure_e2e_driver(root)?;
+    }
+    if needs != Needs::Site {
+        let maturin = ensure_pypi_package("maturin", MATURIN)?;
+        toolbox
+            .python_tools
+            .push(("maturin", venv_program(&maturin, "maturin")));
+    }
+    if let Needs::Dist { .. } = needs {
+        for linux in crate::wheel::LINUX {
+            ensure_rust_target(linux.target)?;
+        }
+        let zig = ensure_pypi_package("ziglang", ZIGLANG)?;
+        toolbox
+            .python_tools
+            .push(("zig-python", venv_program(&zig, "python3")));
+        let auditwheel = ensure_pypi_package("auditwheel", AUDITWHEEL)?;
+        toolbox
+            .python_tools
+            .push(("auditwheel", venv_program(&auditwheel, "auditwheel")));
+    }
+    Ok(toolbox)
+}
+
+/// The site's tools: the wasm target, trunk, wasm-bindgen, wasm-opt.
+fn ensure_site(root: &Path) -> Result<Toolbox> {
     let mut toolbox = Toolbox::default();
     ensure_wasm_target()?;
     let bindgen = wasm_bindgen_version(root)?;
@@ -85,10 +150,6 @@ pub fn ensure(root: &Path, needs: Needs) -> Result<Toolbox> {
         &[],
     )?;
     ensure_wasm_opt(&mut toolbox)?;
-    if needs == Needs::Tests {
-        ensure_chromium()?;
-        ensure_e2e_driver(root)?;
-    }
     Ok(toolbox)
 }
 
@@ -106,15 +167,78 @@ pub fn cache_dir() -> PathBuf {
 
 /// Adds the wasm32 target with rustup when it is missing.
 pub fn ensure_wasm_target() -> Result<()> {
+    ensure_rust_target(WASM_TARGET)
+}
+
+/// Adds a Rust target with rustup when it is missing.
+fn ensure_rust_target(target: &str) -> Result<()> {
     let installed = run::output(Command::new("rustup").args(["target", "list", "--installed"]))
-        .context("cannot run `rustup`; benchdeck needs rustup to add the WebAssembly target")?;
-    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+        .with_context(|| {
+            format!("cannot run `rustup`; benchdeck needs rustup to add the Rust target {target}")
+        })?;
+    if installed.lines().any(|l| l.trim() == target) {
         return Ok(());
     }
     step(&format!(
-        "adding the Rust target {WASM_TARGET} (one time, about a minute)"
+        "adding the Rust target {target} (one time, about a minute)"
     ));
-    run::status(Command::new("rustup").args(["target", "add", WASM_TARGET]))
+    run::status(Command::new("rustup").args(["target", "add", target]))
+}
+
+/// `package` from PyPI at `version`, in a virtual environment of its own under the tool cache
+/// (made with `python3 -m venv`, filled with its pip); returns the environment's folder.
+fn ensure_pypi_package(package: &str, version: &str) -> Result<PathBuf> {
+    let venv = cache_dir().join(format!("{package}-{version}"));
+    let python = venv_program(&venv, "python3");
+    if installed_version(&python, package).as_deref() == Some(version) {
+        return Ok(venv);
+    }
+    step(&format!(
+        "installing {package} {version} from PyPI (one time, seconds) into {}",
+        venv.display()
+    ));
+    if venv.exists() {
+        std::fs::remove_dir_all(&venv)
+            .with_context(|| format!("cannot remove `{}`", venv.display()))?;
+    }
+    run::status(Command::new("python3").args(["-m", "venv"]).arg(&venv)).context(
+        "cannot make a Python virtual environment: benchdeck's packaging needs python3 with its \
+         venv module (Debian: `apt-get install python3-venv`)",
+    )?;
+    let mut pip = Command::new(&python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ])
+    .arg(format!("{package}=={version}"));
+    run::status(&mut pip).with_context(|| format!("installing {package} {version} failed"))?;
+    match installed_version(&python, package) {
+        Some(found) if found == version => Ok(venv),
+        found => bail!(
+            "{package} {version} was installed into `{}` but it reports {found:?}",
+            venv.display()
+        ),
+    }
+}
+
+/// A program in a virtual environment (`bin/`, or `Scripts\` on Windows).
+pub fn venv_program(venv: &Path, program: &str) -> PathBuf {
+    if cfg!(windows) {
+        venv.join("Scripts").join(format!("{program}.exe"))
+    } else {
+        venv.join("bin").join(program)
+    }
+}
+
+/// The version of `package` that `python` imports, if it runs and has the package.
+fn installed_version(python: &Path, package: &str) -> Option<String> {
+    let script = format!("import importlib.metadata as m; print(m.version({package:?}))");
+    run::output(Command::new(python).args(["-c", &script]))
+        .ok()
+        .map(|v| v.trim().to_string())
 }
 
 /// The `wasm-bindgen` version in `Cargo.lock`: the CLI must be exactly this version.

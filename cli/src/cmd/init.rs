@@ -1,6 +1,7 @@
 //! `benchdeck init [DIR]`: a new project folder: `results/` for result files, `reports/` with a
 //! first report to edit, a `.gitignore` for the built site and a GitHub Actions workflow that
-//! publishes the site to GitHub Pages. Files that exist already are kept, never overwritten.
+//! publishes the site to GitHub Pages, installing this benchdeck's version (its wheel from PyPI,
+//! else `cargo install`). Files that exist already are kept, never overwritten.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,8 +19,12 @@ pub struct Args {
 /// The starter report: valid with no result file, and says what to do next.
 const ABOUT: &str = include_str!("init/about.md");
 
-/// The Pages workflow: installs benchdeck (cached) and publishes `dist/`.
+/// The Pages workflow: installs benchdeck (a wheel, else compiled and cached) at
+/// [`VERSION_PLACEHOLDER`] and publishes `dist/`.
 const WORKFLOW: &str = include_str!("init/pages.yml");
+
+/// Where the workflow names the benchdeck version it installs: this one's.
+const VERSION_PLACEHOLDER: &str = "@BENCHDECK_VERSION@";
 
 const GITIGNORE: &str = "# The site benchdeck builds.\n/dist/\n";
 
@@ -31,10 +36,11 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         std::fs::create_dir_all(&path)
             .with_context(|| format!("cannot create `{}`", path.display()))?;
     }
+    let workflow = workflow();
     let files = [
         ("reports/about.md", ABOUT),
         (".gitignore", GITIGNORE),
-        (".github/workflows/pages.yml", WORKFLOW),
+        (".github/workflows/pages.yml", workflow.as_str()),
     ];
     for (relative, text) in files {
         write_new(dir, relative, text)?;
@@ -46,6 +52,11 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         dir = dir.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The Pages workflow, installing this benchdeck's version.
+fn workflow() -> String {
+    WORKFLOW.replace(VERSION_PLACEHOLDER, env!("CARGO_PKG_VERSION"))
 }
 
 /// Writes `text` to `dir/relative` unless that file exists.
@@ -96,9 +107,22 @@ mod tests {
     }
 
     #[test]
-    fn the_workflow_installs_benchdeck_and_runs_the_build_a_test_runs() {
-        assert!(WORKFLOW.contains("cargo install benchdeck --locked"));
+    fn the_workflow_installs_this_benchdeck_and_runs_the_build_a_test_runs() {
+        assert!(WORKFLOW.contains("\"benchdeck-cli==$BENCHDECK_VERSION\""));
+        assert!(
+            WORKFLOW.contains("cargo install benchdeck --version \"$BENCHDECK_VERSION\" --locked")
+        );
         assert!(WORKFLOW.contains("benchdeck build --site-url"));
         assert!(WORKFLOW.contains("actions/deploy-pages"));
+        let dir = tempfile::tempdir().unwrap();
+        execute(&Args {
+            dir: dir.path().to_path_buf(),
+        })
+        .unwrap();
+        let written =
+            std::fs::read_to_string(dir.path().join(".github/workflows/pages.yml")).unwrap();
+        assert!(!written.contains(VERSION_PLACEHOLDER));
+        let pinned = format!("BENCHDECK_VERSION: \"{}\"", env!("CARGO_PKG_VERSION"));
+        assert!(written.contains(&pinned), "{pinned}");
     }
 }
