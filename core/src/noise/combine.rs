@@ -98,6 +98,11 @@ fn combined(runs: &[&Run]) -> Run {
     }
 }
 
+/// One of a run's per-request lists, to read.
+type ReadList = fn(&RequestSamples) -> &Vec<f64>;
+/// The same list, to fill.
+type WriteList = fn(&mut RequestSamples) -> &mut Vec<f64>;
+
 /// Every run's requests in one list, when every run has them.
 fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
     let all: Vec<&RequestSamples> = runs
@@ -107,10 +112,7 @@ fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
     let mut pooled = RequestSamples::default();
     // A list some run lacks stays empty in the pool rather than misaligned.
     let every = |list: fn(&RequestSamples) -> &Vec<f64>| all.iter().all(|s| !list(s).is_empty());
-    let lists: [(
-        fn(&RequestSamples) -> &Vec<f64>,
-        fn(&mut RequestSamples) -> &mut Vec<f64>,
-    ); 6] = [
+    let lists: [(ReadList, WriteList); 6] = [
         (|s| &s.ttft_ms, |s| &mut s.ttft_ms),
         (|s| &s.e2e_ms, |s| &mut s.e2e_ms),
         (|s| &s.tpot_ms, |s| &mut s.tpot_ms),
