@@ -19,6 +19,7 @@ mod vllm;
 mod vllm_csv;
 mod vllm_offline;
 mod vllm_sweep;
+mod yaml;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
 mod locust;
@@ -317,7 +318,7 @@ struct TextFormat {
 const TEXT_FORMATS: &[TextFormat] = &[
     TextFormat {
         format: Format::Guidellm,
-        detect: |text| guidellm::is_yaml(table::first_line(text)),
+        detect: guidellm::is_yaml,
         read: guidellm::read_yaml,
     },
     TextFormat {
