@@ -222,6 +222,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         tokens,
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

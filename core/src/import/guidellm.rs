@@ -171,6 +171,7 @@ impl Benchmark {
             tokens: self.tokens,
             samples: self.samples,
             workload: Workload::default(),
+            server: None,
             repeats: None,
             price: None,
             problems: self.problems,

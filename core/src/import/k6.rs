@@ -122,6 +122,7 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
         tokens,
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

@@ -9,12 +9,14 @@ mod fields;
 mod genai_perf;
 mod guidellm;
 mod inference_benchmarker;
+mod inference_perf;
 mod k6;
 mod llmperf;
 mod sfs_csv;
 mod sglang;
 mod stats;
 mod table;
+mod unread;
 mod vllm;
 mod vllm_csv;
 mod vllm_offline;
@@ -187,6 +189,8 @@ pub enum Format {
     TidyCsv,
     /// The result blocks `vllm bench serve` and SGLang `bench_serving` print, in any text.
     Console,
+    /// inference-perf lifecycle and Prometheus reports, and its `config.yaml`.
+    InferencePerf,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -317,6 +321,11 @@ struct TextFormat {
 /// Every text format, most specific first.
 const TEXT_FORMATS: &[TextFormat] = &[
     TextFormat {
+        format: Format::InferencePerf,
+        detect: inference_perf::is_config,
+        read: inference_perf::read_config,
+    },
+    TextFormat {
         format: Format::Guidellm,
         detect: guidellm::is_yaml,
         read: guidellm::read_yaml,
@@ -391,6 +400,19 @@ struct JsonFormat {
 
 /// Every JSON format, most specific first.
 const JSON_FORMATS: &[JsonFormat] = &[
+    JsonFormat {
+        format: Format::InferencePerf,
+        producer: Producer::InferencePerf,
+        detect: inference_perf::is_lifecycle,
+        read: inference_perf::read_lifecycle_document,
+    },
+    // The server's view, beside the lifecycle reports: not a run.
+    JsonFormat {
+        format: Format::InferencePerf,
+        producer: Producer::InferencePerf,
+        detect: inference_perf::is_prometheus,
+        read: inference_perf::read_prometheus_document,
+    },
     JsonFormat {
         format: Format::K6,
         producer: Producer::K6,

@@ -137,6 +137,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         tokens,
         samples,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems: f.problems,

@@ -5,11 +5,16 @@
 //! | llmperf `X_summary.json` + `X_individual_responses.json` | the summary's run (model, concurrency, statistics) with the per-request samples |
 //! | Locust `X_stats.csv` + `X_stats_history.csv` | the stats' run at the history's peak `User Count` (its load point) |
 //! | GenAI-Perf or AIPerf `profile_export_*.json` + `profile_export_*.csv` | one run, the JSON's (load point, configuration), with any statistic only the CSV has |
+//! | inference-perf `config.yaml` + `*_lifecycle_metrics.json` | each report's run with the configuration's model, engine and target lengths |
+//! | inference-perf `stage_N_prometheus_metrics.json` + `stage_N_lifecycle_metrics.json` | the stage's run with the server's metrics |
+//! | inference-perf `summary_lifecycle_metrics.json` + `stage_N_lifecycle_metrics.json` | the stages' runs; the summary's (the same requests again) is dropped |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
 //! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
 //! says where its data went ([`ImportedFile::joined_into`]). A file read without its sibling
 //! keeps the warning that names what the sibling would add.
+
+mod inference_perf;
 
 use std::collections::BTreeMap;
 
@@ -43,6 +48,13 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
             }
         }
     }
+    inference_perf::join(files, imports);
+}
+
+/// The folder part of a file's path (`""` at the top).
+fn folder_of(path: &str) -> &str {
+    path.rsplit_once(['/', '\\'])
+        .map_or("", |(folder, _)| folder)
 }
 
 fn sibling(index: &BTreeMap<String, usize>, name: &str) -> Option<usize> {

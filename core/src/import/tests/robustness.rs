@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::import::import;
 
-const FIXTURES: [&str; 12] = [
+const FIXTURES: [&str; 14] = [
     "sglang/sglang_0314_mixed.jsonl",
     "sglang/broken.jsonl",
     "vllm-throughput/throughput_chat13b_in512_out128.json",
@@ -18,6 +18,8 @@ const FIXTURES: [&str; 12] = [
     "genai-perf/acme_chat-13b-openai-chat-request_rate2.5/profile_export_genai_perf.json",
     "aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json",
     "aiperf/records-layout/profile_export_aiperf.json",
+    "inference-perf/v0.4-concurrent/stage_0_lifecycle_metrics.json",
+    "inference-perf/rate-sweep/stage_0_prometheus_metrics.json",
 ];
 
 fn read(path: &str) -> String {
