@@ -11,6 +11,7 @@ mod guidellm;
 mod inference_benchmarker;
 mod inference_perf;
 mod k6;
+mod llmd_report;
 mod llmperf;
 mod sfs_csv;
 mod sglang;
@@ -191,6 +192,8 @@ pub enum Format {
     Console,
     /// inference-perf lifecycle and Prometheus reports, and its `config.yaml`.
     InferencePerf,
+    /// llm-d-benchmark's benchmark report (0.2), YAML or JSON.
+    LlmdReport,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -326,6 +329,11 @@ const TEXT_FORMATS: &[TextFormat] = &[
         read: inference_perf::read_config,
     },
     TextFormat {
+        format: Format::LlmdReport,
+        detect: llmd_report::is_yaml_report,
+        read: llmd_report::read_yaml,
+    },
+    TextFormat {
         format: Format::Guidellm,
         detect: guidellm::is_yaml,
         read: guidellm::read_yaml,
@@ -412,6 +420,12 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::InferencePerf,
         detect: inference_perf::is_prometheus,
         read: inference_perf::read_prometheus_document,
+    },
+    JsonFormat {
+        format: Format::LlmdReport,
+        producer: Producer::LlmdBenchmarkReport,
+        detect: llmd_report::is_report,
+        read: llmd_report::read_document,
     },
     JsonFormat {
         format: Format::K6,

@@ -8,6 +8,7 @@
 //! | inference-perf `config.yaml` + `*_lifecycle_metrics.json` | each report's run with the configuration's model, engine and target lengths |
 //! | inference-perf `stage_N_prometheus_metrics.json` + `stage_N_lifecycle_metrics.json` | the stage's run with the server's metrics |
 //! | inference-perf `summary_lifecycle_metrics.json` + `stage_N_lifecycle_metrics.json` | the stages' runs; the summary's (the same requests again) is dropped |
+//! | llm-d `benchmark_report_v0.2,_X.yaml` (and 0.1's `benchmark_report,_X.yaml`) + `X` | one run, the 0.2 report's, with `X`'s per-request samples and server metrics |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
 //! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
@@ -15,6 +16,7 @@
 //! keeps the warning that names what the sibling would add.
 
 mod inference_perf;
+mod llmd;
 
 use std::collections::BTreeMap;
 
@@ -49,6 +51,8 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
         }
     }
     inference_perf::join(files, imports);
+    // After inference-perf's joins: a stage's server metrics move on with its run.
+    llmd::join(imports);
 }
 
 /// The folder part of a file's path (`""` at the top).

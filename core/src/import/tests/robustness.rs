@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::import::import;
 
-const FIXTURES: [&str; 14] = [
+const FIXTURES: [&str; 16] = [
     "sglang/sglang_0314_mixed.jsonl",
     "sglang/broken.jsonl",
     "vllm-throughput/throughput_chat13b_in512_out128.json",
@@ -20,6 +20,8 @@ const FIXTURES: [&str; 14] = [
     "aiperf/records-layout/profile_export_aiperf.json",
     "inference-perf/v0.4-concurrent/stage_0_lifecycle_metrics.json",
     "inference-perf/rate-sweep/stage_0_prometheus_metrics.json",
+    "llm-d/vllm-rate10/benchmark_report_v0.2,_vllm_serve_rate10_c32.json",
+    "llm-d/aiperf/report.json",
 ];
 
 fn read(path: &str) -> String {
