@@ -4,6 +4,7 @@
 //! One importer per format, each a pure function of the file's name and text, so the same code
 //! runs in the CLI, in the site build and in the browser for dropped files.
 
+mod aiperf_records;
 mod console;
 mod fields;
 mod genai_perf;
@@ -13,6 +14,7 @@ mod inference_perf;
 mod k6;
 mod llmd_report;
 mod llmperf;
+mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
 mod stats;
@@ -194,6 +196,10 @@ pub enum Format {
     InferencePerf,
     /// llm-d-benchmark's benchmark report (0.2), YAML or JSON.
     LlmdReport,
+    /// AIPerf's per-request records, `profile_export.jsonl`.
+    AiperfRecords,
+    /// Triton perf_analyzer's `profile_export.json`.
+    PerfAnalyzer,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -271,6 +277,14 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
 }
 
 fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+    // AIPerf's records: one request a line, one run for the whole file.
+    let records = match forced {
+        Some(f) => f == Format::AiperfRecords,
+        None => aiperf_records::is_records(text),
+    };
+    if records {
+        return aiperf_records::read(file, text);
+    }
     if json::looks_like_json_lines(text) {
         return import_json_lines(file, text, forced);
     }
@@ -420,6 +434,12 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::InferencePerf,
         detect: inference_perf::is_prometheus,
         read: inference_perf::read_prometheus_document,
+    },
+    JsonFormat {
+        format: Format::PerfAnalyzer,
+        producer: Producer::PerfAnalyzer,
+        detect: perf_analyzer::is_export,
+        read: perf_analyzer::read_document,
     },
     JsonFormat {
         format: Format::LlmdReport,

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::import::import;
 
-const FIXTURES: [&str; 16] = [
+const FIXTURES: [&str; 18] = [
     "sglang/sglang_0314_mixed.jsonl",
     "sglang/broken.jsonl",
     "vllm-throughput/throughput_chat13b_in512_out128.json",
@@ -22,6 +22,8 @@ const FIXTURES: [&str; 16] = [
     "inference-perf/rate-sweep/stage_0_prometheus_metrics.json",
     "llm-d/vllm-rate10/benchmark_report_v0.2,_vllm_serve_rate10_c32.json",
     "llm-d/aiperf/report.json",
+    "aiperf/Qwen_Qwen3-0.6B-openai-chat-concurrency4/profile_export.jsonl",
+    "genai-perf/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency2/profile_export.json",
 ];
 
 fn read(path: &str) -> String {
