@@ -14,6 +14,7 @@ mod inference_perf;
 mod k6;
 mod llmd_report;
 mod llmperf;
+mod llmperf_bench;
 mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
@@ -200,6 +201,8 @@ pub enum Format {
     AiperfRecords,
     /// Triton perf_analyzer's `profile_export.json`.
     PerfAnalyzer,
+    /// llmperf-bench's summaries keyed by concurrency.
+    LlmperfBench,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -471,6 +474,12 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::GenaiPerf,
         detect: genai_perf::is_genai_perf,
         read: genai_perf::read_genai_perf_document,
+    },
+    JsonFormat {
+        format: Format::LlmperfBench,
+        producer: Producer::LlmperfBench,
+        detect: llmperf_bench::is_results,
+        read: llmperf_bench::read_document,
     },
     JsonFormat {
         format: Format::Llmperf,

@@ -10,6 +10,7 @@
 //! | inference-perf `summary_lifecycle_metrics.json` + `stage_N_lifecycle_metrics.json` | the stages' runs; the summary's (the same requests again) is dropped |
 //! | AIPerf `profile_export.jsonl` + `profile_export_aiperf.json` | the JSON's run with the records as per-request samples, and ITL as their pooled chunk gaps |
 //! | perf_analyzer `profile_export.json` + GenAI-Perf `profile_export_genai_perf.json` | the GenAI-Perf run with perf_analyzer's requests as samples |
+//! | llmperf-bench `X_results.json` + `X_summary.json` + `X_cur_N.json` | the full summaries' runs; the condensed copies are joined into them |
 //! | llm-d `benchmark_report_v0.2,_X.yaml` (and 0.1's `benchmark_report,_X.yaml`) + `X` | one run, the 0.2 report's, with `X`'s per-request samples and server metrics |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
@@ -19,6 +20,7 @@
 
 mod inference_perf;
 mod llmd;
+mod llmperf_bench;
 mod per_request;
 
 use std::collections::BTreeMap;
@@ -54,6 +56,7 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
         }
     }
     per_request::join(imports);
+    llmperf_bench::join(imports);
     inference_perf::join(files, imports);
     // After inference-perf's joins: a stage's server metrics move on with its run.
     llmd::join(imports);

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::import::import;
 
-const FIXTURES: [&str; 18] = [
+const FIXTURES: [&str; 19] = [
     "sglang/sglang_0314_mixed.jsonl",
     "sglang/broken.jsonl",
     "vllm-throughput/throughput_chat13b_in512_out128.json",
@@ -24,6 +24,7 @@ const FIXTURES: [&str; 18] = [
     "llm-d/aiperf/report.json",
     "aiperf/Qwen_Qwen3-0.6B-openai-chat-concurrency4/profile_export.jsonl",
     "genai-perf/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency2/profile_export.json",
+    "llmperf-bench/meta-llama_Meta-Llama-3-8B-Instruct_tp_1_summary.json",
 ];
 
 fn read(path: &str) -> String {
