@@ -81,13 +81,12 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     out
 }
 
-/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces.
-fn clean(raw: &str) -> String {
+/// `raw` without ANSI colours (CSI sequences: ESC [ parameters final-byte).
+pub(super) fn strip_ansi(raw: &str) -> String {
     let mut text = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\u{1b}' {
-            // CSI sequences: ESC [ parameters final-byte.
             if chars.peek() == Some(&'[') {
                 chars.next();
                 for c in chars.by_ref() {
@@ -100,6 +99,12 @@ fn clean(raw: &str) -> String {
         }
         text.push(c);
     }
+    text
+}
+
+/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces.
+fn clean(raw: &str) -> String {
+    let text = strip_ansi(raw);
     let mut line = text.trim();
     loop {
         let stripped = line

@@ -6,6 +6,7 @@
 
 mod aiperf_records;
 mod console;
+mod console_table;
 mod fields;
 mod genai_perf;
 mod guidellm;
@@ -203,6 +204,8 @@ pub enum Format {
     PerfAnalyzer,
     /// llmperf-bench's summaries keyed by concurrency.
     LlmperfBench,
+    /// AIPerf's and GenAI-Perf's console tables, in any text.
+    ConsoleTable,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -389,6 +392,12 @@ const TEXT_FORMATS: &[TextFormat] = &[
         format: Format::TidyCsv,
         detect: tidy_csv::is_tidy_csv,
         read: tidy_csv::read,
+    },
+    // AIPerf's and GenAI-Perf's console tables, in any text file.
+    TextFormat {
+        format: Format::ConsoleTable,
+        detect: console_table::is_table,
+        read: console_table::read,
     },
     // Result blocks printed by `vllm bench serve` and SGLang, in any text file.
     TextFormat {
