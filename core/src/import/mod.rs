@@ -399,6 +399,12 @@ const TEXT_FORMATS: &[TextFormat] = &[
         detect: console_table::is_table,
         read: console_table::read,
     },
+    // k6's end-of-test summary, in any text file.
+    TextFormat {
+        format: Format::K6,
+        detect: k6::is_text,
+        read: k6::read_text,
+    },
     // Result blocks printed by `vllm bench serve` and SGLang, in any text file.
     TextFormat {
         format: Format::Console,
