@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 
 use super::fields::Fields;
 use super::llmperf::{is_summary as is_llmperf_summary, read_summary_document};
+use super::unread::Unread;
 use super::ImportedFile;
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance, Run,
@@ -100,6 +101,39 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
     }
 }
 
+/// The keys of an llmperf summary its reader does not model.
+fn unread_keys(value: &Value, unread: &mut Unread) {
+    const READ: [&str; 6] = [
+        "version",
+        "model",
+        "num_concurrent_requests",
+        "mean_input_tokens",
+        "mean_output_tokens",
+        "timestamp",
+    ];
+    let Some(obj) = value.as_object() else { return };
+    for key in obj.keys() {
+        let read = READ.contains(&key.as_str())
+            || key.starts_with("results_ttft_s")
+            || key.starts_with("results_end_to_end_latency_s")
+            || key.starts_with("results_inter_token_latency_s")
+            || key.starts_with("results_number_input_tokens")
+            || key.starts_with("results_number_output_tokens")
+            || matches!(
+                key.as_str(),
+                "results_num_requests_started"
+                    | "results_number_errors"
+                    | "results_error_code_frequency"
+                    | "results_mean_output_throughput_token_per_s"
+                    | "results_num_completed_requests"
+                    | "results_num_completed_requests_per_min"
+            );
+        if !read {
+            unread.name(key.clone());
+        }
+    }
+}
+
 /// One full llmperf summary, checked against its key.
 fn read_full(out: &mut ImportedFile, value: &Value, key: u32, at: Location) {
     let before = out.runs.len();
@@ -107,6 +141,10 @@ fn read_full(out: &mut ImportedFile, value: &Value, key: u32, at: Location) {
     let Some(run) = out.runs.get_mut(before) else {
         return;
     };
+    let mut unread = Unread::default();
+    unread_keys(value, &mut unread);
+    run.problems
+        .extend(unread.warning(&out.file, at.clone(), "the llmperf summary"));
     let inner = run.load.target;
     if inner != LoadTarget::Concurrency(f64::from(key)) {
         let (file, location) = (out.file.clone(), at.child("num_concurrent_requests"));

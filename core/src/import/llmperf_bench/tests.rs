@@ -66,6 +66,20 @@ fn full_summaries_keyed_by_concurrency_are_one_run_each_in_load_order() {
     );
     close(c8.throughput.output_tok_s, 189.46143628345666);
     close(c8.throughput.requests_per_s, 64.15172786121556 / 60.0);
+    assert_eq!(
+        (c8.workload.input_len, c8.workload.output_len),
+        (Some(750), Some(150)),
+        "the configured mean lengths"
+    );
+    let unread = messages(&f);
+    for key in [
+        "`name`",
+        "`stddev_input_tokens`",
+        "`results_error_rate`",
+        "`results_request_output_throughput_token_per_s_mean`",
+    ] {
+        assert!(unread.contains(key), "{key}: {unread}");
+    }
 }
 
 #[test]
