@@ -275,9 +275,11 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
             file,
             Location::line(1),
             "format not recognised; expected a result file of a supported tool: JSON from vllm, \
-             SGLang, GenAI-Perf, AIPerf, llmperf, inference-benchmarker, GuideLLM or k6; CSV \
-             from benchmark.py, GenAI-Perf, GuideLLM or Locust; GuideLLM YAML; a load_test.py \
-             report; or a CSV with `# benchdeck:` mapping lines (see the README)",
+             SGLang, GenAI-Perf, AIPerf, perf_analyzer, llmperf, llmperf-bench, \
+             inference-benchmarker, inference-perf, llm-d, GuideLLM or k6; CSV from \
+             benchmark.py, GenAI-Perf, GuideLLM or Locust; YAML from GuideLLM, llm-d or \
+             inference-perf; console output of vLLM, SGLang, AIPerf, GenAI-Perf or k6; a \
+             load_test.py report; or a CSV with `# benchdeck:` mapping lines (see the README)",
         ),
     )
 }
@@ -426,7 +428,9 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
         at,
         "JSON not recognised as benchmark results; expected the output of `vllm bench serve`, \
          `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
-         `profile_export`, llmperf (summary or individual responses) or inference-benchmarker",
+         `profile_export` (or AIPerf's records, perf_analyzer's export), llmperf (summary or \
+         individual responses, or llmperf-bench's keyed summaries), inference-benchmarker, \
+         inference-perf's reports, an llm-d benchmark report, GuideLLM or k6",
     )
 }
 
