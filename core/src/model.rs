@@ -16,10 +16,12 @@ use crate::problem::Problem;
 mod latency;
 pub mod repeats;
 mod samples;
+mod server;
 pub mod workload;
 pub use latency::{Distribution, LatencyMetric, Metric, Percentile, Stat};
 pub use repeats::Repeats;
 pub use samples::RequestSamples;
+pub use server::ServerMetrics;
 pub use workload::Workload;
 
 /// One load point of one configuration, as one tool measured it.
@@ -45,6 +47,10 @@ pub struct Run {
     /// What was sent, beyond the dataset and the request count, as the file states it.
     #[serde(default, skip_serializing_if = "Workload::is_empty")]
     pub workload: Workload,
+    /// What the server itself measured over the run's time window, when a file beside the
+    /// run's holds it (inference-perf's `stage_N_prometheus_metrics.json`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<Box<ServerMetrics>>,
     /// The runs this one combines, when several runs of the configuration were measured at
     /// this load point on one day ([`repeats::combine`]); never set by an importer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,6 +77,7 @@ impl Run {
             tokens: TokenStats::default(),
             samples: None,
             workload: Workload::default(),
+            server: None,
             repeats: None,
             price: None,
             problems: Vec::new(),
@@ -185,8 +192,16 @@ pub enum Producer {
     SimpleFullStackLoadTest,
     /// A tidy CSV mapped by the user's own column mapping.
     TidyCsv,
-    /// k6 `--summary-export` or `handleSummary` data.
+    /// k6 `--summary-export` or `handleSummary` data, or its end-of-test console summary.
     K6,
+    /// kubernetes-sigs/inference-perf lifecycle reports.
+    InferencePerf,
+    /// llm-d-benchmark's benchmark report (`version: 0.2`), the format llm-d Prism ingests.
+    LlmdBenchmarkReport,
+    /// Triton perf_analyzer's `profile_export.json` (written by GenAI-Perf beside its own).
+    PerfAnalyzer,
+    /// philschmid/llmperf-bench: llmperf summaries keyed by concurrency.
+    LlmperfBench,
 }
 
 impl Producer {
@@ -207,6 +222,10 @@ impl Producer {
             Producer::SimpleFullStackLoadTest => "simple_full_stack load_test.py",
             Producer::TidyCsv => "tidy CSV",
             Producer::K6 => "k6",
+            Producer::InferencePerf => "inference-perf",
+            Producer::LlmdBenchmarkReport => "llm-d benchmark report",
+            Producer::PerfAnalyzer => "perf_analyzer",
+            Producer::LlmperfBench => "llmperf-bench",
         }
     }
 }

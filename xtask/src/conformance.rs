@@ -9,8 +9,9 @@ use anyhow::Result;
 
 use crate::run::{self, step};
 
-/// The folders of `../shared` that hold result files.
-const FOLDERS: [&str; 2] = ["formats", "reference-data"];
+/// The folders of `../shared` that hold result files (`real-world`: files as people publish
+/// them, the round-3 formats among them).
+const FOLDERS: [&str; 3] = ["formats", "reference-data", "real-world"];
 
 /// Runs `inspect` over the shared result files; `json` asks for the JSON form.
 pub fn run(root: &Path, json: bool) -> Result<()> {
@@ -23,7 +24,7 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
         .collect();
     if folders.is_empty() {
         step(&format!(
-            "conformance skipped: {} has no formats/ or reference-data/ folder",
+            "conformance skipped: {} has no formats/, reference-data/ or real-world/ folder",
             shared.display()
         ));
         return Ok(());

@@ -32,6 +32,12 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ),
     ("tidy_csv", &["tidy-csv"]),
     ("console", &["console"]),
+    ("inference_perf", &["inference-perf"]),
+    ("llmd_report", &["llm-d"]),
+    ("aiperf_records", &["aiperf"]),
+    ("perf_analyzer", &["genai-perf"]),
+    ("llmperf_bench", &["llmperf-bench"]),
+    ("console_table", &["aiperf", "genai-perf"]),
     ("any", &[""]),
 ];
 

@@ -20,8 +20,9 @@
 //! above its progress bar), else from the nearest heading, comment or command line before it
 //! that names a rate or a concurrency ("## Request rate 10", "# concurrency=32",
 //! "--request-rate 4"); a block with none is read at rate ∞, the benchmark's default, with a
-//! warning. Sections the format does not define (an author's "Accuracy") are reported as
-//! warnings and left out.
+//! warning. Lines the format defines are read wherever they stand in a block, also under
+//! sections a fork added ("Performance Metrics", "Latency Metrics"); every other line (an
+//! author's "Accuracy Rate (%)") is a warning naming it and its section, and is left out.
 
 use serde_json::{Map, Number, Value};
 
@@ -80,13 +81,12 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     out
 }
 
-/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces.
-fn clean(raw: &str) -> String {
+/// `raw` without ANSI colours (CSI sequences: ESC [ parameters final-byte).
+pub(super) fn strip_ansi(raw: &str) -> String {
     let mut text = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\u{1b}' {
-            // CSI sequences: ESC [ parameters final-byte.
             if chars.peek() == Some(&'[') {
                 chars.next();
                 for c in chars.by_ref() {
@@ -99,6 +99,12 @@ fn clean(raw: &str) -> String {
         }
         text.push(c);
     }
+    text
+}
+
+/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces.
+fn clean(raw: &str) -> String {
+    let text = strip_ansi(raw);
     let mut line = text.trim();
     loop {
         let stripped = line
@@ -163,10 +169,10 @@ impl Context {
 struct Block {
     start: u64,
     keys: Map<String, Value>,
-    /// The section the lines are in, lower case ("time to first token").
-    section: String,
-    /// Whether the current section is one the format does not define (its lines are skipped).
-    skipping: bool,
+    /// The section the lines are in, as its title is written, when the format does not define
+    /// it (a fork's "Performance Metrics"): its lines are read all the same, and those that are
+    /// not the format's own are named with it.
+    own_section: Option<String>,
     context: Context,
 }
 
@@ -175,8 +181,7 @@ impl Block {
         Block {
             start,
             keys: Map::new(),
-            section: String::new(),
-            skipping: false,
+            own_section: None,
             context: context.clone(),
         }
     }
@@ -186,21 +191,8 @@ impl Block {
             return;
         }
         if let Some(title) = section_title(line) {
-            self.section = title.to_lowercase();
-            self.skipping = !KNOWN_SECTIONS.contains(&self.section.as_str());
-            if self.skipping {
-                problems.push(Problem::warning(
-                    file,
-                    Location::line(number),
-                    format!(
-                        "section `{title}` is not part of the vLLM or SGLang result; its lines \
-                         are left out"
-                    ),
-                ));
-            }
-            return;
-        }
-        if self.skipping {
+            let known = KNOWN_SECTIONS.contains(&title.to_lowercase().as_str());
+            self.own_section = (!known).then(|| title.to_string());
             return;
         }
         let Some((label, value)) = label_value(line) else {
@@ -224,11 +216,19 @@ impl Block {
                     .insert("backend".into(), Value::String(value.to_string()));
             }
             Some(Key::Ignored) => {}
-            None => problems.push(Problem::warning(
-                file,
-                Location::line(number),
-                format!("`{label}` is not a value of the vLLM or SGLang result; left out"),
-            )),
+            None => {
+                let section = self
+                    .own_section
+                    .as_ref()
+                    .map_or_else(String::new, |s| format!(" (in the section `{s}`)"));
+                problems.push(Problem::warning(
+                    file,
+                    Location::line(number),
+                    format!(
+                        "`{label}`{section} is not a value of the vLLM or SGLang result; left out"
+                    ),
+                ));
+            }
         }
     }
 }

@@ -16,6 +16,9 @@
 //!   is a per-request rate, not a throughput of the run: its mean is the rate one user sees
 //!   (`output_tok_s_per_user`).
 //!
+//! AIPerf's `records` layout (2025-08 to 2025-10-09) tags TTFT and TTST `ttft` and `ttst`;
+//! both names are read.
+//!
 //! Load and model come from `input_config`, in three layouts:
 //! - GenAI-Perf since 2025-03: `model_names[]`, `perf_analyzer.stimulus` =
 //!   `{"concurrency": N}` or `{"request_rate": R}` (`None` written as `""`);
@@ -134,12 +137,18 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
     };
 
     let mut latency = Vec::new();
-    for (key, metric) in [
-        ("time_to_first_token", Metric::Ttft),
-        ("time_to_second_token", Metric::Ttst),
-        ("inter_token_latency", Metric::Tpot),
-        ("request_latency", Metric::E2e),
+    for (key, alias, metric) in [
+        ("time_to_first_token", "ttft", Metric::Ttft),
+        ("time_to_second_token", "ttst", Metric::Ttst),
+        ("inter_token_latency", "", Metric::Tpot),
+        ("request_latency", "", Metric::E2e),
     ] {
+        // AIPerf's `records` of 2025-08 to 2025-10-09 tag TTFT and TTST `ttft`/`ttst`.
+        let key = if m.has(key) || alias.is_empty() {
+            key
+        } else {
+            alias
+        };
         if let Some(distribution) = time_metric(&mut m, key) {
             latency.push(LatencyMetric {
                 metric,
@@ -213,6 +222,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         tokens,
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

@@ -25,7 +25,10 @@
 //! - `time_to_first_token_ms` is [`Metric::Ttft`];
 //! - `inter_token_latency_ms` is (last − first token) / (output tokens − 1), vLLM's TPOT
 //!   ([`Metric::Tpot`]);
-//! - `time_per_output_token_ms` includes the first token ([`Metric::TpotInclFirst`]);
+//! - `time_per_output_token_ms` includes the first token ([`Metric::TpotInclFirst`]) since 0.4:
+//!   (last token − request start) / output tokens. In 0.2–0.3 it is (last − first token) /
+//!   output tokens, the decode time spread over every token including the first: neither TPOT
+//!   nor TPOT with the first token, so it is left out with a warning ([`TPOT_0_3`]);
 //! - `request_latency` is in **seconds**, converted to ms ([`Metric::E2e`]);
 //! - `requests_per_second.successful.mean` is the request throughput and the achieved rate,
 //!   `request_concurrency.successful.mean` the achieved concurrency, and
@@ -59,11 +62,10 @@
 
 mod csv_file;
 mod report;
-mod yaml;
 
 use serde_json::{Map, Value};
 
-use super::ImportedFile;
+use super::{yaml, ImportedFile};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Producer, Provenance, Rate,
     RequestCounts, RequestSamples, Run, RunDate, Throughput, TokenStats, Workload,
@@ -74,11 +76,18 @@ use crate::problem::{Problem, Severity};
 pub(super) use csv_file::{is_csv, is_csv_v03, read_csv, read_csv_v03};
 pub(super) use report::{is_report, read_document};
 
-/// True when the first line is a top-level key of a GuideLLM report as PyYAML writes it (keys
+/// Why GuideLLM 0.2–0.3's `time_per_output_token_ms` is not imported.
+pub(super) const TPOT_0_3: &str = "in GuideLLM 0.2–0.3 it is (last − first token) / output \
+    tokens, the decode time spread over every token including the first: neither TPOT (which \
+    divides by output tokens − 1) nor TPOT including the first token (which counts from the \
+    request's start); `inter_token_latency_ms` is read as the TPOT";
+
+/// True when the first line with content (after blank lines, comments, `%YAML` directives and a
+/// `---` document start) is a top-level key of a GuideLLM report as PyYAML writes it (keys
 /// sorted: `args:` for 0.4–0.6, `benchmarks:` for 0.2–0.3 and 0.7+). Whether the document really
 /// is a report is checked on its content by [`read_yaml`].
-pub(super) fn is_yaml(first_line: &str) -> bool {
-    let line = first_line.trim_end();
+pub(super) fn is_yaml(text: &str) -> bool {
+    let line = yaml::first_content_line(text);
     matches!(line, "args:" | "benchmarks:" | "config:" | "metadata:")
         || line.starts_with("benchmarks: [")
 }
@@ -162,6 +171,7 @@ impl Benchmark {
             tokens: self.tokens,
             samples: self.samples,
             workload: Workload::default(),
+            server: None,
             repeats: None,
             price: None,
             problems: self.problems,

@@ -168,6 +168,7 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         tokens,
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems: std::mem::take(&mut s.problems),

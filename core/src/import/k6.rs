@@ -4,7 +4,8 @@
 //!
 //! Mapping (k6 has no LLM metrics of its own; the conventions below are documented for users):
 //! - `http_req_duration` (a trend in ms) is the end-to-end latency; a custom trend whose name
-//!   contains `ttft`, `tpot` or `itl` is that metric (`llm_ttft`, `ttft_ms`).
+//!   contains `ttft`, `tpot` (or `time_per_output_token`) or `itl` is that metric (`llm_ttft`,
+//!   `ttft_ms`).
 //! - `http_reqs.count` is the number of requests and its `rate` the request rate;
 //!   `http_req_failed` is a *rate of failures*: its `passes` are failed requests (the k6 pitfall).
 //! - a counter whose name contains `output_tokens` gives output tokens and their rate.
@@ -13,7 +14,8 @@
 //!   `options` (when set) is the unit of every time trend, otherwise milliseconds.
 //!
 //! Time trends whose name is not one of the above are listed as warnings, so nothing is dropped
-//! silently.
+//! silently. The end-of-test summary k6 prints to the console is read by [`text`] into the same
+//! metrics.
 
 use serde_json::{Map, Value};
 
@@ -22,7 +24,7 @@ use super::stats;
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Provenance, RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
@@ -76,13 +78,38 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
     let mut problems = Vec::new();
     let all = k6_metrics(file, metrics, &metrics_at, &mut problems);
     let time_scale = time_unit_scale(file, root, &at, &mut problems);
+    let places = Places {
+        run: at,
+        failed: metrics_at.child("http_req_failed"),
+        vus: metrics_at.child("vus_max"),
+    };
+    Ok(run_of(file, &all, time_scale, None, places, problems))
+}
+
+/// Where a run's warnings point: the run, its failures, its virtual users.
+struct Places {
+    run: Location,
+    failed: Location,
+    vus: Location,
+}
+
+/// The run of a summary's metrics, in either form (JSON, or the console's text). `load` is the
+/// load the scenario states, when the text names it; else the virtual users are the load.
+fn run_of(
+    file: &str,
+    all: &[K6Metric<'_>],
+    time_scale: f64,
+    load: Option<LoadPoint>,
+    places: Places,
+    mut problems: Vec<Problem>,
+) -> Run {
     let Measured {
         mut latency,
         mut requests,
         throughput,
         tokens,
         vus,
-    } = measured(file, &all, time_scale, &mut problems);
+    } = measured(file, all, time_scale, &mut problems);
     latency.sort_by_key(|m| m.metric);
     if requests.total.is_none() && requests.succeeded.is_some() {
         requests.total = requests
@@ -93,39 +120,36 @@ fn read_summary(file: &str, value: &Value, at: Location) -> Result<Run, Problem>
     if requests.succeeded == Some(0) {
         problems.push(Problem::warning(
             file,
-            metrics_at.child("http_req_failed"),
+            places.failed,
             "every request failed; the run is shown as failed and its latencies are ignored",
         ));
         latency.clear();
     }
-    let target = match vus {
-        Some(v) if v.is_finite() && v >= 1.0 => LoadTarget::Concurrency(v),
+    let load = load.unwrap_or_else(|| match vus {
+        Some(v) if v.is_finite() && v >= 1.0 => LoadPoint::new(LoadTarget::Concurrency(v)),
         _ => {
             problems.push(Problem::warning(
                 file,
-                metrics_at.child("vus_max"),
+                places.vus,
                 "no `vus_max` or `vus` metric: the number of virtual users (the load) is unknown",
             ));
-            LoadTarget::MaxThroughput
+            LoadPoint::new(LoadTarget::MaxThroughput)
         }
-    };
-    Ok(Run {
-        provenance: Provenance::new(file, at, Producer::K6),
-        config: ConfigIdentity::default(),
-        load: LoadPoint {
+    });
+    let mut run = Run::new(
+        Provenance::new(file, places.run, Producer::K6),
+        ConfigIdentity::default(),
+        LoadPoint {
             achieved_rps: throughput.requests_per_s,
-            ..LoadPoint::new(target)
+            ..load
         },
-        requests,
-        latency,
-        throughput,
-        tokens,
-        samples: None,
-        workload: Workload::default(),
-        repeats: None,
-        price: None,
-        problems,
-    })
+    );
+    run.requests = requests;
+    run.latency = latency;
+    run.throughput = throughput;
+    run.tokens = tokens;
+    run.problems = problems;
+    run
 }
 
 /// Every metric of `metrics`, from either layout; an entry that is not an object is an error.
@@ -304,7 +328,7 @@ fn llm_metric(name: &str) -> Option<Metric> {
     let lower = name.to_ascii_lowercase();
     if lower.contains("ttft") || lower.contains("time_to_first") {
         Some(Metric::Ttft)
-    } else if lower.contains("tpot") {
+    } else if lower.contains("tpot") || lower.contains("time_per_output_token") {
         Some(Metric::Tpot)
     } else if lower.contains("itl") || lower.contains("inter_token") {
         Some(Metric::Itl)
@@ -317,6 +341,10 @@ fn llm_metric(name: &str) -> Option<Metric> {
 fn is_k6_builtin(name: &str) -> bool {
     name.starts_with("http_req_") || name == "iteration_duration" || name.starts_with("group_")
 }
+
+mod text;
+
+pub(super) use text::{is_text, read_text};
 
 #[cfg(test)]
 mod tests;

@@ -16,6 +16,8 @@
 //!   `results_number_errors` and used for the failure count when that is missing.
 //! - The only load setting is `num_concurrent_requests` (closed loop).
 //! - Token counts come from llmperf's own Llama tokenizer, not the model's.
+//! - `mean_input_tokens` / `mean_output_tokens` are the configured targets (the workload), not
+//!   what was measured (`results_number_input_tokens_*`).
 //!
 //! The per-request file has no model and no load setting (they are in the summary next to it):
 //! its run carries the per-request samples and counts, without a load axis.
@@ -176,6 +178,17 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
     };
 
     let date = f.date("timestamp");
+    // The configured mean lengths (`--mean-input-tokens`), not the measured ones.
+    let configured = |f: &mut Fields<'_>, key: &str| {
+        f.finite(key)
+            .filter(|v| *v >= 1.0 && *v < 1e12)
+            .map(|v| v.round() as u64)
+    };
+    let workload = Workload {
+        input_len: configured(&mut f, "mean_input_tokens"),
+        output_len: configured(&mut f, "mean_output_tokens"),
+        ..Workload::default()
+    };
     out.runs.push(Run {
         provenance: Provenance {
             date,
@@ -191,7 +204,8 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         throughput,
         tokens,
         samples: None,
-        workload: Workload::default(),
+        workload,
+        server: None,
         repeats: None,
         price: None,
         problems: f.problems,
@@ -376,6 +390,7 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
         tokens: TokenStats::default(),
         samples: Some(samples),
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

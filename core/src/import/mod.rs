@@ -4,21 +4,29 @@
 //! One importer per format, each a pure function of the file's name and text, so the same code
 //! runs in the CLI, in the site build and in the browser for dropped files.
 
+mod aiperf_records;
 mod console;
+mod console_table;
 mod fields;
 mod genai_perf;
 mod guidellm;
 mod inference_benchmarker;
+mod inference_perf;
 mod k6;
+mod llmd_report;
 mod llmperf;
+mod llmperf_bench;
+mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
 mod stats;
 mod table;
+mod unread;
 mod vllm;
 mod vllm_csv;
 mod vllm_offline;
 mod vllm_sweep;
+mod yaml;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
 mod locust;
@@ -186,6 +194,18 @@ pub enum Format {
     TidyCsv,
     /// The result blocks `vllm bench serve` and SGLang `bench_serving` print, in any text.
     Console,
+    /// inference-perf lifecycle and Prometheus reports, and its `config.yaml`.
+    InferencePerf,
+    /// llm-d-benchmark's benchmark report (0.2), YAML or JSON.
+    LlmdReport,
+    /// AIPerf's per-request records, `profile_export.jsonl`.
+    AiperfRecords,
+    /// Triton perf_analyzer's `profile_export.json`.
+    PerfAnalyzer,
+    /// llmperf-bench's summaries keyed by concurrency.
+    LlmperfBench,
+    /// AIPerf's and GenAI-Perf's console tables, in any text.
+    ConsoleTable,
 }
 
 /// UTF-8 text of a file within the size limit, or the problem saying why not.
@@ -255,14 +275,24 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
             file,
             Location::line(1),
             "format not recognised; expected a result file of a supported tool: JSON from vllm, \
-             SGLang, GenAI-Perf, AIPerf, llmperf, inference-benchmarker, GuideLLM or k6; CSV \
-             from benchmark.py, GenAI-Perf, GuideLLM or Locust; GuideLLM YAML; a load_test.py \
-             report; or a CSV with `# benchdeck:` mapping lines (see the README)",
+             SGLang, GenAI-Perf, AIPerf, perf_analyzer, llmperf, llmperf-bench, \
+             inference-benchmarker, inference-perf, llm-d, GuideLLM or k6; CSV from \
+             benchmark.py, GenAI-Perf, GuideLLM or Locust; YAML from GuideLLM, llm-d or \
+             inference-perf; console output of vLLM, SGLang, AIPerf, GenAI-Perf or k6; a \
+             load_test.py report; or a CSV with `# benchdeck:` mapping lines (see the README)",
         ),
     )
 }
 
 fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+    // AIPerf's records: one request a line, one run for the whole file.
+    let records = match forced {
+        Some(f) => f == Format::AiperfRecords,
+        None => aiperf_records::is_records(text),
+    };
+    if records {
+        return aiperf_records::read(file, text);
+    }
     if json::looks_like_json_lines(text) {
         return import_json_lines(file, text, forced);
     }
@@ -316,8 +346,18 @@ struct TextFormat {
 /// Every text format, most specific first.
 const TEXT_FORMATS: &[TextFormat] = &[
     TextFormat {
+        format: Format::InferencePerf,
+        detect: inference_perf::is_config,
+        read: inference_perf::read_config,
+    },
+    TextFormat {
+        format: Format::LlmdReport,
+        detect: llmd_report::is_yaml_report,
+        read: llmd_report::read_yaml,
+    },
+    TextFormat {
         format: Format::Guidellm,
-        detect: |text| guidellm::is_yaml(table::first_line(text)),
+        detect: guidellm::is_yaml,
         read: guidellm::read_yaml,
     },
     TextFormat {
@@ -355,6 +395,18 @@ const TEXT_FORMATS: &[TextFormat] = &[
         detect: tidy_csv::is_tidy_csv,
         read: tidy_csv::read,
     },
+    // AIPerf's and GenAI-Perf's console tables, in any text file.
+    TextFormat {
+        format: Format::ConsoleTable,
+        detect: console_table::is_table,
+        read: console_table::read,
+    },
+    // k6's end-of-test summary, in any text file.
+    TextFormat {
+        format: Format::K6,
+        detect: k6::is_text,
+        read: k6::read_text,
+    },
     // Result blocks printed by `vllm bench serve` and SGLang, in any text file.
     TextFormat {
         format: Format::Console,
@@ -376,7 +428,9 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
         at,
         "JSON not recognised as benchmark results; expected the output of `vllm bench serve`, \
          `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
-         `profile_export`, llmperf (summary or individual responses) or inference-benchmarker",
+         `profile_export` (or AIPerf's records, perf_analyzer's export), llmperf (summary or \
+         individual responses, or llmperf-bench's keyed summaries), inference-benchmarker, \
+         inference-perf's reports, an llm-d benchmark report, GuideLLM or k6",
     )
 }
 
@@ -390,6 +444,31 @@ struct JsonFormat {
 
 /// Every JSON format, most specific first.
 const JSON_FORMATS: &[JsonFormat] = &[
+    JsonFormat {
+        format: Format::InferencePerf,
+        producer: Producer::InferencePerf,
+        detect: inference_perf::is_lifecycle,
+        read: inference_perf::read_lifecycle_document,
+    },
+    // The server's view, beside the lifecycle reports: not a run.
+    JsonFormat {
+        format: Format::InferencePerf,
+        producer: Producer::InferencePerf,
+        detect: inference_perf::is_prometheus,
+        read: inference_perf::read_prometheus_document,
+    },
+    JsonFormat {
+        format: Format::PerfAnalyzer,
+        producer: Producer::PerfAnalyzer,
+        detect: perf_analyzer::is_export,
+        read: perf_analyzer::read_document,
+    },
+    JsonFormat {
+        format: Format::LlmdReport,
+        producer: Producer::LlmdBenchmarkReport,
+        detect: llmd_report::is_report,
+        read: llmd_report::read_document,
+    },
     JsonFormat {
         format: Format::K6,
         producer: Producer::K6,
@@ -414,6 +493,12 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::GenaiPerf,
         detect: genai_perf::is_genai_perf,
         read: genai_perf::read_genai_perf_document,
+    },
+    JsonFormat {
+        format: Format::LlmperfBench,
+        producer: Producer::LlmperfBench,
+        detect: llmperf_bench::is_results,
+        read: llmperf_bench::read_document,
     },
     JsonFormat {
         format: Format::Llmperf,

@@ -185,6 +185,7 @@ fn read_row(
         },
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

@@ -413,6 +413,7 @@ fn run_of(
         tokens,
         samples: Some(samples),
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems: run_problems,

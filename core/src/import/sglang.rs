@@ -153,6 +153,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         tokens,
         samples,
         workload,
+        server: None,
         repeats: None,
         price: None,
         problems: f.problems,

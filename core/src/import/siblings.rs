@@ -6,11 +6,23 @@
 //! | Locust `X_stats.csv` + `X_stats_history.csv` | the stats' run at the history's peak `User Count` (its load point) |
 //! | GenAI-Perf or AIPerf `profile_export_*.json` + `profile_export_*.csv` | one run, the JSON's (load point, configuration), with any statistic only the CSV has |
 //! | `vllm bench sweep`'s `summary.json` + `run=N.json` | each run once: from its `run=N.json`; the summary keeps only runs no run file holds |
+//! | inference-perf `config.yaml` + `*_lifecycle_metrics.json` | each report's run with the configuration's model, engine and target lengths |
+//! | inference-perf `stage_N_prometheus_metrics.json` + `stage_N_lifecycle_metrics.json` | the stage's run with the server's metrics |
+//! | inference-perf `summary_lifecycle_metrics.json` + `stage_N_lifecycle_metrics.json` | the stages' runs; the summary's (the same requests again) is dropped |
+//! | AIPerf `profile_export.jsonl` + `profile_export_aiperf.json` | the JSON's run with the records as per-request samples, and ITL as their pooled chunk gaps |
+//! | perf_analyzer `profile_export.json` + GenAI-Perf `profile_export_genai_perf.json` | the GenAI-Perf run with perf_analyzer's requests as samples |
+//! | llmperf-bench `X_results.json` + `X_summary.json` + `X_cur_N.json` | the full summaries' runs; the condensed copies are joined into them |
+//! | llm-d `benchmark_report_v0.2,_X.yaml` (and 0.1's `benchmark_report,_X.yaml`) + `X` | one run, the 0.2 report's, with `X`'s per-request samples and server metrics |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
 //! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
 //! says where its data went ([`ImportedFile::joined_into`]). A file read without its sibling
 //! keeps the warning that names what the sibling would add.
+
+mod inference_perf;
+mod llmd;
+mod llmperf_bench;
+mod per_request;
 
 use std::collections::BTreeMap;
 
@@ -47,6 +59,17 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
             }
         }
     }
+    per_request::join(imports);
+    llmperf_bench::join(imports);
+    inference_perf::join(files, imports);
+    // After inference-perf's joins: a stage's server metrics move on with its run.
+    llmd::join(imports);
+}
+
+/// The folder part of a file's path (`""` at the top).
+fn folder_of(path: &str) -> &str {
+    path.rsplit_once(['/', '\\'])
+        .map_or("", |(folder, _)| folder)
 }
 
 fn sibling(index: &BTreeMap<String, usize>, name: &str) -> Option<usize> {

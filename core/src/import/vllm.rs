@@ -177,6 +177,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         tokens,
         samples,
         workload,
+        server: None,
         repeats: None,
         price: None,
         problems: f.problems,

@@ -14,6 +14,7 @@ fn run_at(key: &str, target: LoadTarget) -> Run {
         tokens: TokenStats::default(),
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems: Vec::new(),

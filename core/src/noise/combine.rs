@@ -93,6 +93,8 @@ fn combined(runs: &[&Run]) -> Run {
         })),
         samples: pooled,
         workload: first.workload.clone(),
+        // The server's view of one run's window is not the combined runs'.
+        server: None,
         price: first.price,
         problems,
     }

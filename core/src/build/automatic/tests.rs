@@ -161,3 +161,114 @@ fn unreadable_folders_warn_and_their_problems_never_fail_the_build() {
     assert_eq!(slugs, ["mixed"]);
     assert!(site.pages[0].prose_html().contains("1 file gave no run"));
 }
+
+/// A folder of each format of round 3, as its tool writes it: an automatic page that draws its
+/// charts, with no error (of the files or of the page); files of per-request data draw the
+/// latency CDF from their samples. (One load kind per folder: a folder mixing a concurrency run
+/// and a rate run of one configuration gets a chart of the rate run for a metric only the
+/// concurrency run has, an error of the drafted page.)
+#[test]
+fn a_folder_of_each_round3_format_draws_its_charts() {
+    use crate::chart::ChartKind;
+    let ip = "inference-perf/rate-sweep";
+    let c8 = "llm-d/inference-perf-c8";
+    let aiperf = "aiperf/Qwen_Qwen3-0.6B-openai-chat-concurrency4";
+    let bench = "llmperf-bench/meta-llama_Meta-Llama-3-8B-Instruct_tp_1";
+    let folders: [(&str, Vec<String>, bool); 10] = [
+        (
+            "inference-perf",
+            ["config.yaml", "stage_0_lifecycle_metrics.json", "stage_0_prometheus_metrics.json"]
+                .iter()
+                .chain(&["stage_1_lifecycle_metrics.json", "summary_lifecycle_metrics.json"])
+                .chain(&["summary_prometheus_metrics.json"])
+                .map(|n| format!("{ip}/{n}"))
+                .collect(),
+            false,
+        ),
+        (
+            "llm-d",
+            [
+                "benchmark_report,_stage_0_lifecycle_metrics.json.yaml",
+                "benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml",
+                "stage_0_lifecycle_metrics.json",
+            ]
+            .iter()
+            .map(|n| format!("{c8}/{n}"))
+            .chain(["llm-d/vllm-rate10/benchmark_report_v0.2,_vllm_serve_rate10_c32.json".into()])
+            .collect(),
+            false,
+        ),
+        (
+            "aiperf-records",
+            vec![
+                format!("{aiperf}/profile_export.jsonl"),
+                format!("{aiperf}/profile_export_aiperf.json"),
+            ],
+            true,
+        ),
+        (
+            "perf-analyzer",
+            vec![
+                "genai-perf/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency2/profile_export.json"
+                    .into(),
+            ],
+            true,
+        ),
+        (
+            "llmperf-bench",
+            ["_results.json", "_summary.json", "_cur_8.json"]
+                .iter()
+                .map(|s| format!("{bench}{s}"))
+                .collect(),
+            false,
+        ),
+        (
+            "aiperf-console",
+            vec!["aiperf/console-80-columns.log".into(), "aiperf/console.txt".into()],
+            false,
+        ),
+        ("genai-perf-console", vec!["genai-perf/README-sweep.md".into()], false),
+        ("k6-console", vec!["k6/legacy-0.54.txt".into()], false),
+        ("k6-rate", vec!["k6/rate-scenario.log".into()], false),
+        (
+            "guidellm-yaml",
+            vec!["guidellm/v0.3/benchmarks-from-file.yaml".into()],
+            true,
+        ),
+    ];
+    for (folder, fixtures, per_request) in folders {
+        let results: Vec<InputFile> = fixtures
+            .iter()
+            .map(|fixture| {
+                let name = fixture.rsplit('/').next().unwrap_or(fixture);
+                let sub = if fixture.starts_with("llm-d/vllm") {
+                    "vllm/"
+                } else {
+                    ""
+                };
+                result(&format!("{folder}/{sub}{name}"), fixture)
+            })
+            .collect();
+        let site = build_site(&[], &results);
+        let page = site
+            .pages
+            .iter()
+            .find(|p| p.summary.automatic.as_deref() == Some(folder))
+            .unwrap_or_else(|| panic!("{folder}: no automatic page"));
+        let errors: Vec<String> = page
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors, Vec::<String>::new(), "{folder}");
+        assert_eq!(own_problems(page), Vec::<String>::new(), "{folder}");
+        assert!(
+            page.charts().count() >= 2,
+            "{folder}: {} charts",
+            page.charts().count()
+        );
+        let cdf = page.charts().any(|c| matches!(c.kind, ChartKind::Cdf));
+        assert_eq!(cdf, per_request, "{folder}: the latency CDF");
+    }
+}

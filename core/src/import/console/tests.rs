@@ -56,9 +56,40 @@ fn markdown_headings_give_the_rate_and_unknown_sections_are_warnings() {
         .problems
         .iter()
         .find(|p| p.message.contains("Accuracy"))
-        .expect("the unknown section is reported");
+        .expect("the unknown line is reported");
     assert_eq!(accuracy.severity, Severity::Warning);
-    assert_eq!(accuracy.location, Location::line(20));
+    assert_eq!(accuracy.location, Location::line(21));
+    assert_eq!(
+        accuracy.message,
+        "`accuracy rate (%)` (in the section `Accuracy`) is not a value of the vLLM or SGLang \
+         result; left out"
+    );
+}
+
+/// A fork's result block puts the standard lines under sections of its own: they are read where
+/// they stand, and only the fork's own line is a warning.
+#[test]
+fn standard_lines_under_a_forks_sections_are_read() {
+    let f = fixture("fork-sections.log");
+    let [run] = f.runs.as_slice() else {
+        panic!("expected one run: {:?}", f.problems)
+    };
+    assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
+    assert_eq!(run.requests.succeeded, Some(200));
+    assert_eq!(run.throughput.output_tok_s, Some(1843.27));
+    assert_eq!(run.throughput.requests_per_s, Some(14.38));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::Mean), Some(1102.54));
+    assert_eq!(run.latency_stat(Metric::E2e, Stat::P(99.0)), Some(1980.12));
+    assert_eq!(run.latency_stat(Metric::Ttft, Stat::Median), Some(61.7));
+    assert_eq!(run.latency_stat(Metric::Tpot, Stat::Mean), Some(8.21));
+    let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+    assert_eq!(
+        problems,
+        [
+            "fork-sections.log:14: warning: `gpu memory used (gb)` (in the section \
+          `Performance Metrics`) is not a value of the vLLM or SGLang result; left out"
+        ]
+    );
 }
 
 #[test]

@@ -168,6 +168,36 @@ fn aiperf_records_layout_capped_rate_and_cancelled() {
     );
 }
 
+/// AIPerf of 2025-08 to 2025-10-09: `records` keyed `ttft`/`ttst`, null statistics written.
+#[test]
+fn aiperf_records_keyed_ttft_and_ttst() {
+    let f = import_file("aiperf/records-ttft/profile_export_aiperf.json");
+    assert_eq!(f.producer, Some(Producer::Aiperf));
+    assert_eq!(messages(&f), "");
+    let run = one_run(&f);
+    assert_eq!(run.load.target, LoadTarget::Concurrency(4.0));
+    assert_eq!(run.config.model.as_deref(), Some("acme/chat-13b"));
+    let ttft = run.latency(Metric::Ttft).expect("`ttft` is TTFT");
+    assert_eq!(
+        (ttft.mean, ttft.min, ttft.get(Stat::P(50.0)), ttft.std),
+        (Some(84.5), Some(41.25), Some(78.25), Some(35.125))
+    );
+    assert_eq!(run.latency_stat(Metric::Ttst, Stat::P(99.0)), Some(17.75));
+    assert_eq!(run.latency_stat(Metric::Tpot, Stat::Mean), Some(12.25));
+    assert_eq!(
+        (
+            run.requests.succeeded,
+            run.requests.failed,
+            run.requests.total
+        ),
+        (Some(20), Some(1), Some(21))
+    );
+    assert_eq!(
+        (run.tokens.total_input, run.tokens.total_output),
+        (Some(10240), Some(2560))
+    );
+}
+
 #[test]
 fn aiperf_all_failed_is_failed() {
     let f = import_file("aiperf/all-failed/profile_export_aiperf.json");

@@ -243,6 +243,7 @@ impl<'a> Metrics<'a> {
             tokens,
             samples: None,
             workload: Workload::default(),
+            server: None,
             repeats: None,
             price: None,
             problems: self.problems,

@@ -30,6 +30,7 @@ mod columns;
 mod row;
 mod strategy;
 
+use super::TPOT_0_3;
 use crate::import::table::{self, Row};
 use crate::import::ImportedFile;
 use crate::model::{Location, Producer};
@@ -120,6 +121,17 @@ pub(crate) fn read_csv_v03(file: &str, text: &str) -> ImportedFile {
         names: first.cells.clone(),
     };
     report_header(&mut out, first, &header, |i| first.cell(i).to_string());
+    if let Some(i) = first
+        .cells
+        .iter()
+        .position(|h| h.contains("Time per output token ms"))
+    {
+        out.problems.push(Problem::warning(
+            &out.file,
+            first.at(i),
+            format!("the `Time per output token ms` columns are left out: {TPOT_0_3}"),
+        ));
+    }
     read_body(&mut out, &header, body, broken, Layout::V03);
     out
 }

@@ -9,7 +9,7 @@ mod samples;
 
 use serde_json::{Map, Value};
 
-use super::{load_point, object_at, report_identity, text, Benchmark};
+use super::{load_point, object_at, report_identity, text, Benchmark, TPOT_0_3};
 use crate::import::fields::Fields;
 use crate::import::stats::{nested, object, whole};
 use crate::import::ImportedFile;
@@ -94,6 +94,35 @@ pub(crate) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
             Err(problem) => out.problems.push(problem),
         }
     }
+    warn_tpot_0_3(out, benchmarks, &at);
+}
+
+/// True for a benchmark of GuideLLM 0.2–0.3: settings in `args`, no `config`.
+fn is_0_3(benchmark: &Value) -> bool {
+    benchmark.get("config").is_none() && benchmark.get("args").is_some()
+}
+
+/// One warning, at the first 0.2–0.3 benchmark that has it, that `time_per_output_token_ms` is
+/// left out ([`TPOT_0_3`]).
+fn warn_tpot_0_3(out: &mut ImportedFile, benchmarks: &[Value], at: &Location) {
+    let first = benchmarks.iter().position(|b| {
+        is_0_3(b)
+            && b.get("metrics")
+                .and_then(|m| m.get("time_per_output_token_ms"))
+                .is_some()
+    });
+    if let Some(i) = first {
+        let place = at
+            .child("benchmarks")
+            .child(&format!("[{i}]"))
+            .child("metrics")
+            .child("time_per_output_token_ms");
+        out.problems.push(Problem::warning(
+            &out.file,
+            place,
+            format!("left out of every benchmark: {TPOT_0_3}"),
+        ));
+    }
 }
 
 fn read_benchmark(
@@ -147,7 +176,7 @@ fn read_benchmark(
 
     let mut m = Fields::new(metrics, file, at.child("metrics"));
     warn_missing_metrics(&mut f, metrics);
-    let latency = read_latency(&mut m);
+    let latency = read_latency(&mut m, is_0_3(value));
     let throughput = Throughput {
         output_tok_s: successful_mean(&mut m, "output_tokens_per_second"),
         total_tok_s: successful_mean(&mut m, "tokens_per_second"),
@@ -234,8 +263,9 @@ fn warn_missing_metrics(f: &mut Fields<'_>, metrics: &Map<String, Value>) {
     }
 }
 
-/// The successful requests' latencies, in ms.
-fn read_latency(m: &mut Fields<'_>) -> Vec<LatencyMetric> {
+/// The successful requests' latencies, in ms; 0.2–0.3's `time_per_output_token_ms` is not
+/// TPOT including the first token ([`TPOT_0_3`]) and is left out.
+fn read_latency(m: &mut Fields<'_>, v0_3: bool) -> Vec<LatencyMetric> {
     let mut latency = Vec::new();
     for (key, metric, scale) in [
         ("time_to_first_token_ms", Metric::Ttft, 1.0),
@@ -244,6 +274,9 @@ fn read_latency(m: &mut Fields<'_>) -> Vec<LatencyMetric> {
         // Seconds, unlike every other latency of the report.
         ("request_latency", Metric::E2e, 1000.0),
     ] {
+        if v0_3 && metric == Metric::TpotInclFirst {
+            continue;
+        }
         if let Some(distribution) = with_successful(m, key, |d| summary(d, scale)) {
             latency.push(LatencyMetric {
                 metric,

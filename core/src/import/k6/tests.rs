@@ -100,3 +100,99 @@ fn odd_shapes_do_not_panic() {
         assert!(f.all_problems().count() > 0, "{text}");
     }
 }
+
+fn close(actual: Option<f64>, expected: f64) {
+    let a = actual.unwrap_or(f64::NAN);
+    assert!(
+        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
+        "{a} != {expected}"
+    );
+}
+
+/// The console summary of one 8-VU, 2-minute chat test in each of k6's three layouts: the same
+/// numbers from each (humanised durations back to ms).
+#[test]
+fn the_console_summary_in_every_layout() {
+    for name in ["classic-pre-0.54.txt", "legacy-0.54.txt", "v1-compact.txt"] {
+        let f = fixture(name);
+        assert_eq!(f.producer, Some(Producer::K6), "{name}");
+        assert!(
+            f.all_problems().all(|p| p.severity == Severity::Warning),
+            "{name}: {:?}",
+            f.problems
+        );
+        let [run] = f.runs.as_slice() else {
+            panic!("{name}: {:?}", f.problems)
+        };
+        assert_eq!(run.load.target, LoadTarget::Concurrency(8.0), "{name}");
+        assert_eq!(
+            (
+                run.requests.total,
+                run.requests.succeeded,
+                run.requests.failed
+            ),
+            (Some(824), Some(824), Some(0)),
+            "{name}: http_req_failed's first number counts failures"
+        );
+        close(run.throughput.requests_per_s, 6.859438);
+        close(run.throughput.output_tok_s, 878.008064);
+        assert_eq!(run.tokens.total_output, Some(105472));
+        let e2e = run.latency(Metric::E2e).unwrap();
+        close(e2e.mean, 1160.0);
+        close(e2e.min, 612.4);
+        close(e2e.get(Stat::Median), 1150.0);
+        close(e2e.get(Stat::P(95.0)), 1370.0);
+        close(run.latency_stat(Metric::Ttft, Stat::P(90.0)), 262.45);
+        close(run.latency_stat(Metric::Tpot, Stat::Mean), 7.7);
+        let text: Vec<String> = f.all_problems().map(|p| p.message.clone()).collect();
+        assert!(
+            text.iter()
+                .any(|m| m.contains("`http_req_waiting`") || name.starts_with("v1")),
+            "{name}: {text:?}"
+        );
+    }
+}
+
+/// A rate scenario capped by its VUs, failures, a trend printed without a unit, ANSI colours,
+/// and a duration over a minute (`1m2.5s`).
+#[test]
+fn a_console_summary_at_a_request_rate() {
+    let f = fixture("rate-scenario.log");
+    let run = &f.runs[0];
+    assert_eq!(
+        run.load.target,
+        LoadTarget::RequestRate(crate::model::Rate::PerSecond(10.0))
+    );
+    assert_eq!(run.load.max_concurrency, Some(50));
+    assert_eq!(
+        (
+            run.requests.total,
+            run.requests.succeeded,
+            run.requests.failed
+        ),
+        (Some(600), Some(585), Some(15))
+    );
+    let e2e = run.latency(Metric::E2e).unwrap();
+    close(e2e.max, 62_500.0);
+    close(e2e.min, 800.25);
+    close(run.latency_stat(Metric::Ttft, Stat::Mean), 152.355556);
+    let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+    assert!(problems.contains(
+        &"k6/rate-scenario.log:25: warning: `ttft` is printed without a unit; its values are read \
+          as milliseconds"
+            .to_string()
+    ), "{problems:#?}");
+    let unread = problems
+        .iter()
+        .find(|p| p.contains("not in benchdeck's model"))
+        .unwrap();
+    for name in [
+        "`checks`",
+        "`data_received`",
+        "`{ expected_response:true }`",
+        "`iterations`",
+        "`dropped_iterations`",
+    ] {
+        assert!(unread.contains(name), "{name}: {unread}");
+    }
+}

@@ -79,6 +79,7 @@ pub(super) fn finish_entry(
         },
         samples: e.samples,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems,

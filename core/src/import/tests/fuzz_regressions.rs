@@ -20,6 +20,13 @@ fn format_of(target: &str) -> Option<Format> {
         "sfs_csv" => Format::SfsCsv,
         "sfs_load_test" => Format::SfsLoadTest,
         "tidy_csv" => Format::TidyCsv,
+        "console" => Format::Console,
+        "inference_perf" => Format::InferencePerf,
+        "llmd_report" => Format::LlmdReport,
+        "aiperf_records" => Format::AiperfRecords,
+        "perf_analyzer" => Format::PerfAnalyzer,
+        "llmperf_bench" => Format::LlmperfBench,
+        "console_table" => Format::ConsoleTable,
         "any" => Format::Sniffed,
         _ => return None,
     })

@@ -1,11 +1,11 @@
-//! No input makes an importer panic: every fixture of the JSON importers is truncated at every
-//! byte and has every value, one at a time, replaced by values of the wrong type.
+//! No input makes an importer panic: every fixture below is truncated at every byte, and every
+//! value of the JSON ones is, one at a time, replaced by values of the wrong type.
 
 use serde_json::{json, Value};
 
 use crate::import::import;
 
-const FIXTURES: [&str; 12] = [
+const FIXTURES: [&str; 24] = [
     "sglang/sglang_0314_mixed.jsonl",
     "sglang/broken.jsonl",
     "vllm-throughput/throughput_chat13b_in512_out128.json",
@@ -18,6 +18,19 @@ const FIXTURES: [&str; 12] = [
     "genai-perf/acme_chat-13b-openai-chat-request_rate2.5/profile_export_genai_perf.json",
     "aiperf/acme_chat-13b-openai-chat-concurrency32/profile_export_aiperf.json",
     "aiperf/records-layout/profile_export_aiperf.json",
+    "inference-perf/v0.4-concurrent/stage_0_lifecycle_metrics.json",
+    "inference-perf/rate-sweep/stage_0_prometheus_metrics.json",
+    "llm-d/vllm-rate10/benchmark_report_v0.2,_vllm_serve_rate10_c32.json",
+    "llm-d/aiperf/report.json",
+    "aiperf/Qwen_Qwen3-0.6B-openai-chat-concurrency4/profile_export.jsonl",
+    "genai-perf/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency2/profile_export.json",
+    "llmperf-bench/meta-llama_Meta-Llama-3-8B-Instruct_tp_1_summary.json",
+    // Text formats: truncated only (they hold no JSON to break).
+    "aiperf/console-80-columns.log",
+    "k6/rate-scenario.log",
+    "llm-d/inference-perf-c8/benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml",
+    "inference-perf/rate-sweep/config.yaml",
+    "guidellm/v0.3/benchmarks-from-file.yaml",
 ];
 
 fn read(path: &str) -> String {

@@ -453,3 +453,111 @@ fn shared_csv_markdown_and_load_test_samples_import() {
         + 5 * usize::from(reference.join("simple_full_stack_inference").is_dir());
     assert_eq!(checked, expected, "every headline check ran");
 }
+
+/// `../shared/real-world/round-3` beside the project, or `BENCHDECK_SHARED_ROUND3`: real files of
+/// the 2025-2026 formats, never copied into the repository.
+fn round3_root() -> PathBuf {
+    std::env::var_os("BENCHDECK_SHARED_ROUND3").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/real-world/round-3"),
+        PathBuf::from,
+    )
+}
+
+/// The three real round-3 samples import without an error, with the numbers read off them by
+/// hand: inference-perf's KubeCon summary (one compact line, seconds), AIPerf's early records
+/// (`ttft`, `timestamp_ns`, 11 cancellations) and llm-d's example report (comments, `.inf`).
+#[test]
+fn round3_real_samples_import() {
+    let dir = round3_root();
+    if !dir.is_dir() {
+        println!(
+            "notice: {} not found; skipping the round-3 samples",
+            dir.display()
+        );
+        return;
+    }
+    let read = |name: &str| {
+        let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+        let f = import(&format!("round-3/{name}"), &bytes);
+        assert_no_error(name, &f);
+        assert_eq!(f.runs.len(), 1, "{name}: {:?}", f.problems);
+        f
+    };
+    let f = read("kubernetes-sigs__inference-perf__vllm+eagle_summary_lifecycle_metrics.json");
+    assert_eq!(f.producer, Some(Producer::InferencePerf));
+    let run = &f.runs[0];
+    assert_eq!(
+        run.load.target,
+        LoadTarget::MaxThroughput,
+        "a summary has no load point"
+    );
+    assert_eq!(
+        (
+            run.requests.total,
+            run.requests.succeeded,
+            run.requests.failed
+        ),
+        (Some(22042), Some(22042), Some(0))
+    );
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        2.254388540867197 * 1000.0
+    ));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::P(0.1)),
+        0.02736676388361957 * 1000.0
+    ));
+    assert!(close(run.throughput.output_tok_s, 2427.5380358797493));
+    assert!(run
+        .problems
+        .iter()
+        .any(|p| p.message.contains("count chunks")));
+
+    let f = read("ai-dynamo__aiperf__run1_profile_export.jsonl");
+    assert_eq!(f.producer, Some(Producer::Aiperf));
+    let run = &f.runs[0];
+    assert_eq!(
+        (
+            run.requests.total,
+            run.requests.succeeded,
+            run.requests.failed
+        ),
+        (Some(100), Some(89), Some(11))
+    );
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        2343.219436988764
+    ));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Std),
+        1049.8164554204095
+    ));
+    assert!(close(
+        run.latency_stat(Metric::E2e, Stat::Mean),
+        9059.654633033708
+    ));
+    assert!(close(
+        run.latency_stat(Metric::Itl, Stat::Mean),
+        27.755153106189347
+    ));
+    assert_eq!(run.tokens.total_output, Some(21624));
+    assert_eq!(run.samples.as_ref().map(|s| s.start_s.len()), Some(100));
+
+    let f = read("llm-d__llm-d-benchmark__br_v0_2_example.yaml");
+    assert_eq!(f.producer, Some(Producer::LlmdBenchmarkReport));
+    let run = &f.runs[0];
+    assert_eq!(
+        run.load.target,
+        LoadTarget::RequestRate(Rate::PerSecond(10.0))
+    );
+    assert_eq!(run.config.model.as_deref(), Some("Qwen/Qwen3-0.6B"));
+    assert_eq!(
+        run.config.hardware.as_deref(),
+        Some("16x NVIDIA-H100-80GB-HBM3")
+    );
+    assert_eq!(run.requests.succeeded, Some(500));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        0.0368578234128654 * 1000.0
+    ));
+}

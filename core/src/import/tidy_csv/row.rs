@@ -42,6 +42,7 @@ pub(super) fn read_row(
         tokens: TokenStats::default(),
         samples: None,
         workload: Workload::default(),
+        server: None,
         repeats: None,
         price: None,
         problems: Vec::new(),

@@ -214,7 +214,9 @@ pub(super) fn column_v03(header: &str) -> Col {
         "Prompt token count" => (Target::InputLen, 1.0),
         "Output token count" => (Target::OutputLen, 1.0),
         "Time to first token ms" => (Target::Latency(Metric::Ttft), 1.0),
-        "Time per output token ms" => (Target::Latency(Metric::TpotInclFirst), 1.0),
+        // (last − first token) / n: neither TPOT nor TPOT with the first token (see
+        // `TPOT_0_3`); left out, with one warning.
+        "Time per output token ms" => return Col::Ignored,
         "Inter token latency ms" => (Target::Latency(Metric::Tpot), 1.0),
         "Output tokens per second" => (Target::OutputTokPerSec, 1.0),
         "Tokens per second" => (Target::TotalTokPerSec, 1.0),

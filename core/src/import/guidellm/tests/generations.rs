@@ -9,7 +9,15 @@ use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
 fn v03_report_with_seconds_converted_and_every_status() {
     let f = fixture("v0.3/benchmarks.json");
     assert_eq!(f.producer, Some(Producer::Guidellm));
-    assert_eq!(messages(&f), Vec::<String>::new());
+    let [tpot_warning] = messages(&f).try_into().expect("one warning");
+    assert!(
+        tpot_warning.starts_with(
+            "guidellm/v0.3/benchmarks.json#benchmarks[0].metrics.time_per_output_token_ms: \
+             warning: left out of every benchmark: in GuideLLM 0.2–0.3 it is (last − first \
+             token) / output tokens"
+        ),
+        "{tpot_warning}"
+    );
     let [sync, conc, rate] = f.runs.as_slice() else {
         panic!("expected three runs, got {}", f.runs.len())
     };
@@ -58,12 +66,10 @@ fn v03_report_with_seconds_converted_and_every_status() {
         (ttft.mean, ttft.get(Stat::P(5.0))),
         (Some(52.5), Some(46.0))
     );
-    // inter_token_latency_ms is vLLM's TPOT; time_per_output_token_ms includes the first token.
+    // inter_token_latency_ms is vLLM's TPOT; 0.3's time_per_output_token_ms is (last − first
+    // token) / n, neither TPOT nor TPOT including the first token: left out.
     assert_eq!(sync.latency_stat(Metric::Tpot, Stat::Mean), Some(12.25));
-    assert_eq!(
-        sync.latency_stat(Metric::TpotInclFirst, Stat::Mean),
-        Some(12.75)
-    );
+    assert!(sync.latency(Metric::TpotInclFirst).is_none());
     assert!(sync.latency(Metric::Itl).is_none());
     assert_eq!(sync.throughput.output_tok_s, Some(78.5));
     assert_eq!(sync.throughput.total_tok_s, Some(398.75));
@@ -109,7 +115,13 @@ fn v03_report_with_seconds_converted_and_every_status() {
 fn v03_csv_gives_the_numbers_of_the_report() {
     let csv = fixture("v0.3/benchmarks.csv");
     assert_eq!(csv.producer, Some(Producer::Guidellm));
-    assert_eq!(messages(&csv), Vec::<String>::new());
+    let [tpot_warning] = messages(&csv).try_into().expect("one warning");
+    assert!(
+        tpot_warning.contains(
+            "warning: the `Time per output token ms` columns are left out: in GuideLLM 0.2–0.3"
+        ),
+        "{tpot_warning}"
+    );
     let report = fixture("v0.3/benchmarks.json");
     assert_eq!(csv.runs.len(), 3);
     for (c, r) in csv.runs.iter().zip(&report.runs) {
@@ -335,4 +347,52 @@ fn a_request_that_ends_before_it_starts_keeps_its_latency_but_not_its_start() {
         "the other request is the first with a start"
     );
     assert!(s.e2e_ms[0].is_finite());
+}
+
+/// GuideLLM 0.3's `from-file` asset: a `---` document start, the model's field order, nulls
+/// written as nothing. Values from `guidellm/v0.3/benchmarks-from-file.yaml` by hand.
+#[test]
+fn v03_yaml_with_a_document_start_and_empty_nulls() {
+    let f = fixture("v0.3/benchmarks-from-file.yaml");
+    assert_eq!(f.producer, Some(Producer::Guidellm), "{:?}", messages(&f));
+    let [tpot_warning] = messages(&f).try_into().expect("one warning");
+    assert!(
+        tpot_warning.contains("metrics.time_per_output_token_ms: warning: left out"),
+        "{tpot_warning}"
+    );
+    let [run] = f.runs.as_slice() else {
+        panic!("expected one run")
+    };
+    assert_eq!(run.load.target, LoadTarget::Concurrency(4.0));
+    assert_eq!(
+        run.config.model.as_deref(),
+        Some("Qwen/Qwen2.5-7B-Instruct")
+    );
+    assert_eq!(
+        (run.requests.succeeded, run.requests.total),
+        (Some(18), Some(18))
+    );
+    // request_latency is in seconds: mean 1.621408012178209 s, p95 1.7677290439605713 s.
+    let e2e = run.latency(Metric::E2e).unwrap();
+    assert!((e2e.mean.unwrap() - 1621.408012178209).abs() < 1e-9);
+    assert!((e2e.get(Stat::P(95.0)).unwrap() - 1767.7290439605713).abs() < 1e-9);
+    assert_eq!(
+        run.latency_stat(Metric::Ttft, Stat::Median),
+        Some(57.13033676147461)
+    );
+    assert_eq!(
+        run.latency_stat(Metric::Tpot, Stat::Mean),
+        Some(12.282996248594003)
+    );
+    assert!(run.latency(Metric::TpotInclFirst).is_none());
+    assert_eq!(run.throughput.output_tok_s, Some(316.4580152029814));
+    assert_eq!(run.load.achieved_rps, Some(2.249587799739249));
+    assert_eq!(
+        (run.tokens.total_input, run.tokens.total_output),
+        (Some(4627), Some(2304))
+    );
+    // The two sampled requests.
+    let s = run.samples.as_ref().unwrap();
+    assert_eq!(s.ok, [true, true]);
+    assert_eq!(s.ttft_ms, [49.692392349243164, 84.40637588500977]);
 }

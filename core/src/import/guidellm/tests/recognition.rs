@@ -37,6 +37,10 @@ fn detection_by_first_line_and_content() {
     assert!(is_yaml("metadata:"));
     assert!(!is_yaml("benchmarks"));
     assert!(!is_yaml("Type,Run Id"));
+    // A document start, a directive and comments before the first key (the 0.3 test asset).
+    assert!(is_yaml("---\nbenchmarks:\n- type_: generative_benchmark\n"));
+    assert!(is_yaml("%YAML 1.1\n---\n# a report\n\nargs:\n"));
+    assert!(!is_yaml("---\nresults:\n"));
     assert!(is_csv(
         "Run Info,Run Info,Benchmark,Request Latency,Time to First Token"
     ));

@@ -1,8 +1,9 @@
-//! YAML to JSON values, for GuideLLM's `benchmarks.yaml` (the report object dumped by PyYAML).
+//! YAML to JSON values, for the YAML files the importers read: GuideLLM's `benchmarks.yaml` (the
+//! report object dumped by PyYAML), llm-d's benchmark reports and inference-perf's `config.yaml`.
 //!
 //! yaml-rust2's event parser is folded into a [`serde_json::Value`] with an explicit stack (no
 //! recursion, so deep nesting cannot overflow the stack), and the result is read by the same code
-//! as `benchmarks.json`, with the same JSON-path locations (`benchmarks[2].metrics…`).
+//! as the JSON form of each file, with the same JSON-path locations (`benchmarks[2].metrics…`).
 //!
 //! Scalars are resolved the way PyYAML writes them: plain `null`/`~`/empty, `true`/`false` (and
 //! YAML 1.1's `yes`/`no`/`on`/`off`), integers, floats with `.inf`/`-.inf`/`.nan`; quoted and
@@ -138,6 +139,19 @@ fn key_text(value: Value) -> String {
     }
 }
 
+/// The first line of `text` that holds content, trimmed at its end: blank lines, `#` comments,
+/// `%YAML` directives and a `---` document start before it are passed over ("" when none).
+pub(super) fn first_content_line(text: &str) -> &str {
+    crate::json::strip_bom(text)
+        .lines()
+        .map(str::trim_end)
+        .find(|l| {
+            let t = l.trim_start();
+            !(t.is_empty() || t.starts_with('#') || t.starts_with('%') || t == "---")
+        })
+        .unwrap_or("")
+}
+
 /// Parses the first (and only) YAML document of `text` into a JSON value.
 pub(super) fn parse(text: &str) -> Result<Value, YamlError> {
     let text = crate::json::strip_bom(text);
@@ -162,7 +176,7 @@ pub(super) fn parse(text: &str) -> Result<Value, YamlError> {
                 if documents > 1 {
                     return Err(YamlError::at(
                         &mark,
-                        "a second YAML document starts here; expected one document (the report)",
+                        "a second YAML document starts here; expected one document",
                     ));
                 }
             }
