@@ -1,7 +1,8 @@
 //! `cargo xtask lint`: formatting and clippy with warnings denied, natively and on wasm32.
 //!
-//! On wasm32 the app and the worker are linted with all their targets; the core with its library and its wasm
-//! test (its unit tests are native: they read snapshot files and use proptest).
+//! Two clippy passes: the native workspace with every target, then the browser's crates on
+//! wasm32 in one pass (the app and the worker with every target, the core with its library and
+//! its wasm test; its unit tests are native: they read snapshot files and use proptest).
 
 use std::path::Path;
 use std::process::Command;
@@ -28,26 +29,23 @@ pub fn all(root: &Path) -> Result<()> {
         "benchdeck-worker",
         "--all-targets",
     ])?;
+    // The app, the worker and the core on wasm32 in one pass, so the core and the
+    // dependencies they share are checked once: the app and the worker with every target (the
+    // benchmark page too: the published build leaves it out), the core with its library and its
+    // wasm test (its unit tests are native: they read snapshot files and use proptest).
     clippy(&[
         "--package",
         "benchdeck-app",
         "--package",
         "benchdeck-worker",
-        // The benchmark page too (the published build leaves it out; the worker's is a no-op).
-        "--features",
-        "bench",
-        "--target",
-        tools::WASM_TARGET,
-        "--all-targets",
-    ])?;
-    clippy(&[
         "--package",
         "benchdeck-core",
         "--features",
-        "svg",
+        "benchdeck-app/bench,benchdeck-core/svg",
         "--target",
         tools::WASM_TARGET,
         "--lib",
+        "--bins",
         "--test",
         "wasm",
     ])
