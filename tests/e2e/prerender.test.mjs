@@ -99,7 +99,7 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   assert.equal(await csv.count(), 16);
   const csvResponse = await page.request.get(new URL(await csv.first().getAttribute('href'), site.url).href);
   assert.equal(csvResponse.status(), 200);
-  assert.match(await csvResponse.text(), /^series,x,x_label,y,unit,source,note/);
+  assert.match(await csvResponse.text(), /^series,x,x_label,y,ci_low,ci_high,unit,source,note/);
   // The wizard shows the published recommendation, its controls disabled.
   const wizard = page.locator('.wizard');
   assert.match(await wizard.locator('.verdict').innerText(), /\S/);

@@ -84,7 +84,7 @@ test('tables and inline values are computed from the data, as seed 002 printed t
   const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
   const rows = await ttft.locator('tbody tr').allInnerTexts();
   assert.equal(rows.length, 6);
-  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58%']);
+  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.9–46.0%)']);
   assert.deepEqual(rows[5].split('\t'), ['∞ req/s', '18,107.32 ms', '17,419.66 ms', 'SGLang', '3.80%']);
   const tpot = await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts();
   assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '90.01 ms', '129.65 ms', 'vLLM', '30.57%']);

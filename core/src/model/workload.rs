@@ -287,3 +287,13 @@ pub fn note(differences: &[Difference]) -> Option<String> {
     let parts: Vec<String> = differences.iter().map(Difference::text).collect();
     Some(format!("Workloads differ: {}.", parts.join("; ")))
 }
+
+/// The few words an inline value adds when workloads differ, `workloads differ: dataset,
+/// output length`, for prose and table cells; [`note`] gives the values.
+pub fn short_note(differences: &[Difference]) -> Option<String> {
+    if differences.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = differences.iter().map(|d| d.aspect.name()).collect();
+    Some(format!("workloads differ: {}", names.join(", ")))
+}

@@ -137,17 +137,19 @@ impl ReportContext<'_> {
             .filter_map(|(name, i)| Some((name.as_str(), *self.runs.get(*i)?)))
             .collect::<Vec<_>>()];
         let differences = crate::model::workload::differences(&side_by_side);
-        match crate::model::workload::note(&differences) {
-            Some(text) => {
+        let short = crate::model::workload::short_note(&differences);
+        match (crate::model::workload::note(&differences), short) {
+            (Some(text), Some(short)) => {
                 note += &format!(
-                    " <small class=\"workload-differs\">({})</small>",
-                    escape(&text)
+                    " <small class=\"workload-differs\" title=\"{}\">({})</small>",
+                    escape(&text),
+                    escape(&short)
                 );
                 let warning =
                     format!("an inline value compares runs whose workloads differ: {text}");
                 (note, Some((Severity::Warning, warning)))
             }
-            None => (note, None),
+            _ => (note, None),
         }
     }
 

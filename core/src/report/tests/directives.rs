@@ -562,3 +562,29 @@ fn the_runs_table_lists_every_run_with_its_numbers() {
     );
     assert!(!html.contains("<details"), "six rows are not collapsed");
 }
+
+#[test]
+fn an_inline_value_over_different_workloads_says_so_briefly() {
+    const TWO: &str = "\
+# benchdeck: load=concurrency:c, config=engine, ttft.mean=ttft (ms), config.dataset=data
+c,engine,ttft,data
+8,vllm,45,sharegpt
+8,sglang,90,random-1024-128
+";
+    let results = vec![import("two.csv", TWO.as_bytes())];
+    let text = "---\ntitle: T\nresults: [two.csv]\n---\n\
+        Ratio `=ratio(max(ttft, sglang), max(ttft, vllm))`.\n";
+    let p = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let html = p.prose_html();
+    // A few words in the sentence; the values in the note's title.
+    assert!(
+        html.contains(
+            "<small class=\"workload-differs\" title=\"Workloads differ: dataset: sglang: \
+             random-1024-128; vllm: sharegpt.\">(workloads differ: dataset)</small>"
+        ),
+        "{html}"
+    );
+    assert!(messages(&p)
+        .iter()
+        .any(|m| m.contains("an inline value compares runs whose workloads differ")));
+}
