@@ -336,7 +336,10 @@ mod tests {
             lines[0],
             "series,x,x_label,y,ci_low,ci_high,unit,source,note"
         );
-        assert_eq!(lines[1], "\"vLLM, \"\"tuned\"\"\",0,1,45.037,,,ms,r.jsonl:1,");
+        assert_eq!(
+            lines[1],
+            "\"vLLM, \"\"tuned\"\"\",0,1,45.037,,,ms,r.jsonl:1,"
+        );
         assert_eq!(lines[4], "SGLang,1,∞,,,,ms,r.jsonl:2,every request failed");
         assert_eq!(lines.len(), 5);
     }

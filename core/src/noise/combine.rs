@@ -98,6 +98,11 @@ fn combined(runs: &[&Run]) -> Run {
     }
 }
 
+/// Reads one per-request list of samples.
+type Read = fn(&RequestSamples) -> &Vec<f64>;
+/// Writes one per-request list of samples.
+type Write = fn(&mut RequestSamples) -> &mut Vec<f64>;
+
 /// Every run's requests in one list, when every run has them.
 fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
     let all: Vec<&RequestSamples> = runs
@@ -106,11 +111,8 @@ fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
         .collect::<Option<_>>()?;
     let mut pooled = RequestSamples::default();
     // A list some run lacks stays empty in the pool rather than misaligned.
-    let every = |list: fn(&RequestSamples) -> &Vec<f64>| all.iter().all(|s| !list(s).is_empty());
-    let lists: [(
-        fn(&RequestSamples) -> &Vec<f64>,
-        fn(&mut RequestSamples) -> &mut Vec<f64>,
-    ); 6] = [
+    let every = |list: Read| all.iter().all(|s| !list(s).is_empty());
+    let lists: [(Read, Write); 6] = [
         (|s| &s.ttft_ms, |s| &mut s.ttft_ms),
         (|s| &s.e2e_ms, |s| &mut s.e2e_ms),
         (|s| &s.tpot_ms, |s| &mut s.tpot_ms),
