@@ -31,6 +31,7 @@ pub mod order;
 pub mod problem;
 pub mod quantity;
 pub mod site;
+pub mod yaml;
 
 #[cfg(feature = "site")]
 pub mod build;

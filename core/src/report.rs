@@ -10,7 +10,6 @@
 
 use std::collections::BTreeMap;
 
-use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use crate::import::ImportedFile;
@@ -110,11 +109,11 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
     };
     let yaml = lines[1..=close].join("\n");
     let body = lines[close + 2..].join("\n");
-    let pod = YAML::parse(&yaml).map_err(|e| {
+    let pod = crate::yaml::Document::parse(&yaml, 2).map_err(|e| {
         Problem::error(
             file,
-            Location::line(2),
-            format!("front matter is not valid YAML: {e}"),
+            e.location,
+            format!("front matter is not valid YAML: {}", e.message),
         )
     })?;
     let front: FrontMatter = pod.deserialize().map_err(|e| {

@@ -59,7 +59,6 @@
 
 mod csv_file;
 mod report;
-mod yaml;
 
 use serde_json::{Map, Value};
 
@@ -86,7 +85,7 @@ pub(super) fn is_yaml(first_line: &str) -> bool {
 /// Reads `benchmarks.yaml`: parsed into a JSON value and read like `benchmarks.json`.
 pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
     let mut out = ImportedFile::new(file, None);
-    match yaml::parse(text) {
+    match crate::yaml::parse(text, crate::yaml::Schema::PyYaml) {
         Ok(value) if is_report(&value) => {
             out.producer = Some(Producer::Guidellm);
             if !text.ends_with('\n') {
