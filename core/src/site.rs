@@ -5,12 +5,14 @@
 //! [`wire`], whose charts already carry their plotted values. These types are the contract
 //! between `benchdeck site` and the app.
 
+mod address;
 pub mod filter;
 mod route;
 pub mod wire;
 
 use serde::{Deserialize, Serialize};
 
+pub use address::{encode_path, result_file_href, served_file};
 pub use route::Route;
 
 use crate::chart::ChartSpec;
