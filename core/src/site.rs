@@ -322,6 +322,15 @@ impl ReportPage {
         })
     }
 
+    /// Every chart of the page, as [`ReportPage::charts`], to change.
+    pub fn charts_mut(&mut self) -> impl Iterator<Item = &mut ChartSpec> {
+        self.blocks.iter_mut().flat_map(|b| match b {
+            Block::Chart { chart } => std::slice::from_mut(chart),
+            Block::Grid { grid } => grid.panels.as_mut_slice(),
+            Block::Html { .. } | Block::Flowchart { .. } => &mut [],
+        })
+    }
+
     /// The page's HTML blocks (prose, tables, tiles) joined, in order: what it says in words.
     pub fn prose_html(&self) -> String {
         self.blocks

@@ -14,7 +14,7 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::{anyhow, Result};
 
-use super::build::build;
+use super::build::{build, Options};
 use crate::files;
 
 /// Arguments of `serve`.
@@ -26,6 +26,9 @@ pub struct Args {
     /// The port on 127.0.0.1.
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Publish result files that hold what looks like a secret (a token, a key) all the same.
+    #[arg(long)]
+    publish_secrets: bool,
 }
 
 /// How often the folders are looked at for changes.
@@ -34,7 +37,13 @@ const POLL: Duration = Duration::from_millis(500);
 /// Runs `serve`: never returns unless the first build or the server fails.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let out = args.root.join("dist");
-    build(&args.root, &out, "/", None, true)?;
+    let options = Options {
+        public_url: "/".to_string(),
+        keep_going: true,
+        publish_secrets: args.publish_secrets,
+        ..Options::default()
+    };
+    build(&args.root, &out, &options)?;
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
         anyhow!(
             "cannot serve at 127.0.0.1:{}: {e}; is another server using that port? Give \
@@ -62,7 +71,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         if now != seen {
             seen = now;
             eprintln!("benchdeck: a file changed; building again");
-            if let Err(error) = build(&args.root, &out, "/", None, true) {
+            if let Err(error) = build(&args.root, &out, &options) {
                 eprintln!("error: {error:#}");
             }
         }
