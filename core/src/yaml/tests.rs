@@ -157,3 +157,29 @@ fn an_empty_text_is_null() {
         Value::Null
     );
 }
+
+#[cfg(feature = "site")]
+#[test]
+fn a_reports_front_matter_and_blocks_refuse_an_alias_bomb_at_its_line() {
+    use crate::report::{build_report, parse_front_matter, Palette};
+    let bomb = alias_bomb();
+    let front = format!("---\ntitle: T\n{bomb}---\n");
+    let problem = parse_front_matter("reports/r.md", &front).unwrap_err();
+    let text = problem.to_string();
+    // Line 6 holds the alias that went over (`l2`, a thousand values from 40 bytes).
+    assert!(text.starts_with("reports/r.md:6:"), "{text}");
+    assert!(
+        text.contains("expands to more than") && text.contains("refusing to expand"),
+        "{text}"
+    );
+    // The same in a chart block (its body from line 6): at the block, naming the file's line of
+    // that alias.
+    let report = format!("---\ntitle: T\n---\n\n```chart\n{bomb}```\n");
+    let page = build_report("reports/r.md", "r", &report, &[], &Palette::new());
+    let problems: Vec<String> = page.problems.iter().map(ToString::to_string).collect();
+    assert!(
+        problems.iter().any(|p| p.starts_with("reports/r.md:6")
+            && p.contains("line 9: the YAML expands to more than")),
+        "{problems:?}"
+    );
+}
