@@ -151,3 +151,23 @@ fn ensure_cargo_fuzz() -> Result<()> {
         "--locked",
     ]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_target_is_a_fuzz_binary_with_its_seeds() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
+        for (name, seeds) in TARGETS {
+            assert!(manifest.contains(&format!("name = \"{name}\"")), "{name}");
+            let source = root.join(format!("fuzz/fuzz_targets/{name}.rs"));
+            assert!(source.is_file(), "{}", source.display());
+            for seed in *seeds {
+                assert!(root.join(seed).is_dir(), "{name}: {seed}");
+            }
+        }
+        assert_eq!(manifest.matches("[[bin]]").count(), TARGETS.len());
+    }
+}
