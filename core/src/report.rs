@@ -246,6 +246,13 @@ pub fn build_report(
         inline.html
     });
     problems.extend(inline_problems);
+    for (line, message) in &rendered.problems {
+        problems.push(Problem::warning(
+            file,
+            Location::line(*line as u64),
+            message,
+        ));
+    }
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
     let blocks = page_blocks(&context, rendered.segments, &mut problems);
