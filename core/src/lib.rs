@@ -32,6 +32,7 @@ pub mod problem;
 pub mod quantity;
 pub mod site;
 pub mod versus;
+pub mod yaml;
 
 #[cfg(feature = "site")]
 pub mod build;

@@ -53,7 +53,14 @@ pub struct Rendered {
     pub segments: Vec<Segment>,
     /// Its headings.
     pub headings: Vec<Heading>,
+    /// What was changed to render it, by line: nesting deeper than [`MAX_NESTING`].
+    pub problems: Vec<(usize, String)>,
 }
+
+/// Deepest nesting of elements rendered (quotes in quotes, lists in lists…): the sanitiser's work
+/// grows with the square of the depth, and `>` a hundred thousand times is 100 KB of text.
+/// Deeper elements are left out, their text kept.
+pub const MAX_NESTING: usize = 50;
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -117,10 +124,17 @@ pub fn render_with(
         Err(i) => i - 1 + first_line,
     };
 
-    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(source, options())
-        .into_offset_iter()
-        .collect();
+    let (events, too_deep) = within_nesting(Parser::new_ext(source, options()).into_offset_iter());
     let mut out = Rendered::default();
+    if let Some((offset, depth)) = too_deep {
+        out.problems.push((
+            line_of(offset),
+            format!(
+                "elements nest {depth} deep here (quotes in quotes, lists in lists); the limit is \
+                 {MAX_NESTING}, so the deeper ones are left out and their text shown at that depth"
+            ),
+        ));
+    }
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut pending: Vec<Event<'_>> = Vec::new();
     let mut i = 0;
@@ -203,6 +217,42 @@ pub fn render_with(
     }
     flush(&mut pending, &mut out.segments);
     out
+}
+
+/// An event and the bytes of the source it came from.
+type Located<'a> = (Event<'a>, std::ops::Range<usize>);
+
+/// The events of a document with elements nested deeper than [`MAX_NESTING`] left out (their
+/// start and end; what they hold stays), and where the deepest nesting started and how deep it
+/// went, when it was over the limit.
+fn within_nesting<'a>(
+    events: impl Iterator<Item = Located<'a>>,
+) -> (Vec<Located<'a>>, Option<(usize, usize)>) {
+    let mut kept = Vec::new();
+    // Whether each open element was kept.
+    let mut open: Vec<bool> = Vec::new();
+    let mut deepest: Option<(usize, usize)> = None;
+    for (event, range) in events {
+        match &event {
+            Event::Start(_) => {
+                let keep = open.len() < MAX_NESTING;
+                open.push(keep);
+                if !keep && deepest.is_none_or(|(_, depth)| open.len() > depth) {
+                    deepest = Some((deepest.map_or(range.start, |(at, _)| at), open.len()));
+                }
+                if keep {
+                    kept.push((event, range));
+                }
+            }
+            Event::End(_) => {
+                if open.pop().unwrap_or(true) {
+                    kept.push((event, range));
+                }
+            }
+            _ => kept.push((event, range)),
+        }
+    }
+    (kept, deepest)
 }
 
 /// An HTML comment being read: raw HTML arrives line by line, so a comment over several lines

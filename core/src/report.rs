@@ -10,7 +10,6 @@
 
 use std::collections::BTreeMap;
 
-use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use crate::import::ImportedFile;
@@ -112,11 +111,11 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
     };
     let yaml = lines[1..=close].join("\n");
     let body = lines[close + 2..].join("\n");
-    let pod = YAML::parse(&yaml).map_err(|e| {
+    let pod = crate::yaml::Document::parse(&yaml, 2).map_err(|e| {
         Problem::error(
             file,
-            Location::line(2),
-            format!("front matter is not valid YAML: {e}"),
+            e.location,
+            format!("front matter is not valid YAML: {}", e.message),
         )
     })?;
     let front: FrontMatter = pod.deserialize().map_err(|e| {
@@ -263,6 +262,13 @@ pub fn build_report(
         inline.html
     });
     problems.extend(inline_problems);
+    for (line, message) in &rendered.problems {
+        problems.push(Problem::warning(
+            file,
+            Location::line(*line as u64),
+            message,
+        ));
+    }
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
     let mut blocks = page_blocks(&context, rendered.segments, &mut problems);

@@ -5,12 +5,14 @@
 //! [`wire`], whose charts already carry their plotted values. These types are the contract
 //! between `benchdeck site` and the app.
 
+mod address;
 pub mod filter;
 mod route;
 pub mod wire;
 
 use serde::{Deserialize, Serialize};
 
+pub use address::{encode_path, result_file_href, served_file};
 pub use route::Route;
 
 use crate::chart::ChartSpec;
@@ -317,6 +319,15 @@ impl ReportPage {
             Block::Chart { chart } => std::slice::from_ref(chart),
             Block::Grid { grid } => grid.panels.as_slice(),
             Block::Html { .. } | Block::Flowchart { .. } => &[],
+        })
+    }
+
+    /// Every chart of the page, as [`ReportPage::charts`], to change.
+    pub fn charts_mut(&mut self) -> impl Iterator<Item = &mut ChartSpec> {
+        self.blocks.iter_mut().flat_map(|b| match b {
+            Block::Chart { chart } => std::slice::from_mut(chart),
+            Block::Grid { grid } => grid.panels.as_mut_slice(),
+            Block::Html { .. } | Block::Flowchart { .. } => &mut [],
         })
     }
 

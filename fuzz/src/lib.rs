@@ -1,6 +1,13 @@
-//! What every fuzz target checks, whatever the bytes: the importer returns (no panic, no hang),
-//! every problem names the file, a file that gave no run says why, and the result serialises
-//! (the site build writes it as JSON).
+//! What every fuzz target checks, whatever the bytes: nothing panics or hangs, and what comes out
+//! keeps its promises.
+//!
+//! - [`check`]: an importer returns, every problem names the file, a file that gave no run says
+//!   why, and the result serialises (the site build writes it as JSON).
+//! - [`site`]: what a report author or a reader controls (Markdown, front matter, directives,
+//!   inline values, flowcharts, the app's data and address): a page's problems name its file,
+//!   its HTML holds no script, it survives the wire, and its diagrams lay out.
+
+pub mod site;
 
 use benchdeck_core::import::{import_as, Format};
 
@@ -11,7 +18,10 @@ pub const FILE: &str = "fuzz-input";
 pub fn check(format: Format, data: &[u8]) {
     let imported = import_as(format, FILE, data);
     for problem in imported.all_problems() {
-        assert_eq!(problem.file, FILE, "a problem names another file: {problem}");
+        assert_eq!(
+            problem.file, FILE,
+            "a problem names another file: {problem}"
+        );
         assert!(!problem.message.is_empty(), "a problem without a message");
     }
     for run in &imported.runs {

@@ -1,5 +1,7 @@
-//! `cargo xtask fuzz [TARGET] [--seconds N]`: the importers under libFuzzer, one target per
-//! format (see `fuzz/`), each seeded with its format's fixtures. Installs the nightly toolchain
+//! `cargo xtask fuzz [TARGET] [--seconds N]`: under libFuzzer, one target per importer (seeded
+//! with its format's fixtures) and one for each thing a report author or a reader controls
+//! (seeded from `fuzz/seeds/`); see `fuzz/` and `docs/FUZZING.md`. An input that takes more than
+//! 10 seconds counts as a crash. Installs the nightly toolchain
 //! and cargo-fuzz when they are missing. A crash fails the command and names its input, which
 //! then belongs in `tests/fixtures/fuzz-regressions/<target>/` once fixed.
 
@@ -13,32 +15,65 @@ use crate::run::{self, step};
 /// cargo-fuzz, pinned like the other tools.
 const CARGO_FUZZ: &str = "0.13.2";
 
-/// Every target and the fixture folders that seed it.
+/// Every target and the folders that seed it, relative to the repository: an importer's
+/// fixtures, or for the targets of what a report author or a reader controls the seeds in
+/// `fuzz/seeds/<target>/` (cut from the seed reports and fixtures).
 pub const TARGETS: &[(&str, &[&str])] = &[
-    ("vllm_serve", &["vllm"]),
-    ("vllm_offline", &["vllm-throughput", "vllm-latency"]),
-    ("sglang", &["sglang"]),
-    ("genai_perf", &["genai-perf", "aiperf"]),
-    ("genai_perf_csv", &["genai-perf", "aiperf"]),
-    ("llmperf", &["llmperf"]),
-    ("inference_benchmarker", &["inference-benchmarker"]),
-    ("guidellm", &["guidellm"]),
-    ("locust", &["locust"]),
-    ("k6", &["k6"]),
-    ("sfs_csv", &["simple_full_stack"]),
+    ("vllm_serve", &["tests/fixtures/vllm"]),
+    (
+        "vllm_offline",
+        &[
+            "tests/fixtures/vllm-throughput",
+            "tests/fixtures/vllm-latency",
+        ],
+    ),
+    ("sglang", &["tests/fixtures/sglang"]),
+    (
+        "genai_perf",
+        &["tests/fixtures/genai-perf", "tests/fixtures/aiperf"],
+    ),
+    (
+        "genai_perf_csv",
+        &["tests/fixtures/genai-perf", "tests/fixtures/aiperf"],
+    ),
+    ("llmperf", &["tests/fixtures/llmperf"]),
+    (
+        "inference_benchmarker",
+        &["tests/fixtures/inference-benchmarker"],
+    ),
+    ("guidellm", &["tests/fixtures/guidellm"]),
+    ("locust", &["tests/fixtures/locust"]),
+    ("k6", &["tests/fixtures/k6"]),
+    ("sfs_csv", &["tests/fixtures/simple_full_stack"]),
     (
         "sfs_load_test",
-        &["simple_full_stack_load_test", "simple_full_stack_report"],
+        &[
+            "tests/fixtures/simple_full_stack_load_test",
+            "tests/fixtures/simple_full_stack_report",
+        ],
     ),
-    ("tidy_csv", &["tidy-csv"]),
-    ("console", &["console"]),
-    ("inference_perf", &["inference-perf"]),
-    ("llmd_report", &["llm-d"]),
-    ("aiperf_records", &["aiperf"]),
-    ("perf_analyzer", &["genai-perf"]),
-    ("llmperf_bench", &["llmperf-bench"]),
-    ("console_table", &["aiperf", "genai-perf"]),
-    ("any", &[""]),
+    ("tidy_csv", &["tests/fixtures/tidy-csv"]),
+    ("console", &["tests/fixtures/console"]),
+    ("inference_perf", &["tests/fixtures/inference-perf"]),
+    ("llmd_report", &["tests/fixtures/llm-d"]),
+    ("aiperf_records", &["tests/fixtures/aiperf"]),
+    ("perf_analyzer", &["tests/fixtures/genai-perf"]),
+    ("llmperf_bench", &["tests/fixtures/llmperf-bench"]),
+    (
+        "console_table",
+        &["tests/fixtures/aiperf", "tests/fixtures/genai-perf"],
+    ),
+    ("any", &["tests/fixtures"]),
+    ("markdown", &["fuzz/seeds/markdown"]),
+    ("front_matter", &["fuzz/seeds/front_matter"]),
+    ("directive", &["fuzz/seeds/directive"]),
+    ("inline_value", &["fuzz/seeds/inline_value"]),
+    ("flowchart", &["fuzz/seeds/flowchart"]),
+    ("wire", &["fuzz/seeds/wire"]),
+    ("url_state", &["fuzz/seeds/url_state"]),
+    ("serve_path", &["fuzz/seeds/serve_path"]),
+    ("siblings", &["fuzz/seeds/siblings"]),
+    ("yaml", &["fuzz/seeds/yaml"]),
 ];
 
 /// Runs `only` (or every target) for `seconds` each.
@@ -69,7 +104,7 @@ pub fn run(root: &Path, only: Option<&str>, seconds: u64) -> Result<()> {
             .args(["+nightly", "fuzz", "run", name])
             .arg(&corpus);
         for seed in *seeds {
-            let dir = root.join("tests").join("fixtures").join(seed);
+            let dir = root.join(seed);
             if dir.is_dir() {
                 cargo.arg(dir);
             }
@@ -78,6 +113,7 @@ pub fn run(root: &Path, only: Option<&str>, seconds: u64) -> Result<()> {
             "--",
             &format!("-max_total_time={seconds}"),
             "-rss_limit_mb=4096",
+            "-timeout=10",
             "-max_len=262144",
             "-print_final_stats=1",
         ]);
@@ -123,4 +159,24 @@ fn ensure_cargo_fuzz() -> Result<()> {
         &format!("cargo-fuzz@{CARGO_FUZZ}"),
         "--locked",
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_target_is_a_fuzz_binary_with_its_seeds() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
+        for (name, seeds) in TARGETS {
+            assert!(manifest.contains(&format!("name = \"{name}\"")), "{name}");
+            let source = root.join(format!("fuzz/fuzz_targets/{name}.rs"));
+            assert!(source.is_file(), "{}", source.display());
+            for seed in *seeds {
+                assert!(root.join(seed).is_dir(), "{name}: {seed}");
+            }
+        }
+        assert_eq!(manifest.matches("[[bin]]").count(), TARGETS.len());
+    }
 }

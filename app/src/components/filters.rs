@@ -4,16 +4,8 @@
 //! every table (its column), at once. The choice lives in the address (`?hide.engine=sgl`), so
 //! a link shows the same selection.
 
-use benchdeck_core::site::filter::FilterSheet;
+use benchdeck_core::site::filter::{FilterSheet, ADDRESS_SEPARATOR};
 use leptos::prelude::*;
-
-/// Values are joined with this in the address.
-const SEPARATOR: char = '|';
-
-/// The address key of a facet's turned-off values.
-fn address_key(facet: &str) -> String {
-    format!("hide.{facet}")
-}
 
 /// The page's filter: what it offers and what the reader turned off.
 #[derive(Clone, Copy)]
@@ -32,19 +24,14 @@ impl Filters {
         let Some(sheet) = sheet else {
             return;
         };
-        let keys: Vec<String> = sheet.facets.iter().map(|f| address_key(&f.key)).collect();
+        let keys: Vec<String> = sheet.facets.iter().map(|f| f.address_key()).collect();
         let excluded: Vec<Vec<String>> = sheet
             .facets
             .iter()
             .zip(&keys)
             .map(|(facet, key)| {
                 crate::query::get(key)
-                    .map(|text| {
-                        text.split(SEPARATOR)
-                            .filter(|v| facet.values.iter().any(|known| known == v))
-                            .map(str::to_string)
-                            .collect()
-                    })
+                    .map(|text| facet.excluded_from_address(&text))
                     .unwrap_or_default()
             })
             .collect();
@@ -55,7 +42,7 @@ impl Filters {
             let pairs: Vec<(&str, String)> = excluded.with(|excluded| {
                 keys.iter()
                     .zip(excluded)
-                    .map(|(key, off)| (key.as_str(), off.join(&SEPARATOR.to_string())))
+                    .map(|(key, off)| (key.as_str(), off.join(&ADDRESS_SEPARATOR.to_string())))
                     .collect()
             });
             crate::query::set(&pairs);

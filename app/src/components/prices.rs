@@ -9,15 +9,10 @@
 
 use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::compare::{Comparison, Verdict};
-use benchdeck_core::cost::{PriceSheet, Repricing};
+use benchdeck_core::cost::{PriceSheet, Repricing, StatedPrice};
 use benchdeck_core::format;
 use benchdeck_core::quantity::Better;
 use leptos::prelude::*;
-
-/// The address key of a configuration's rate.
-fn address_key(key: &str) -> String {
-    format!("price.{key}")
-}
 
 /// The page's prices: as stated, and as the reader set them.
 #[derive(Clone, Copy)]
@@ -39,13 +34,12 @@ impl Prices {
             .configs
             .iter()
             .map(|c| {
-                crate::query::get(&address_key(&c.key))
-                    .and_then(|t| t.trim().parse::<f64>().ok())
-                    .filter(|r| *r > 0.0 && r.is_finite())
+                crate::query::get(&c.address_key())
+                    .and_then(|t| StatedPrice::rate_from_address(&t))
                     .unwrap_or(c.rate)
             })
             .collect();
-        let keys: Vec<String> = sheet.configs.iter().map(|c| address_key(&c.key)).collect();
+        let keys: Vec<String> = sheet.configs.iter().map(StatedPrice::address_key).collect();
         let sheet = StoredValue::new(sheet);
         let rates = RwSignal::new(rates);
         let repricing = Memo::new(move |_| sheet.with_value(|s| Repricing::new(s, &rates.get())));

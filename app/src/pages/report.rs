@@ -1,7 +1,7 @@
 //! A report page: the Markdown narrative with its charts, and the problems found in its data.
 
 use benchdeck_core::site::{
-    result_file_path, runs_csv_path, runs_json_path, Block, ReportPage, TocEntry,
+    result_file_href, runs_csv_path, runs_json_path, Block, ReportPage, TocEntry,
 };
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
@@ -55,27 +55,11 @@ fn published_downloads(page: &ReportPage) -> Vec<Download> {
         let name = source.rsplit('/').next().unwrap_or(source).to_string();
         Download::link(
             format!("Result file {source}"),
-            data::href(&encode_path(&result_file_path(source))),
+            data::href(&result_file_href(source)),
             name,
         )
     }));
     items
-}
-
-/// `path` with each segment percent-encoded (result file names may hold spaces or `#`): every
-/// byte but ASCII letters, digits and `-_.~`, as `encodeURIComponent` would (and the same at
-/// build time as in the browser).
-fn encode_path(path: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.~/".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            write!(out, "%{byte:02X}").ok();
-        }
-    }
-    out
 }
 
 /// A report: its header, problems, contents, narrative with charts, the wizard and the data to

@@ -4,7 +4,9 @@
 //!
 //! The site is written to a fresh folder beside `--out` and swapped in only when it is
 //! complete, so a failed build never leaves a half site over a good one; an `--out` that holds
-//! something other than a site benchdeck built is never replaced.
+//! something other than a site benchdeck built is never replaced. An `--out` that is a symbolic
+//! link is followed: the site replaces the folder it leads to, and the link stays. When the new
+//! site cannot be moved in, the old one is moved back.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -31,24 +33,39 @@ pub struct Args {
     /// URLs, canonical links, a sitemap and a feed.
     #[arg(long)]
     pub(crate) site_url: Option<String>,
+    /// Publish result files that hold what looks like a secret (a token, a key) all the same;
+    /// without it they are listed as not published, with the line.
+    #[arg(long)]
+    pub(crate) publish_secrets: bool,
+}
+
+/// How a site is built.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Options {
+    /// The path the site is served under, with slashes at both ends.
+    pub public_url: String,
+    /// The site's public address, when known.
+    pub site_url: Option<String>,
+    /// Write the site even when a report has errors (shown on its page), as `serve` does.
+    pub keep_going: bool,
+    /// Publish result files that hold what looks like a secret.
+    pub publish_secrets: bool,
 }
 
 /// Runs `build`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let out = args.out.clone().unwrap_or_else(|| args.root.join("dist"));
-    let public_url = public_url(args.public_url.as_deref(), args.site_url.as_deref())?;
-    build(&args.root, &out, &public_url, args.site_url.clone(), false)
+    let options = Options {
+        public_url: public_url(args.public_url.as_deref(), args.site_url.as_deref())?,
+        site_url: args.site_url.clone(),
+        keep_going: false,
+        publish_secrets: args.publish_secrets,
+    };
+    build(&args.root, &out, &options)
 }
 
-/// Builds the site of `root` into `out`, served under `public_url`. `keep_going` writes it even
-/// when a report has errors (shown on its page), as `serve` does.
-pub(crate) fn build(
-    root: &Path,
-    out: &Path,
-    public_url: &str,
-    site_url: Option<String>,
-    keep_going: bool,
-) -> Result<ExitCode> {
+/// Builds the site of `root` into `out` (see the module documentation).
+pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
     if !root.is_dir() {
         bail!(
             "`{}` is not a folder; expected a project folder with `reports/` and `results/` \
@@ -65,12 +82,16 @@ pub(crate) fn build(
             results.display()
         );
     }
+    let out = &followed(out)?;
     check_replaceable(out)?;
     let staging = staging_folder(out)?;
-    let written = write_site(&staging, reports, results, public_url, site_url, keep_going);
+    let written = write_site(&staging, reports, results, options);
     match written {
         Ok(ExitCode::SUCCESS) => {
-            swap_in(&staging, out)?;
+            if let Err(error) = swap_in(&staging, out, |from, to| std::fs::rename(from, to)) {
+                let _ = std::fs::remove_dir_all(&staging);
+                return Err(error);
+            }
             eprintln!("benchdeck: the site is in {}", out.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -90,24 +111,23 @@ fn write_site(
     staging: &Path,
     reports: PathBuf,
     results: PathBuf,
-    public_url: &str,
-    site_url: Option<String>,
-    keep_going: bool,
+    options: &Options,
 ) -> Result<ExitCode> {
-    bundle::write(staging, public_url)?;
+    bundle::write(staging, &options.public_url)?;
     let data = site::execute(&site::Args {
         reports,
         results,
         out: staging.to_path_buf(),
-        keep_going,
+        keep_going: options.keep_going,
+        publish_secrets: options.publish_secrets,
     })?;
     if data != ExitCode::SUCCESS {
         return Ok(data);
     }
     pages::execute(&pages::Args {
         dist: staging.to_path_buf(),
-        site_url,
-        public_url: public_url.to_string(),
+        site_url: options.site_url.clone(),
+        public_url: options.public_url.clone(),
         dev: false,
         bench_page: false,
         save_template: None,
@@ -142,6 +162,21 @@ fn public_url(given: Option<&str>, site_url: Option<&str>) -> Result<String> {
         url
     } else {
         format!("{url}/")
+    })
+}
+
+/// `out`, or the folder it leads to when it is a symbolic link (the site replaces that folder, and
+/// the link stays); a link that leads nowhere is an error.
+fn followed(out: &Path) -> Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        return Ok(out.to_path_buf());
+    }
+    std::fs::canonicalize(out).with_context(|| {
+        format!(
+            "`{}` is a symbolic link that leads nowhere; point it at a folder, or remove it",
+            out.display()
+        )
     })
 }
 
@@ -187,15 +222,45 @@ fn staging_folder(out: &Path) -> Result<PathBuf> {
     Ok(staging)
 }
 
-/// Replaces `out` by `staging`: the old site is moved aside first and removed last.
-fn swap_in(staging: &Path, out: &Path) -> Result<()> {
+/// Replaces `out` by `staging` with `rename`: the old site is moved aside first and removed
+/// last; when the new site cannot be moved in, the old one is moved back. An old site left aside
+/// by a build that stopped between the two moves is put back first, never deleted.
+fn swap_in(
+    staging: &Path,
+    out: &Path,
+    rename: impl Fn(&Path, &Path) -> std::io::Result<()>,
+) -> Result<()> {
     let old = staging.with_extension("old");
+    if old.exists() {
+        if out.exists() {
+            std::fs::remove_dir_all(&old)
+                .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;
+        } else {
+            rename(&old, out).with_context(|| {
+                format!(
+                    "the site of an interrupted build is in `{}`; cannot move it back to `{}`",
+                    old.display(),
+                    out.display()
+                )
+            })?;
+        }
+    }
     if out.exists() {
-        std::fs::rename(out, &old)
+        rename(out, &old)
             .with_context(|| format!("cannot move the old `{}` aside", out.display()))?;
     }
-    std::fs::rename(staging, out)
-        .with_context(|| format!("cannot move the new site to `{}`", out.display()))?;
+    if let Err(error) = rename(staging, out) {
+        let restored = !old.exists() || rename(&old, out).is_ok();
+        let old_site = if restored {
+            "the old site is back in place".to_string()
+        } else {
+            format!("the old site is in `{}`", old.display())
+        };
+        return Err(anyhow::Error::new(error).context(format!(
+            "cannot move the new site to `{}`; {old_site}",
+            out.display()
+        )));
+    }
     if old.exists() {
         std::fs::remove_dir_all(&old)
             .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;

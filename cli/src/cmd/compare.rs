@@ -135,9 +135,15 @@ fn read_side(side: &str, paths: &[&PathBuf]) -> Result<Vec<ImportedFile>> {
             bail!("{side} `{}` does not exist", path.display());
         }
         let root = folder_of(path);
-        for mut input in files::read_inputs(path, |_| true)
-            .with_context(|| format!("cannot read {side} `{}`", path.display()))?
-        {
+        let read = files::read_inputs(path, |_| true)
+            .with_context(|| format!("cannot read {side} `{}`", path.display()))?;
+        if let Some((file, why)) = read.skipped.first() {
+            bail!(
+                "{side}: cannot read `{}`: {why}",
+                display(&root, path, file)
+            );
+        }
+        for mut input in read.files {
             input.path = display(&root, path, &input.path);
             inputs.push(input);
         }

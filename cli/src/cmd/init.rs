@@ -88,7 +88,9 @@ mod tests {
             assert!(root.join(file).is_file(), "{file}");
         }
         assert!(root.join("results").is_dir());
-        let reports = crate::files::read_inputs(&root.join("reports"), |_| true).unwrap();
+        let reports = crate::files::read_inputs(&root.join("reports"), |_| true)
+            .unwrap()
+            .files;
         let site = benchdeck_core::build::build_site(&reports, &[]);
         assert_eq!(
             site.errors().count(),

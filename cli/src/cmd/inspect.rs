@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use benchdeck_core::format;
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
@@ -53,23 +53,33 @@ struct Totals {
 /// Runs `inspect`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let mut inputs = Vec::new();
+    // Files not read (over the size limit, links that loop or lead nowhere), with why.
+    let mut unread: Vec<(String, String)> = Vec::new();
     for root in &args.paths {
         let base = if root.is_dir() {
             root.clone()
         } else {
             root.parent().map(PathBuf::from).unwrap_or_default()
         };
-        for path in files::collect(root)? {
-            let bytes = std::fs::read(&path)
-                .with_context(|| format!("cannot read `{}`", path.display()))?;
-            let path = display_path(&base, &path, root);
-            inputs.push(InputFile { path, bytes });
+        let listing = files::list(root)?;
+        for skipped in listing.skipped {
+            unread.push((display_path(&base, &skipped.path, root), skipped.reason));
         }
+        for path in listing.files {
+            let shown = display_path(&base, &path, root);
+            match files::read_within_limit(&path)? {
+                Ok(bytes) => inputs.push(InputFile { path: shown, bytes }),
+                Err(reason) => unread.push((shown, reason)),
+            }
+        }
+    }
+    for (path, why) in &unread {
+        eprintln!("benchdeck: {path}: {why}");
     }
     // Files that belong together (in one folder) are joined, as in the site.
     let imported = import_all(&inputs);
     let totals = totals(&imported);
-    let failed = totals.failed_files > 0;
+    let failed = totals.failed_files > 0 || !unread.is_empty();
     let runs: Vec<&Run> = imported.iter().flat_map(|f| &f.runs).collect();
     let differences = workload::between_configurations(&runs);
     if args.json {

@@ -62,7 +62,15 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     } else {
         globs
     };
-    let inputs: Vec<_> = files::read_inputs(&args.results, |_| true)?
+    let read = files::read_inputs(&args.results, |_| true)?;
+    for (path, why) in &read.skipped {
+        eprintln!(
+            "benchdeck: warning: {}/{path}: {why}",
+            args.results.display()
+        );
+    }
+    let inputs: Vec<_> = read
+        .files
         .into_iter()
         .filter(|f| globs.iter().any(|g| glob_selects(g, &f.path)))
         .collect();

@@ -179,15 +179,18 @@ struct Options<'a> {
 /// each report's data from `dist` (`benchdeck site` wrote them) and each report's first chart
 /// PNG, for its size.
 fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
+    let template =
+        template::page_template(template, dist, options.public_url).with_context(|| {
+            format!(
+                "cannot make pages from `{}`",
+                dist.join("index.html").display()
+            )
+        })?;
+    let policy = csp::Policy::of_template(&template)
+        .context("cannot make the Content-Security-Policy of the pages' template")?;
     let writer = PageWriter {
-        template: &template::page_template(template, dist, options.public_url).with_context(
-            || {
-                format!(
-                    "cannot make pages from `{}`",
-                    dist.join("index.html").display()
-                )
-            },
-        )?,
+        template: &template,
+        policy: options.csp.then_some(policy),
         options,
     };
     let index: SiteIndex = read_data_file(&dist.join(INDEX_PATH))?;
@@ -232,6 +235,9 @@ fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<
 /// and the Content-Security-Policy.
 struct PageWriter<'a> {
     template: &'a str,
+    /// The template's Content-Security-Policy, every page checked against it; `None` in
+    /// development.
+    policy: Option<csp::Policy>,
     options: &'a Options<'a>,
 }
 
@@ -256,10 +262,11 @@ impl PageWriter<'_> {
                 &format!("<div id=\"{APP_ROOT_ID}\">{body}</div>"),
                 1,
             );
-        if options.csp {
-            csp::insert(&html).context("cannot add the Content-Security-Policy")
-        } else {
-            Ok(html)
+        match &self.policy {
+            Some(policy) => policy.insert(&html).context(
+                "cannot add the Content-Security-Policy of the page's template to the page",
+            ),
+            None => Ok(html),
         }
     }
 }

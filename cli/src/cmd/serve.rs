@@ -1,6 +1,12 @@
 //! `benchdeck serve`: build the project's site, serve it at `http://127.0.0.1:PORT/` and build
 //! it again whenever a file in `reports/` or `results/` changes (a reload shows it). Errors in
 //! reports are shown on their pages instead of stopping the server.
+//!
+//! Only this machine's browser is answered: a request whose `Host` is not `127.0.0.1:PORT`,
+//! `localhost:PORT` or `[::1]:PORT` is refused (a page elsewhere that rebinds its own name to
+//! 127.0.0.1 would otherwise read what is served), and a URL's path is decoded by
+//! [`benchdeck_core::site::served_file`], which refuses any segment that could leave the site.
+//! Text files are sent as `text/plain` and nothing is left to the browser's sniffing.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,7 +14,7 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::{anyhow, Result};
 
-use super::build::build;
+use super::build::{build, Options};
 use crate::files;
 
 /// Arguments of `serve`.
@@ -20,6 +26,9 @@ pub struct Args {
     /// The port on 127.0.0.1.
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Publish result files that hold what looks like a secret (a token, a key) all the same.
+    #[arg(long)]
+    publish_secrets: bool,
 }
 
 /// How often the folders are looked at for changes.
@@ -28,7 +37,13 @@ const POLL: Duration = Duration::from_millis(500);
 /// Runs `serve`: never returns unless the first build or the server fails.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let out = args.root.join("dist");
-    build(&args.root, &out, "/", None, true)?;
+    let options = Options {
+        public_url: "/".to_string(),
+        keep_going: true,
+        publish_secrets: args.publish_secrets,
+        ..Options::default()
+    };
+    build(&args.root, &out, &options)?;
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
         anyhow!(
             "cannot serve at 127.0.0.1:{}: {e}; is another server using that port? Give \
@@ -43,11 +58,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         args.port
     );
     let root = out.clone();
+    let port = args.port;
     std::thread::spawn(move || {
         for request in server.incoming_requests() {
-            let response = respond(&root, request.url());
-            // A reader who closed the tab is no error of ours.
-            let _ = request.respond(response);
+            answer(&root, port, request);
         }
     });
     let mut seen = fingerprint(&args.root);
@@ -57,7 +71,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         if now != seen {
             seen = now;
             eprintln!("benchdeck: a file changed; building again");
-            if let Err(error) = build(&args.root, &out, "/", None, true) {
+            if let Err(error) = build(&args.root, &out, &options) {
                 eprintln!("error: {error:#}");
             }
         }
@@ -79,8 +93,48 @@ fn fingerprint(root: &Path) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
         .collect()
 }
 
+/// Answers one request for the site in `site`, served at `port`: its file, or a refusal when
+/// its `Host` is not this machine's.
+fn answer(site: &Path, port: u16, request: tiny_http::Request) {
+    let host = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Host"))
+        .map(|h| h.value.as_str().to_string());
+    let response = if is_local_host(host.as_deref(), port) {
+        respond(site, request.url())
+    } else {
+        refuse_host(host.as_deref())
+    };
+    // A reader who closed the tab is no error of ours.
+    let _ = request.respond(response);
+}
+
+/// True when `host` (a request's `Host` header) names this machine at `port`, as the address
+/// printed by `serve` or its equivalents: `127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`.
+fn is_local_host(host: Option<&str>, port: u16) -> bool {
+    let Some(host) = host else { return false };
+    let host = host.trim().to_ascii_lowercase();
+    ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host == format!("{name}:{port}"))
+}
+
+/// The answer to a request for another host: 403, saying which hosts are answered.
+fn refuse_host(host: Option<&str>) -> Response {
+    let text = format!(
+        "benchdeck serve answers requests for 127.0.0.1, localhost and [::1] at its port only, \
+         not for host `{}`\n",
+        host.unwrap_or("(none)")
+    );
+    text_response(403, text.into_bytes(), "text/plain; charset=utf-8")
+}
+
+/// What `serve` answers with.
+type Response = tiny_http::Response<std::io::Cursor<Vec<u8>>>;
+
 /// The file a URL asks for: `/a/` is `a/index.html`; a missing file is `404.html`, status 404.
-fn respond(site: &Path, url: &str) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
+fn respond(site: &Path, url: &str) -> Response {
     let found = site_path(url)
         .map(|relative| site.join(relative))
         .map(|path| {
@@ -99,43 +153,23 @@ fn respond(site: &Path, url: &str) -> tiny_http::Response<std::io::Cursor<Vec<u8
             (404, path, bytes)
         }
     };
-    let header =
-        tiny_http::Header::from_bytes("Content-Type", content_type(&path)).expect("a valid header");
+    text_response(status, bytes, content_type(&path))
+}
+
+/// A response of `bytes` as `kind`, which the browser may not sniff into another type.
+fn text_response(status: u16, bytes: Vec<u8>, kind: &str) -> Response {
+    let header = |name: &str, value: &str| {
+        tiny_http::Header::from_bytes(name, value).expect("a valid header")
+    };
     tiny_http::Response::from_data(bytes)
         .with_status_code(status)
-        .with_header(header)
+        .with_header(header("Content-Type", kind))
+        .with_header(header("X-Content-Type-Options", "nosniff"))
 }
 
-/// The path below the site that `url` names, percent-decoded; `None` for one that would leave
-/// the site (`..`) or is not UTF-8.
+/// The path below the site that `url` names ([`benchdeck_core::site::served_file`]).
 fn site_path(url: &str) -> Option<PathBuf> {
-    let path = url.split(['?', '#']).next().unwrap_or("");
-    let decoded = percent_decode(path)?;
-    let mut out = PathBuf::new();
-    for part in decoded.split('/').filter(|p| !p.is_empty() && *p != ".") {
-        if part == ".." || part.contains('\\') {
-            return None;
-        }
-        out.push(part);
-    }
-    Some(out)
-}
-
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
+    benchdeck_core::site::served_file(url).map(|segments| segments.iter().collect())
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -149,7 +183,8 @@ fn content_type(path: &Path) -> &'static str {
         Some("json") => "application/json",
         Some("csv") => "text/csv; charset=utf-8",
         Some("xml") => "application/xml",
-        Some("txt") => "text/plain; charset=utf-8",
+        // Published result files that are text: shown as text, never run.
+        Some("txt" | "log" | "md" | "yaml" | "yml" | "jsonl") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }
@@ -168,6 +203,8 @@ mod tests {
         assert_eq!(site_path("/../etc/passwd"), None);
         assert_eq!(site_path("/a/%2e%2e/%2e%2e/x"), None);
         assert_eq!(site_path("/%zz"), None);
+        assert_eq!(site_path("/C:/Windows/win.ini"), None);
+        assert_eq!(site_path("/results/c%3A%5Cx"), None);
     }
 
     #[test]
@@ -179,5 +216,63 @@ mod tests {
         assert_eq!(respond(dir.path(), "/r/").status_code().0, 200);
         assert_eq!(respond(dir.path(), "/nothing/").status_code().0, 404);
         assert_eq!(respond(dir.path(), "/../x").status_code().0, 404);
+    }
+
+    #[test]
+    fn text_files_are_plain_text() {
+        for name in ["a.txt", "a.log", "a.md", "a.yaml", "a.jsonl"] {
+            assert_eq!(
+                content_type(Path::new(name)),
+                "text/plain; charset=utf-8",
+                "{name}"
+            );
+        }
+    }
+
+    /// One request to a running server, with `host` as its `Host` header: the status line.
+    fn status_for_host(port: u16, host: &str) -> String {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(
+            stream,
+            "GET /r/ HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer.lines().next().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn only_this_machines_names_at_its_port_are_answered() {
+        assert!(is_local_host(Some("127.0.0.1:8080"), 8080));
+        assert!(is_local_host(Some("LocalHost:8080"), 8080));
+        assert!(is_local_host(Some("[::1]:8080"), 8080));
+        for forged in [
+            None,
+            Some("evil.example:8080"),
+            Some("127.0.0.1"),
+            Some("127.0.0.1:9090"),
+            Some("localhost.evil.example:8080"),
+        ] {
+            assert!(!is_local_host(forged, 8080), "{forged:?}");
+        }
+    }
+
+    #[test]
+    fn a_forged_host_is_refused_by_the_running_server() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("r")).unwrap();
+        std::fs::write(dir.path().join("r/index.html"), "report").unwrap();
+        let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+        let port = server.server_addr().to_ip().unwrap().port();
+        let root = dir.path().to_path_buf();
+        std::thread::spawn(move || {
+            for request in server.incoming_requests().take(2) {
+                answer(&root, port, request);
+            }
+        });
+        assert!(status_for_host(port, "attacker.example").contains(" 403"));
+        assert!(status_for_host(port, &format!("localhost:{port}")).contains(" 200"));
     }
 }

@@ -4,10 +4,14 @@
 //! `benchdeck_core::site` defines: `data/index.bin` and `data/reports/<slug>.bin` for the app;
 //! every chart (grid panels and whole grids too) as `charts/<slug>/<id>.svg` and `.png`; each
 //! report's runs, normalised, as `data/runs/<slug>.json` and `.csv`; and the raw result files the
-//! reports use, under `results/`. Errors are printed as `file:line: error: ...`; they fail the
-//! build unless `--keep-going` (used while serving, so the page can show them instead).
+//! reports use, under `results/`, when [`publish`] allows (result files that gave runs, of a type
+//! the site serves, without secrets); every other file of `results/` is listed as not published.
+//! Errors are printed as `file:line: error: ...`; they fail the build unless `--keep-going`
+//! (used while serving, so the page can show them instead).
 
 pub(crate) mod png;
+mod publish;
+mod secrets;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -47,26 +51,42 @@ pub struct Args {
     /// Write the data even when there are errors (they are shown on the pages).
     #[arg(long, env = "BENCHDECK_KEEP_GOING")]
     pub(crate) keep_going: bool,
+    /// Publish result files that hold what looks like a secret (a token, a key) all the same.
+    #[arg(long, env = "BENCHDECK_PUBLISH_SECRETS", value_parser = clap::builder::FalseyValueParser::new())]
+    pub(crate) publish_secrets: bool,
 }
 
 /// Runs `site`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let reports = files::read_inputs(&args.reports, |p| p.extension().is_some_and(|e| e == "md"))?;
+    for (path, why) in &reports.skipped {
+        eprintln!("benchdeck: warning: reports/{path}: {why}");
+    }
     let results = files::read_inputs(&args.results, |_| true)?;
-    let site = build_site(&reports, &results);
+    let mut site = build_site(&reports.files, &results.files);
+    let publication = publish::plan(
+        &site.pages,
+        &site.imports,
+        &results.files,
+        &results.skipped,
+        args.publish_secrets,
+    );
+    // Each page's runs come from every file it uses; its links only to the published ones.
+    let sources: Vec<Vec<String>> = site.pages.iter().map(|p| p.sources.clone()).collect();
+    publication.strip_links(&mut site.pages);
     let rasterizer = Rasterizer::new()?;
 
     write_data_file(&args.out, INDEX_PATH, &site.index)?;
     let mut pngs = Vec::new();
-    for page in &site.pages {
+    for (page, sources) in site.pages.iter().zip(&sources) {
         write_data_file(&args.out, &report_data_path(&page.summary.slug), page)?;
         pngs.extend(write_svgs(&args.out, page)?);
-        write_runs(&args.out, page, &site.imports)?;
+        write_runs(&args.out, &page.summary.slug, sources, &site.imports)?;
     }
     let start = Instant::now();
     write_pngs(&rasterizer, &pngs)?;
     let png_time = start.elapsed();
-    let published = write_sources(&args.out, &site.pages, &results)?;
+    let published = write_sources(&args.out, &publication.published, &results.files)?;
     let errors: Vec<_> = site.errors().collect();
     for error in &errors {
         eprintln!("{error}");
@@ -82,6 +102,9 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         for warning in &warnings {
             eprintln!("  {warning}");
         }
+    }
+    for line in publication.report() {
+        eprintln!("{line}");
     }
     let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
     eprintln!(
@@ -258,65 +281,56 @@ fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
     })
 }
 
-/// The runs `page` draws on: those of its source files, in the order the report selected them.
-fn page_runs<'a>(page: &ReportPage, imports: &'a [ImportedFile]) -> Vec<&'a Run> {
-    page.sources
+/// The runs a page draws on: those of its source files, in the order the report selected them.
+fn page_runs<'a>(sources: &[String], imports: &'a [ImportedFile]) -> Vec<&'a Run> {
+    sources
         .iter()
         .filter_map(|source| imports.iter().find(|f| &f.file == source))
         .flat_map(|f| f.runs.iter())
         .collect()
 }
 
-/// Writes the runs of `page`, normalised and with repeats combined as the page shows them:
-/// `data/runs/<slug>.json` (the canonical model, as `inspect --json` shows each run, with its
-/// intervals) and `data/runs/<slug>.csv` (one row per run).
-fn write_runs(root: &Path, page: &ReportPage, imports: &[ImportedFile]) -> Result<()> {
-    let runs = page_runs(page, imports);
+/// Writes the runs of page `slug` (from its `sources`), normalised and with repeats combined as
+/// the page shows them: `data/runs/<slug>.json` (the canonical model, as `inspect --json` shows
+/// each run, with its intervals) and `data/runs/<slug>.csv` (one row per run).
+fn write_runs(root: &Path, slug: &str, sources: &[String], imports: &[ImportedFile]) -> Result<()> {
+    let runs = page_runs(sources, imports);
     let combined = combined(&runs);
     let runs: Vec<&Run> = combined.iter().map(AsRef::as_ref).collect();
-    let slug = &page.summary.slug;
     write_text(root, &runs_json_path(slug), &runs_json(&runs))?;
     write_text(root, &runs_csv_path(slug), &runs_csv(runs.iter().copied()))
 }
 
-/// Copies every result file a report uses to `results/<path>`, each once, from the bytes the
-/// build read. Returns how many. A source that is not a plain relative path inside `results/`
-/// (absolute, with `..`, `.` or empty segments) is refused: nothing outside `results/` is
-/// published.
-fn write_sources(root: &Path, pages: &[ReportPage], results: &[InputFile]) -> Result<usize> {
+/// Copies every file of `published` (paths relative to `results/`) to `results/<path>`, from the
+/// bytes the build read. Returns how many. A path that is not a plain relative path inside
+/// `results/` (absolute, with `..`, `.` or empty segments) is refused: nothing outside `results/`
+/// is published.
+fn write_sources(
+    root: &Path,
+    published: &std::collections::BTreeSet<String>,
+    results: &[InputFile],
+) -> Result<usize> {
     let by_path: BTreeMap<&str, &InputFile> =
         results.iter().map(|f| (f.path.as_str(), f)).collect();
-    let mut published = 0;
-    let mut done = std::collections::BTreeSet::new();
-    for page in pages {
-        for source in &page.sources {
-            if !done.insert(source.as_str()) {
-                continue;
-            }
-            if !is_plain_relative(source) {
-                bail!(
-                    "report `{}` uses the result file `{source}`, which is not a plain path \
-                     inside results/; refusing to publish it",
-                    page.summary.slug
-                );
-            }
-            let Some(input) = by_path.get(source.as_str()) else {
-                bail!(
-                    "report `{}` uses the result file `{source}`, which the build did not read",
-                    page.summary.slug
-                );
-            };
-            let path = root.join(result_file_path(source));
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create `{}`", dir.display()))?;
-            }
-            std::fs::write(&path, &input.bytes)
-                .with_context(|| format!("cannot write `{}`", path.display()))?;
-            published += 1;
+    for source in published {
+        if !is_plain_relative(source) {
+            bail!(
+                "the result file `{source}` is not a plain path inside results/; refusing to \
+                 publish it"
+            );
         }
+        let Some(input) = by_path.get(source.as_str()) else {
+            bail!("the result file `{source}` is to be published but the build did not read it");
+        };
+        let path = root.join(result_file_path(source));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, &input.bytes)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
-    Ok(published)
+    Ok(published.len())
 }
 
 /// True for `a/b.json`: `/`-separated, relative, every segment a real name (not empty, `.` or
@@ -378,6 +392,7 @@ mod tests {
             results,
             out: dir.path().join("out"),
             keep_going: true,
+            publish_secrets: false,
         };
         execute(&args).unwrap();
         dir
@@ -463,33 +478,14 @@ mod tests {
     #[test]
     fn result_files_outside_results_are_never_published() {
         let dir = tempfile::tempdir().unwrap();
-        let page = |source: &str| ReportPage {
-            summary: benchdeck_core::site::ReportSummary {
-                slug: "r".into(),
-                title: "R".into(),
-                date: None,
-                authors: vec![],
-                summary: String::new(),
-                charts: 0,
-                runs: 0,
-                first_chart: None,
-                automatic: None,
-            },
-            decision: None,
-            toc: vec![],
-            blocks: vec![],
-            prices: None,
-            filters: None,
-            sources: vec![source.into()],
-            problems: vec![],
-        };
         let inputs = [InputFile {
             path: "../secret".into(),
             bytes: b"secret".to_vec(),
         }];
-        let err = write_sources(dir.path(), &[page("../secret")], &inputs).unwrap_err();
+        let published = |path: &str| std::iter::once(path.to_string()).collect();
+        let err = write_sources(dir.path(), &published("../secret"), &inputs).unwrap_err();
         assert!(err.to_string().contains("not a plain path"), "{err}");
-        let err = write_sources(dir.path(), &[page("elsewhere.json")], &inputs).unwrap_err();
+        let err = write_sources(dir.path(), &published("elsewhere.json"), &inputs).unwrap_err();
         assert!(err.to_string().contains("did not read"), "{err}");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }

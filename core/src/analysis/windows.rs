@@ -55,17 +55,58 @@ pub struct Requests<'a> {
     pub e2e_ms: &'a [f64],
 }
 
+/// Most windows a run may be cut into: its requests' latest start over the width. A start time
+/// far from the others (`1e12`) or a tiny width (`1e-300`) would otherwise ask for billions of
+/// windows.
+pub const MAX_WINDOWS: usize = 10_000;
+
+/// Why a run cannot be cut into windows of the width asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TooManyWindows {
+    /// The latest start, seconds.
+    pub last_start_s: f64,
+    /// The width asked for, seconds.
+    pub width: f64,
+}
+
+impl std::fmt::Display for TooManyWindows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "requests start up to {} s after the first, which makes more than {} windows of {} s              (the limit is {MAX_WINDOWS} windows); give a wider `window`, or check the start              times",
+            crate::format::number(self.last_start_s),
+            crate::format::number((self.last_start_s / self.width).min(1e300)),
+            crate::format::number(self.width),
+        )
+    }
+}
+
 /// The windows of `requests` with at least [`MIN_REQUESTS`] successes, in time order, and how
-/// many windows had fewer.
-pub fn windows(requests: &Requests<'_>, width: f64) -> (Vec<Window>, usize) {
+/// many windows had fewer; an error when the run would need more than [`MAX_WINDOWS`].
+pub fn windows(
+    requests: &Requests<'_>,
+    width: f64,
+) -> Result<(Vec<Window>, usize), TooManyWindows> {
     if !(width.is_finite() && width > 0.0) {
-        return (Vec::new(), 0);
+        return Ok((Vec::new(), 0));
+    }
+    let starts = || {
+        requests
+            .starts
+            .iter()
+            .enumerate()
+            .filter(|(_, start)| start.is_finite() && **start >= 0.0)
+    };
+    let last_start_s = starts().map(|(_, s)| *s).fold(0.0, f64::max);
+    // Checked before any index is taken: the last window's index is at most MAX_WINDOWS.
+    if last_start_s / width >= MAX_WINDOWS as f64 {
+        return Err(TooManyWindows {
+            last_start_s,
+            width,
+        });
     }
     let mut bins: Vec<(usize, Vec<f64>, Vec<f64>)> = Vec::new();
-    for (i, &start) in requests.starts.iter().enumerate() {
-        if !(start.is_finite() && start >= 0.0) {
-            continue;
-        }
+    for (i, &start) in starts() {
         let index = (start / width).floor() as usize;
         if bins.len() <= index {
             bins.resize_with(index + 1, || (0, Vec::new(), Vec::new()));
@@ -99,7 +140,7 @@ pub fn windows(requests: &Requests<'_>, width: f64) -> (Vec<Window>, usize) {
             latencies: sorted_finite(&latencies),
         });
     }
-    (out, sparse)
+    Ok((out, sparse))
 }
 
 /// Output tokens per second of request `i` as its user saw them; none without both numbers.
@@ -141,7 +182,7 @@ mod tests {
         let latency: Vec<f64> = (0..20)
             .map(|i| if i < 10 { 100.0 } else { 900.0 })
             .collect();
-        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0);
+        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0).unwrap();
         assert_eq!(sparse, 0);
         assert_eq!(w.len(), 2);
         assert_eq!((w[0].start_s, w[0].requests, w[0].succeeded), (0.0, 10, 10));
@@ -155,7 +196,7 @@ mod tests {
         let starts = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 25.0, 26.0];
         let ok = [true, true, true, true, true, false, true, true, true];
         let latency = [1.0, 2.0, 3.0, 4.0, 5.0, 0.0, 7.0, 8.0, 9.0];
-        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0);
+        let (w, sparse) = windows(&requests(&starts, &ok, &latency), 10.0).unwrap();
         assert_eq!((w.len(), sparse), (1, 1));
         assert_eq!((w[0].requests, w[0].succeeded), (7, 6));
         assert_eq!(w[0].latency(1.0), Some(7.0));
@@ -174,7 +215,7 @@ mod tests {
             output_tokens: &tokens,
             e2e_ms: &e2e,
         };
-        let (w, _) = windows(&r, 10.0);
+        let (w, _) = windows(&r, 10.0).unwrap();
         // 100, 50, 50, 25 tok/s (no speed for a request without output tokens).
         assert_eq!(w[0].tok_s, Some(50.0));
     }
@@ -185,12 +226,35 @@ mod tests {
         let latency = [1.0; 3];
         for width in [0.0, -1.0, f64::NAN, f64::INFINITY] {
             assert_eq!(
-                windows(&requests(&[0.0; 3], &ok, &latency), width).0,
+                windows(&requests(&[0.0; 3], &ok, &latency), width)
+                    .unwrap()
+                    .0,
                 vec![]
             );
         }
         let starts = [f64::NAN, -3.0, f64::INFINITY];
-        assert_eq!(windows(&requests(&starts, &ok, &latency), 1.0), (vec![], 0));
+        assert_eq!(
+            windows(&requests(&starts, &ok, &latency), 1.0),
+            Ok((vec![], 0))
+        );
+    }
+
+    #[test]
+    fn a_far_start_or_a_tiny_width_is_refused_before_any_window_is_made() {
+        let ok = [true; 3];
+        let latency = [1.0; 3];
+        let far = [0.0, 1.0, 1e12];
+        let error = windows(&requests(&far, &ok, &latency), 60.0).unwrap_err();
+        assert_eq!(error.last_start_s, 1e12);
+        assert!(
+            error.to_string().contains("the limit is 10000 windows"),
+            "{error}"
+        );
+        let error = windows(&requests(&[0.0, 1.0, 2.0], &ok, &latency), 1e-300).unwrap_err();
+        assert!(error.to_string().contains("more than"), "{error}");
+        // The limit itself is fine: 9,999 windows.
+        let edge = [0.0, 9_999.5];
+        assert!(windows(&requests(&edge, &ok[..2], &latency[..2]), 1.0).is_ok());
     }
 
     #[test]

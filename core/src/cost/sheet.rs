@@ -56,6 +56,20 @@ pub enum RateUnit {
 }
 
 impl StatedPrice {
+    /// The address key of the reader's rate: `price.<key>`.
+    pub fn address_key(&self) -> String {
+        format!("price.{}", self.key)
+    }
+
+    /// The rate a reader's address gives (`text`, the value of [`StatedPrice::address_key`]):
+    /// a positive, finite number, else `None` (the stated rate stays).
+    pub fn rate_from_address(text: &str) -> Option<f64> {
+        text.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|rate| *rate > 0.0 && rate.is_finite())
+    }
+
     /// The stated price of configuration `key`, from a front matter `price:` already checked
     /// by [`PriceFront::price`]; `None` when it states neither rate.
     pub fn from_front(key: &str, label: &str, color: usize, front: &PriceFront) -> Option<Self> {

@@ -456,3 +456,34 @@ fn a_lead_within_the_noise_is_said_and_the_runner_up_named() {
         "A ranks first (1.00 against 0.00 for B), best on Output throughput."
     );
 }
+
+#[test]
+fn a_tree_over_the_limits_gets_one_problem_naming_them() {
+    use crate::decision::tree::{Answer, Node, Tree, MAX_NODES};
+    let mut nodes = std::collections::BTreeMap::new();
+    for i in 0..=MAX_NODES {
+        let node = if i == MAX_NODES {
+            Node::Recommendation {
+                recommend: "vllm".into(),
+                because: String::new(),
+            }
+        } else {
+            Node::Question {
+                question: format!("Q{i}?"),
+                answers: vec![Answer {
+                    label: "next".into(),
+                    next: format!("n{}", i + 1),
+                }],
+            }
+        };
+        nodes.insert(format!("n{i}"), node);
+    }
+    let tree = Tree {
+        start: "n0".into(),
+        nodes,
+    };
+    assert_eq!(
+        tree.check(&["vllm".to_string()]),
+        ["the tree has 101 nodes and 100 answers; the limit is 100 nodes and 300 answers"]
+    );
+}

@@ -211,9 +211,32 @@ pub struct Step {
     pub answer: String,
 }
 
+/// Most nodes a question tree or a flowchart may have: its layout's work grows faster than its
+/// size, and a larger diagram is not read anyway.
+pub const MAX_NODES: usize = 100;
+
+/// Most answers (arrows) a question tree or a flowchart may have in all.
+pub const MAX_ANSWERS: usize = 300;
+
 impl Tree {
-    /// Every mistake in the tree; `configs` are the report's configuration keys.
+    /// Every mistake in the tree; `configs` are the report's configuration keys. A tree over
+    /// [`MAX_NODES`] or [`MAX_ANSWERS`] gets that one mistake, and is not checked further.
     pub fn check(&self, configs: &[String]) -> Vec<String> {
+        let answers: usize = self
+            .nodes
+            .values()
+            .map(|node| match node {
+                Node::Question { answers, .. } => answers.len(),
+                Node::Recommendation { .. } => 0,
+            })
+            .sum();
+        if self.nodes.len() > MAX_NODES || answers > MAX_ANSWERS {
+            return vec![format!(
+                "the tree has {} nodes and {answers} answers; the limit is {MAX_NODES} nodes and \
+                 {MAX_ANSWERS} answers",
+                self.nodes.len()
+            )];
+        }
         let mut problems = Vec::new();
         if !self.nodes.contains_key(&self.start) {
             problems.push(format!("`start: {}` names no node", self.start));

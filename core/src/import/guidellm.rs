@@ -65,13 +65,14 @@ mod report;
 
 use serde_json::{Map, Value};
 
-use super::{yaml, ImportedFile};
+use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Producer, Provenance, Rate,
     RequestCounts, RequestSamples, Run, RunDate, Throughput, TokenStats, Workload,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
+use crate::yaml;
 
 pub(super) use csv_file::{is_csv, is_csv_v03, read_csv, read_csv_v03};
 pub(super) use report::{is_report, read_document};
@@ -95,7 +96,7 @@ pub(super) fn is_yaml(text: &str) -> bool {
 /// Reads `benchmarks.yaml`: parsed into a JSON value and read like `benchmarks.json`.
 pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
     let mut out = ImportedFile::new(file, None);
-    match yaml::parse(text) {
+    match crate::yaml::parse(text, crate::yaml::Schema::PyYaml) {
         Ok(value) if is_report(&value) => {
             out.producer = Some(Producer::Guidellm);
             if !text.ends_with('\n') {

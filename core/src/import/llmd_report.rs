@@ -34,9 +34,10 @@ use serde_json::Value;
 use super::fields::Fields;
 use super::stats::nested;
 use super::unread::Unread;
-use super::{yaml, ImportedFile};
+use super::ImportedFile;
 use crate::model::{Location, Producer, Provenance, Run};
 use crate::problem::Problem;
+use crate::yaml;
 
 /// The error of a 0.1 report read alone.
 pub(crate) const VERSION_0_1: &str = "an llm-d benchmark report of version 0.1";
@@ -103,7 +104,7 @@ pub(super) fn read_yaml(file: &str, text: &str) -> ImportedFile {
         ));
         return out;
     }
-    match yaml::parse(text) {
+    match yaml::parse(text, yaml::Schema::PyYaml) {
         Ok(value) => read_document(&mut out, &value, Location::json("")),
         Err(e) => out
             .problems

@@ -26,7 +26,6 @@ mod vllm;
 mod vllm_csv;
 mod vllm_offline;
 mod vllm_sweep;
-mod yaml;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
 mod locust;

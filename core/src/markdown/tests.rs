@@ -117,3 +117,35 @@ fn plain_text_drops_markup_and_keeps_words() {
         "ok bold x()done"
     );
 }
+
+#[test]
+fn nesting_deeper_than_the_limit_is_flattened_with_a_warning_at_its_line() {
+    // 100,000 `>` once took the sanitiser about a minute (its work grows with the square of the
+    // depth); now the quotes stop at the limit and the text is kept.
+    let text = format!("Intro.\n\n{} deep\n", ">".repeat(100_000));
+    let start = std::time::Instant::now();
+    let rendered = render(&text, 3);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let Segment::Html(html) = &rendered.segments[0] else {
+        panic!("{:?}", rendered.segments);
+    };
+    assert_eq!(html.matches("<blockquote>").count(), MAX_NESTING);
+    assert!(html.contains("deep"), "the text is kept");
+    assert_eq!(rendered.problems.len(), 1);
+    let (line, message) = &rendered.problems[0];
+    assert_eq!(*line, 5);
+    assert!(
+        message.contains(&format!("the limit is {MAX_NESTING}")),
+        "{message}"
+    );
+    // Lists nested on one line (`- - - x`) too.
+    let rendered = render(&format!("{}x", "- + ".repeat(2_500)), 1);
+    assert_eq!(rendered.problems.len(), 1);
+    // Within the limit, nothing changes.
+    let rendered = render(&format!("{} fine\n", ">".repeat(10)), 1);
+    assert!(rendered.problems.is_empty());
+}

@@ -26,7 +26,6 @@
 //! module (`bars`, `breakdown`, `consistency`, `lengths`, `lines`, `scatter`, `samples`,
 //! `tokens`, `trend`, `windows`) from the helpers kept here.
 
-use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::context::ReportContext;
@@ -168,8 +167,8 @@ impl ReportContext<'_> {
     pub fn chart(&self, body: &str, line: usize, n: usize) -> Result<Built, Problem> {
         let at = Location::line(line as u64);
         let error = |message: String| Problem::error(self.file, at.clone(), message);
-        let pod =
-            YAML::parse(body).map_err(|e| error(format!("chart block is not valid YAML: {e}")))?;
+        let pod = crate::yaml::Document::parse(body, line)
+            .map_err(|e| error(format!("chart block is not valid YAML: {e}")))?;
         let d: ChartDirective = pod
             .deserialize()
             .map_err(|e| error(format!("chart block: {e}; expected keys {KEYS}")))?;

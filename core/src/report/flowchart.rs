@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::decision::tree::{Answer, Node, Tree};
+use crate::decision::tree::{Answer, Node, Tree, MAX_ANSWERS, MAX_NODES};
 use crate::site::Flowchart;
 
 /// The arrows, longest first so that `-.->` is not read as `-`.
@@ -93,6 +93,11 @@ impl Reading {
             }
             let label = arrow(&mut rest)?;
             let next = self.node(&mut rest)?;
+            if self.arrows.len() >= MAX_ANSWERS {
+                return Err(format!(
+                    "one arrow too many: a flowchart has at most {MAX_ANSWERS} arrows"
+                ));
+            }
             self.arrows.push((previous, next.clone(), label));
             previous = next;
         }
@@ -141,6 +146,12 @@ impl Reading {
             }
         };
         if !self.order.contains(&id) {
+            if self.order.len() >= MAX_NODES {
+                return Err(format!(
+                    "node `{id}` is one too many: a flowchart has at most {MAX_NODES} nodes (its \
+                     layout grows faster than its size, and a larger diagram is not read anyway)"
+                ));
+            }
             self.order.push(id.clone());
         }
         Ok(id)
@@ -309,28 +320,52 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// A loop of arrows, as `a → b → a`, if there is one.
+/// A loop of arrows, as `a → b → a`, if there is one: depth first without recursion, each node
+/// visited once, so a diagram of many paths (every node joined to every later one) costs time in
+/// proportion to its arrows, not to its paths.
 fn loop_in(tree: &Tree) -> Option<String> {
-    fn visit<'a>(tree: &'a Tree, id: &'a str, path: &mut Vec<&'a str>) -> Option<String> {
-        if let Some(at) = path.iter().position(|p| *p == id) {
-            let mut cycle = path[at..].to_vec();
-            cycle.push(id);
-            return Some(cycle.join(" → "));
+    /// Nodes on the current path, and those whose every path was followed.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Seen {
+        OnPath,
+        Done,
+    }
+    let mut seen: BTreeMap<&str, Seen> = BTreeMap::new();
+    for root in tree.nodes.keys() {
+        if seen.contains_key(root.as_str()) {
+            continue;
         }
-        path.push(id);
-        if let Some(Node::Question { answers, .. }) = tree.nodes.get(id) {
-            for a in answers {
-                if let Some(found) = visit(tree, &a.next, path) {
-                    return Some(found);
+        // The path from `root`: each node with the index of its next answer to follow.
+        let mut path: Vec<(&str, usize)> = vec![(root, 0)];
+        seen.insert(root, Seen::OnPath);
+        while let Some(&mut (id, ref mut next)) = path.last_mut() {
+            let answers = match tree.nodes.get(id) {
+                Some(Node::Question { answers, .. }) => answers.as_slice(),
+                _ => &[],
+            };
+            let Some(answer) = answers.get(*next) else {
+                seen.insert(id, Seen::Done);
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            let to = answer.next.as_str();
+            match seen.get(to) {
+                Some(Seen::OnPath) => {
+                    let at = path.iter().position(|(p, _)| *p == to).unwrap_or(0);
+                    let mut cycle: Vec<&str> = path[at..].iter().map(|(p, _)| *p).collect();
+                    cycle.push(to);
+                    return Some(cycle.join(" → "));
+                }
+                Some(Seen::Done) => {}
+                None => {
+                    seen.insert(to, Seen::OnPath);
+                    path.push((to, 0));
                 }
             }
         }
-        path.pop();
-        None
     }
-    tree.nodes
-        .keys()
-        .find_map(|id| visit(tree, id, &mut Vec::new()))
+    None
 }
 
 #[cfg(test)]

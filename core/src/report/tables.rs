@@ -18,7 +18,6 @@
 
 mod runs;
 
-use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::context::ReportContext;
@@ -102,8 +101,8 @@ impl ReportContext<'_> {
     pub fn table(&self, body: &str, line: usize) -> Result<String, Problem> {
         let error =
             |message: String| Problem::error(self.file, Location::line(line as u64), message);
-        let pod =
-            YAML::parse(body).map_err(|e| error(format!("table block is not valid YAML: {e}")))?;
+        let pod = crate::yaml::Document::parse(body, line)
+            .map_err(|e| error(format!("table block is not valid YAML: {e}")))?;
         let d: TableDirective = pod
             .deserialize()
             .map_err(|e| error(format!("table block: {e}; expected keys {KEYS}")))?;

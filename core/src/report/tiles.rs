@@ -15,7 +15,6 @@
 //! A tile whose value cannot be computed is an error at the block's line; the others still
 //! show.
 
-use gray_matter::engine::{Engine, YAML};
 use serde::Deserialize;
 
 use super::context::ReportContext;
@@ -39,7 +38,7 @@ impl ReportContext<'_> {
     /// could not be computed (the block is still shown without them).
     pub(super) fn tiles(&self, body: &str, line: usize) -> (Option<String>, Vec<Problem>) {
         let at = Location::line(line as u64);
-        let parsed = YAML::parse(body)
+        let parsed = crate::yaml::Document::parse(body, line)
             .map_err(|e| e.to_string())
             .and_then(|pod| {
                 pod.deserialize::<Vec<TileDirective>>()

@@ -38,6 +38,27 @@ pub struct FilteredConfig {
     pub values: Vec<String>,
 }
 
+/// A facet's turned-off values are joined with this in the address (`?hide.engine=a|b`).
+pub const ADDRESS_SEPARATOR: char = '|';
+
+impl Facet {
+    /// The address key of its turned-off values: `hide.engine`.
+    pub fn address_key(&self) -> String {
+        format!("hide.{}", self.key)
+    }
+
+    /// The values a reader's address (`text`, the value of [`Facet::address_key`]) turns off:
+    /// only values the facet has, each once, in the facet's order; anything else is ignored.
+    pub fn excluded_from_address(&self, text: &str) -> Vec<String> {
+        let named: Vec<&str> = text.split(ADDRESS_SEPARATOR).collect();
+        self.values
+            .iter()
+            .filter(|value| named.contains(&value.as_str()))
+            .cloned()
+            .collect()
+    }
+}
+
 impl FilterSheet {
     /// The labels of the configurations that `excluded` (per facet, in order: the values the
     /// reader turned off) leaves out: those with an excluded value of any facet.
@@ -105,5 +126,16 @@ mod tests {
         );
         assert_eq!(s.hidden(&[vec![], vec![NOT_STATED.into()]]), ["D"]);
         assert_eq!((s.count(0, "vllm"), s.count(1, "llama")), (2, 2));
+    }
+
+    #[test]
+    fn an_address_turns_off_only_values_the_facet_has() {
+        let model = &sheet().facets[1];
+        assert_eq!(model.address_key(), "hide.model");
+        assert_eq!(
+            model.excluded_from_address("qwen|nope|llama|qwen|"),
+            ["llama", "qwen"]
+        );
+        assert_eq!(model.excluded_from_address(""), Vec::<String>::new());
     }
 }

@@ -1,6 +1,7 @@
 //! `build`: the public URL rule, the folders it refuses to replace, and a whole site from a
-//! folder of results (or, in a binary without the web app, the message that says how to get
-//! one), never written over a good site when it fails.
+//! folder of results (with the bundled app, or in a binary built without one the smallest app,
+//! `bundle::TEST_APP`, so these run in `cargo xtask test` too), never written over a good site
+//! when it fails, put back when the new one cannot be moved in, and through a linked `--out`.
 
 use super::*;
 
@@ -30,7 +31,7 @@ fn it_never_replaces_a_folder_that_is_not_a_site() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("results")).unwrap();
     std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
-    let error = build(dir.path(), dir.path(), "/", None, false).unwrap_err();
+    let error = build(dir.path(), dir.path(), &options("/")).unwrap_err();
     assert!(
         error.to_string().contains("is not a site benchdeck built"),
         "{error}"
@@ -39,9 +40,7 @@ fn it_never_replaces_a_folder_that_is_not_a_site() {
     let error = build(
         &dir.path().join("nope"),
         &dir.path().join("d"),
-        "/",
-        None,
-        false,
+        &options("/"),
     )
     .unwrap_err();
     assert!(error.to_string().contains("is not a folder"), "{error}");
@@ -55,17 +54,31 @@ fn project() -> tempfile::TempDir {
     dir
 }
 
+/// How the tests build: under `public_url`, failing on errors.
+fn options(public_url: &str) -> Options {
+    Options {
+        public_url: public_url.to_string(),
+        ..Options::default()
+    }
+}
+
+/// The names of `dir`'s hidden entries: staging folders or old sites left behind.
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect()
+}
+
 #[test]
-fn a_folder_of_results_becomes_a_site_or_the_binary_says_how_to_get_the_app() {
+fn a_folder_of_results_becomes_a_site_and_a_failed_build_keeps_the_good_one() {
     let dir = project();
     let out = dir.path().join("site");
-    let built = build(dir.path(), &out, "/repo/", None, false);
-    if !crate::bundle::present() {
-        let error = built.unwrap_err().to_string();
-        assert!(error.contains("cargo xtask dist"), "{error}");
-        return;
-    }
-    assert_eq!(built.unwrap(), ExitCode::SUCCESS);
+    assert_eq!(
+        build(dir.path(), &out, &options("/repo/")).unwrap(),
+        ExitCode::SUCCESS
+    );
     let home = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(home.contains("<base href=\"/repo/\">"), "{home}");
     assert!(!home.contains(crate::bundle::PUBLIC_URL_PLACEHOLDER));
@@ -80,17 +93,117 @@ fn a_folder_of_results_becomes_a_site_or_the_binary_says_how_to_get_the_app() {
     )
     .unwrap();
     assert_eq!(
-        build(dir.path(), &out, "/repo/", None, false).unwrap(),
+        build(dir.path(), &out, &options("/repo/")).unwrap(),
         ExitCode::from(1)
     );
     assert_eq!(
         std::fs::read_to_string(out.join("index.html")).unwrap(),
         home
     );
-    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+    assert_eq!(
+        leftovers(dir.path()),
+        Vec::<String>::new(),
+        "no staging folder is left"
+    );
+}
+
+#[test]
+fn only_result_files_are_published_beside_pages_scripts_tokens_and_a_600_mb_file() {
+    let dir = project();
+    let qwen = dir.path().join("results/qwen");
+    std::fs::write(
+        qwen.join("index.html"),
+        "<script>indexedDB.open('kept')</script>",
+    )
+    .unwrap();
+    std::fs::write(
+        qwen.join("chart.svg"),
+        "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+    )
+    .unwrap();
+    std::fs::write(
+        qwen.join("server.log"),
+        "INFO starting\nHF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh\n",
+    )
+    .unwrap();
+    let huge = std::fs::File::create(qwen.join("huge.json")).unwrap();
+    huge.set_len(600 * 1024 * 1024).unwrap();
+    let out = dir.path().join("site");
+    assert_eq!(
+        build(dir.path(), &out, &options("/")).unwrap(),
+        ExitCode::SUCCESS
+    );
+    let mut published: Vec<String> = std::fs::read_dir(out.join("results/qwen"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
         .collect();
-    assert_eq!(leftovers, Vec::<String>::new(), "no staging folder is left");
+    published.sort();
+    assert_eq!(published, ["a.json"]);
+    assert!(out.join("qwen/index.html").is_file());
+}
+
+/// A site built once into `out`, and its home page.
+fn built_once(dir: &Path, out: &Path) -> String {
+    assert_eq!(build(dir, out, &options("/")).unwrap(), ExitCode::SUCCESS);
+    std::fs::read_to_string(out.join("index.html")).unwrap()
+}
+
+#[test]
+fn when_the_new_site_cannot_be_moved_in_the_old_one_is_moved_back() {
+    let dir = project();
+    let out = dir.path().join("dist");
+    let home = built_once(dir.path(), &out);
+    let staging = staging_folder(&out).unwrap();
+    std::fs::write(staging.join("index.html"), "new").unwrap();
+    // The second move fails, as on a full disk or a folder held open on Windows.
+    let error = swap_in(&staging, &out, |from, to| {
+        if from == staging {
+            Err(std::io::Error::other("refused"))
+        } else {
+            std::fs::rename(from, to)
+        }
+    })
+    .unwrap_err();
+    assert!(
+        format!("{error:#}").contains("the old site is back in place"),
+        "{error:#}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("index.html")).unwrap(),
+        home
+    );
+    assert!(!staging.with_extension("old").exists());
+
+    // An old site left aside by a build that stopped between the moves is put back, not lost.
+    std::fs::remove_dir_all(&staging).unwrap();
+    let old = staging.with_extension("old");
+    std::fs::rename(&out, &old).unwrap();
+    assert_eq!(built_once(dir.path(), &out), home);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_linked_out_is_followed_and_stays_a_link() {
+    let dir = project();
+    let target = dir.path().join("served");
+    let link = dir.path().join("dist");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let error = build(dir.path(), &link, &options("/")).unwrap_err();
+    assert!(format!("{error:#}").contains("leads nowhere"), "{error:#}");
+    std::fs::create_dir(&target).unwrap();
+    let home = built_once(dir.path(), &link);
+    assert!(home.contains("made automatically"));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(target.join("index.html").is_file());
+    // Built again through the link: the folder it leads to is replaced, the link stays.
+    built_once(dir.path(), &link);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(target.join("qwen/index.html").is_file());
 }

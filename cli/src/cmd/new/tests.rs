@@ -34,8 +34,12 @@ fn new_report(dir: &Path, name: &str, paths: &[&str]) -> Result<ExitCode> {
 }
 
 fn site(dir: &Path) -> benchdeck_core::build::BuiltSite {
-    let reports = files::read_inputs(&dir.join("reports"), |_| true).unwrap();
-    let results = files::read_inputs(&dir.join("results"), |_| true).unwrap();
+    let reports = files::read_inputs(&dir.join("reports"), |_| true)
+        .unwrap()
+        .files;
+    let results = files::read_inputs(&dir.join("results"), |_| true)
+        .unwrap()
+        .files;
     build_site(&reports, &results)
 }
 

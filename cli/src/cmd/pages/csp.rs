@@ -1,9 +1,13 @@
 //! The Content-Security-Policy every built page carries, as a `<meta http-equiv>` tag (GitHub
 //! Pages cannot send headers).
 //!
-//! Scripts may come from the site itself only, plus trunk's inline module loader, allowed by
-//! the SHA-256 hash of its text: so a report, a result file or a dropped file that somehow got
-//! markup into a page still could not run a script. WebAssembly needs `'wasm-unsafe-eval'`;
+//! Scripts may come from the site itself only, plus the page template's inline scripts (trunk's
+//! module loader), allowed by the SHA-256 hashes of their text: so a report, a result file or a
+//! dropped file that somehow got markup into a page still could not run a script. The hashes are
+//! taken from the template alone ([`Policy::of_template`]), never from a finished page, and a
+//! finished page that holds any other inline script, more `<script` tags than the template, or an
+//! event-handler attribute (`onload=`, `onerror=`…) is refused ([`Policy::insert`]): the build
+//! fails rather than publish it. WebAssembly needs `'wasm-unsafe-eval'`;
 //! leptos sets `style` attributes, hence `style-src 'unsafe-inline'`; chart downloads are
 //! `blob:`/`data:` images.
 //!
@@ -49,11 +53,37 @@ pub struct InlineScript<'a> {
     pub text: &'a str,
 }
 
+/// An event-handler attribute (`onclick=`…) on an element: inline script a policy without
+/// `'unsafe-inline'` would block, and that no page of the site carries.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Handler {
+    /// Byte offset of the element's `<`.
+    pub at: usize,
+    /// The element's name.
+    pub element: String,
+    /// The attribute's name.
+    pub attribute: String,
+}
+
+/// What a page runs: its inline scripts and event-handler attributes.
+#[derive(Debug, Default)]
+pub struct Scan<'a> {
+    /// Inline scripts that run.
+    pub scripts: Vec<InlineScript<'a>>,
+    /// Event-handler attributes.
+    pub handlers: Vec<Handler>,
+}
+
 /// Every inline script of `html` that runs: `<script>` elements without `src` whose `type` is
 /// absent, empty, `module`, `importmap` or a JavaScript MIME type. Data blocks such as
 /// `type="application/json"` are not run, so they need no hash.
 pub fn inline_scripts(html: &str) -> Result<Vec<InlineScript<'_>>> {
-    let mut scripts = Vec::new();
+    Ok(scan(html)?.scripts)
+}
+
+/// The inline scripts and event-handler attributes of `html`.
+pub fn scan(html: &str) -> Result<Scan<'_>> {
+    let mut found = Scan::default();
     let mut at = 0;
     while let Some(offset) = html[at..].find('<') {
         let lt = at + offset;
@@ -74,6 +104,13 @@ pub fn inline_scripts(html: &str) -> Result<Vec<InlineScript<'_>>> {
             continue;
         };
         at = tag.end;
+        for (attribute, _) in tag.attrs.iter().filter(|(name, _)| name.starts_with("on")) {
+            found.handlers.push(Handler {
+                at: lt,
+                element: tag.name.clone(),
+                attribute: attribute.clone(),
+            });
+        }
         let raw_text = matches!(
             tag.name.as_str(),
             "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript"
@@ -85,7 +122,7 @@ pub fn inline_scripts(html: &str) -> Result<Vec<InlineScript<'_>>> {
             let text = &html[tag.end..close];
             check_no_double_escape(text, lt)?;
             if tag.attr("src").is_none() && runs(tag.attr("type").flatten()) {
-                scripts.push(InlineScript {
+                found.scripts.push(InlineScript {
                     start: tag.end,
                     text,
                 });
@@ -98,7 +135,7 @@ pub fn inline_scripts(html: &str) -> Result<Vec<InlineScript<'_>>> {
             at = find_end_tag(html, tag.end, &tag.name).unwrap_or(html.len());
         }
     }
-    Ok(scripts)
+    Ok(found)
 }
 
 /// True for the `type` values of scripts the browser runs.
@@ -263,36 +300,128 @@ pub fn hash_source(text: &str) -> String {
     )
 }
 
-/// The policy for `html`: one hash per inline script it runs.
-pub fn policy(html: &str) -> Result<String> {
-    let mut hashes: Vec<String> = inline_scripts(html)?
-        .iter()
-        .map(|s| hash_source(s.text))
-        .collect();
-    hashes.dedup();
-    let mut script_src = String::from("script-src 'self' 'wasm-unsafe-eval'");
-    for hash in &hashes {
-        script_src.push(' ');
-        script_src.push_str(hash);
-    }
-    Ok(format!("default-src 'self'; {script_src}; {REST}"))
+/// The policy of the pages written from one template: the hashes of the template's inline
+/// scripts, and how many `<script` tags it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policy {
+    /// `'sha256-…'` of each inline script of the template, in order, once each.
+    hashes: Vec<String>,
+    /// `<script` tags anywhere in the template, as text (see [`script_tags`]).
+    script_tags: usize,
 }
 
-/// `html` with its policy as the first element of `<head>`, so it applies to everything after.
-pub fn insert(html: &str) -> Result<String> {
-    let policy = policy(html)?;
-    let Some(head_end) = head_start_end(html) else {
-        bail!("no <head> to put the Content-Security-Policy in");
-    };
-    // The policy holds only quotes `'`, letters, digits and `-+/=:;* .`; no `"` or `&` that
-    // would need escaping in a double-quoted attribute.
-    debug_assert!(!policy.contains(['"', '&', '<', '>']));
-    let meta = format!("\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
-    let mut out = String::with_capacity(html.len() + meta.len());
-    out.push_str(&html[..head_end]);
-    out.push_str(&meta);
-    out.push_str(&html[head_end..]);
-    Ok(out)
+impl Policy {
+    /// The policy of `template`: its inline scripts hashed. The template is the page before any
+    /// report, result or reader text is put in it.
+    pub fn of_template(template: &str) -> Result<Policy> {
+        let mut hashes: Vec<String> = Vec::new();
+        for script in inline_scripts(template)? {
+            let hash = hash_source(script.text);
+            if !hashes.contains(&hash) {
+                hashes.push(hash);
+            }
+        }
+        Ok(Policy {
+            hashes,
+            script_tags: script_tags(template),
+        })
+    }
+
+    /// The `content` of the `<meta http-equiv="Content-Security-Policy">` tag.
+    pub fn text(&self) -> String {
+        let mut script_src = String::from("script-src 'self' 'wasm-unsafe-eval'");
+        for hash in &self.hashes {
+            script_src.push(' ');
+            script_src.push_str(hash);
+        }
+        format!("default-src 'self'; {script_src}; {REST}")
+    }
+
+    /// An error unless everything `html` (a page written from the template) would run is the
+    /// template's: no other inline script, no more `<script` tags anywhere (a script inside
+    /// markup this scanner reads as text, such as an SVG's `<style>`, still counts), no
+    /// event-handler attribute.
+    pub fn check(&self, html: &str) -> Result<()> {
+        let found = scan(html)?;
+        if let Some(script) = found
+            .scripts
+            .iter()
+            .find(|s| !self.hashes.contains(&hash_source(s.text)))
+        {
+            bail!(
+                "the page holds an inline script that is not the template's, at byte {}: `{}`; \
+                 a page's body must never run a script of its own",
+                script.start,
+                excerpt(script.text)
+            );
+        }
+        if let Some(handler) = found.handlers.first() {
+            bail!(
+                "the page holds an event-handler attribute `{}` on a <{}> at byte {}; a page's \
+                 body must never run a script of its own",
+                handler.attribute,
+                handler.element,
+                handler.at
+            );
+        }
+        let tags = script_tags(html);
+        if tags > self.script_tags {
+            bail!(
+                "the page holds {tags} `<script` tags where its template has {}; a page's body \
+                 must never hold a script of its own",
+                self.script_tags
+            );
+        }
+        Ok(())
+    }
+
+    /// `html` (a page written from the template) with the policy as the first element of
+    /// `<head>`, so it applies to everything after; an error when the page fails [`Policy::check`].
+    pub fn insert(&self, html: &str) -> Result<String> {
+        self.check(html)?;
+        let policy = self.text();
+        let Some(head_end) = head_start_end(html) else {
+            bail!("no <head> to put the Content-Security-Policy in");
+        };
+        // The policy holds only quotes `'`, letters, digits and `-+/=:;* .`; no `"` or `&` that
+        // would need escaping in a double-quoted attribute.
+        debug_assert!(!policy.contains(['"', '&', '<', '>']));
+        let meta =
+            format!("\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
+        let mut out = String::with_capacity(html.len() + meta.len());
+        out.push_str(&html[..head_end]);
+        out.push_str(&meta);
+        out.push_str(&html[head_end..]);
+        Ok(out)
+    }
+}
+
+/// How many `<script` tag openings `html` holds anywhere, comments and raw text included:
+/// `<script` in any case followed by whitespace, `/` or `>`.
+fn script_tags(html: &str) -> usize {
+    let bytes = html.as_bytes();
+    let mut count = 0;
+    let mut at = 0;
+    while let Some(offset) = find_ascii_ci(&bytes[at..], b"<script") {
+        let next = bytes.get(at + offset + 7);
+        if matches!(
+            next,
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'/' | b'>')
+        ) {
+            count += 1;
+        }
+        at += offset + 7;
+    }
+    count
+}
+
+/// The start of `text`, for an error.
+fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 /// Offset just past the `<head …>` start tag.
@@ -422,5 +551,55 @@ const wasm = await init({ module_or_path: '/benchdeck/benchdeck-app-1_bg.wasm' }
         assert!(insert("<html><body><header></header></body></html>").is_err());
         let with_attr = insert("<html><head lang=en><title>t</title></head></html>").unwrap();
         assert!(with_attr.starts_with("<html><head lang=en>\n    <meta http-equiv"));
+    }
+
+    /// `html` with the policy of itself as template.
+    fn insert(html: &str) -> Result<String> {
+        Policy::of_template(html)?.insert(html)
+    }
+
+    /// `TRUNK_PAGE` with `body` put in its `<body>`, as a page's rendering is.
+    fn with_body(body: &str) -> String {
+        TRUNK_PAGE.replacen("<body>", &format!("<body>{body}"), 1)
+    }
+
+    #[test]
+    fn only_the_templates_scripts_are_allowed_and_a_page_with_another_is_refused() {
+        let policy = Policy::of_template(TRUNK_PAGE).unwrap();
+        assert!(policy
+            .insert(&with_body("<p>Fine: &lt;script&gt;</p>"))
+            .is_ok());
+        for (body, expected) in [
+            (
+                "<script>alert(1)</script>",
+                "inline script that is not the template's",
+            ),
+            (
+                "<SCRIPT type=module>x()</SCRIPT>",
+                "inline script that is not the template's",
+            ),
+            (
+                "<img src=x onerror=alert(1)>",
+                "event-handler attribute `onerror` on a <img>",
+            ),
+            (
+                "<svg><g ONLOAD='x()'></g></svg>",
+                "event-handler attribute `onload`",
+            ),
+            // Read as text here, but in an SVG a browser runs it: counted all the same.
+            (
+                "<svg><style><script>alert(1)</script></style></svg>",
+                "3 `<script` tags where its template has 2",
+            ),
+            ("<!-- <script src=x> -->", "3 `<script` tags"),
+        ] {
+            let error = policy.insert(&with_body(body)).unwrap_err().to_string();
+            assert!(error.contains(expected), "{body}: {error}");
+        }
+        // The hashes are the template's alone, whatever the page holds.
+        assert_eq!(policy.text().matches("'sha256-").count(), 1);
+        // A script the template has is allowed where the page repeats it in no new tag.
+        let script = inline_scripts(TRUNK_PAGE).unwrap()[0].text;
+        assert!(policy.text().contains(&hash_source(script)));
     }
 }

@@ -516,3 +516,36 @@ fn a_site_without_reports_gets_its_pages_without_panicking() {
     assert!(dir.path().join("local/index.html").is_file());
     assert!(!dir.path().join("_bench").exists());
 }
+
+#[test]
+fn a_script_that_reached_a_rendered_body_fails_the_build() {
+    let dir = built_site();
+    let path = dir.path().join(report_data_path("grid-first"));
+    let mut page: ReportPage = read_data_file(&path).unwrap();
+    // A block's HTML is the sanitiser's output; should anything ever get past it, the page
+    // carries it as it is.
+    for injected in [
+        "<p>Intro</p><script>fetch('/steal')</script>",
+        "<p onmouseover=\"alert(1)\">Intro</p>",
+    ] {
+        page.blocks[0] = Block::Html {
+            html: injected.into(),
+        };
+        std::fs::write(&path, crate::data_file::pack(&page).unwrap()).unwrap();
+        let options = Options {
+            base: "/repo/",
+            public_url: "/repo/",
+            csp: true,
+            published: false,
+            bench_page: false,
+        };
+        let error = format!(
+            "{:#}",
+            site_pages(dir.path(), TEMPLATE, &options).unwrap_err()
+        );
+        assert!(
+            error.contains("a page's body must never run a script of its own"),
+            "{injected}: {error}"
+        );
+    }
+}

@@ -173,3 +173,15 @@ fn the_wizard_ranks_on_costs_at_the_readers_rates() {
     );
     assert_eq!(out[1], candidates[1]);
 }
+
+#[test]
+fn an_address_gives_a_rate_only_when_it_is_a_positive_number() {
+    assert_eq!(
+        stated("vllm", 1.0, RateUnit::GpuHour, 1).address_key(),
+        "price.vllm"
+    );
+    assert_eq!(StatedPrice::rate_from_address(" 2.5 "), Some(2.5));
+    for bad in ["0", "-1", "NaN", "inf", "1e999", "", "two"] {
+        assert_eq!(StatedPrice::rate_from_address(bad), None, "{bad}");
+    }
+}

@@ -6,9 +6,10 @@
 
 use serde_json::{Map, Value};
 
-use crate::import::{yaml, ImportedFile};
+use crate::import::ImportedFile;
 use crate::model::{ConfigIdentity, Location, Producer, Workload};
 use crate::problem::Problem;
+use crate::yaml;
 
 /// True for text whose top-level keys include inference-perf's `load:` and `server:`, and `api:`
 /// or `data:`.
@@ -52,7 +53,8 @@ pub(crate) fn read_config(file: &str, text: &str) -> ImportedFile {
 /// The configuration and workload `text` (the file `file`) states, or the problem that stops
 /// it being read.
 pub(crate) fn config_of(file: &str, text: &str) -> Result<(ConfigIdentity, Workload), Problem> {
-    let value = yaml::parse(text).map_err(|e| Problem::error(file, e.location, e.message))?;
+    let value = yaml::parse(text, yaml::Schema::PyYaml)
+        .map_err(|e| Problem::error(file, e.location, e.message))?;
     let server = section(&value, "server");
     let identity = ConfigIdentity {
         model: server.and_then(|s| text_at(s, "model_name")),

@@ -261,7 +261,7 @@ fn axis_labels(placed: &[(usize, Placed<'_>)]) -> Vec<String> {
 /// `run`'s point, linked to its published result file.
 fn with_link(point: Point, run: &Run) -> Point {
     Point {
-        link: crate::site::result_file_path(&run.provenance.file),
+        link: crate::site::result_file_href(&run.provenance.file),
         ..point
     }
 }

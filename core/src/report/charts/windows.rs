@@ -190,10 +190,10 @@ impl ReportContext<'_> {
             .iter()
             .map(|(_, runs)| {
                 runs.iter()
-                    .map(|r| r.map(|r| windowed(r, metric, width)))
-                    .collect()
+                    .map(|r| r.map(|r| windowed(r, metric, width)).transpose())
+                    .collect::<Result<_, _>>()
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         require_full_windows(windowed.iter().flatten().flatten(), width)?;
         let categories: Vec<String> = match &d.load {
             Some(_) => {
@@ -265,7 +265,7 @@ impl ReportContext<'_> {
         let windowed: Vec<Windowed<'_>> = runs
             .iter()
             .map(|(_, r)| windowed(r, metric, width))
-            .collect();
+            .collect::<Result<_, _>>()?;
         require_full_windows(windowed.iter(), width)?;
         let mut series = Vec::new();
         let mut sparse = 0;
@@ -322,14 +322,15 @@ impl ReportContext<'_> {
     }
 }
 
-/// The run's windows of `width` seconds for `metric`.
-fn windowed(run: &Run, metric: Metric, width: f64) -> Windowed<'_> {
+/// The run's windows of `width` seconds for `metric`; an error naming the run when it would need
+/// more than `MAX_WINDOWS`.
+fn windowed(run: &Run, metric: Metric, width: f64) -> Result<Windowed<'_>, String> {
     let Some(samples) = &run.samples else {
-        return Windowed {
+        return Ok(Windowed {
             run,
             windows: Vec::new(),
             sparse: 0,
-        };
+        });
     };
     let requests = Requests {
         starts: &samples.start_s,
@@ -338,12 +339,13 @@ fn windowed(run: &Run, metric: Metric, width: f64) -> Windowed<'_> {
         output_tokens: &samples.output_tokens,
         e2e_ms: &samples.e2e_ms,
     };
-    let (windows, sparse) = windows(&requests, width);
-    Windowed {
+    let (windows, sparse) =
+        windows(&requests, width).map_err(|too_many| format!("{}: {too_many}", run.source()))?;
+    Ok(Windowed {
         run,
         windows,
         sparse,
-    }
+    })
 }
 
 /// An error when no run has a window with enough requests to summarise.
@@ -589,6 +591,28 @@ mod tests {
         );
         let auto = chart_on("vllm/t.json", &run(true), "kind: windows\nload: 4").unwrap();
         assert_eq!(auto.title, "End-to-end latency p95 per 5 s window");
+    }
+
+    #[test]
+    fn a_window_count_over_the_limit_is_an_error_at_the_blocks_line() {
+        let e = chart_on(
+            "vllm/t.json",
+            &run(true),
+            "kind: windows\nwindow: 1e-300\nload: 4",
+        )
+        .unwrap_err();
+        assert!(
+            e[0].starts_with("reports/r.md:7") && e[0].contains("the limit is 10000 windows"),
+            "{e:?}"
+        );
+        // One start time far from the others (1e12 s) with the automatic width.
+        let far = run(true).replace("109.5]", "1000000000000]");
+        assert!(far.contains("1000000000000]"));
+        let e = chart_on("vllm/t.json", &far, "kind: windows\nload: 4").unwrap_err();
+        assert!(
+            e[0].contains("vllm/t.json") && e[0].contains("the limit is 10000 windows"),
+            "{e:?}"
+        );
     }
 
     #[test]

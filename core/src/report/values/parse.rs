@@ -3,13 +3,13 @@
 
 /// Where the word at the start of `text` ends: at `,`, `(` or `)`, except that a comma
 /// grouping thousands (`5,028`: a digit before, three digits and no fourth after) is part of it.
+/// One pass over the word: whether it is a number so far is carried along, so a long value costs
+/// time in proportion to its length.
 fn word_end(text: &str) -> usize {
     let bytes = text.as_bytes();
+    // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
+    let mut numeric = true;
     for (i, &b) in bytes.iter().enumerate() {
-        // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
-        let numeric = bytes[..i]
-            .iter()
-            .all(|c| c.is_ascii_digit() || b",.~<> ".contains(c));
         let grouping = b == b',' && numeric && i > 0 && bytes[i - 1].is_ascii_digit() && {
             let after = &bytes[i + 1..];
             after.len() >= 3
@@ -19,6 +19,7 @@ fn word_end(text: &str) -> usize {
         if matches!(b, b',' | b'(' | b')') && !grouping {
             return i;
         }
+        numeric = numeric && (b.is_ascii_digit() || b",.~<> ".contains(&b));
     }
     text.len()
 }
@@ -68,6 +69,39 @@ fn parse_at(text: &str, depth: usize) -> Result<(Expr, &str), String> {
             return Ok((Expr::Call(word.to_ascii_lowercase(), args), next));
         } else {
             return Err(format!("`{word}(`: expected `,` or `)`"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_their_thousands_and_words_end_at_commas() {
+        assert_eq!(word_end("5,028, x"), 5);
+        assert_eq!(word_end("~1,048)"), 6);
+        assert_eq!(word_end("h100,256"), 4);
+        assert_eq!(word_end("1,0000"), 1);
+    }
+
+    #[test]
+    fn a_long_value_is_read_in_time_proportional_to_its_length() {
+        // Quadratic reading took minutes for these; linear takes milliseconds.
+        for text in [
+            "1".repeat(2_000_000),
+            "1,000".repeat(400_000),
+            "a".repeat(2_000_000),
+        ] {
+            let start = std::time::Instant::now();
+            let parsed = parse(&text);
+            assert!(parsed.is_ok() || parsed.is_err());
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(2),
+                "{} bytes took {:?}",
+                text.len(),
+                start.elapsed()
+            );
         }
     }
 }

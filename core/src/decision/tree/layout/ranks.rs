@@ -92,12 +92,14 @@ impl Ranked {
     pub(super) fn order_to_reduce_crossings(&mut self) {
         let mut best = self.ranks.clone();
         let mut fewest = self.crossings();
+        // Each vertex's place in its rank, kept up to date as ranks are sorted.
+        let mut positions = self.positions();
         for _ in 0..4 {
             for rank in 1..self.ranks.len() {
-                self.sort_by_neighbours(rank, true);
+                self.sort_by_neighbours(rank, true, &mut positions);
             }
             for rank in (0..self.ranks.len().saturating_sub(1)).rev() {
-                self.sort_by_neighbours(rank, false);
+                self.sort_by_neighbours(rank, false, &mut positions);
             }
             let crossings = self.crossings();
             if crossings < fewest {
@@ -121,8 +123,9 @@ impl Ranked {
         positions
     }
 
-    fn sort_by_neighbours(&mut self, rank: usize, by_above: bool) {
-        let positions = self.positions();
+    /// Sorts `rank` by the mean place of each vertex's neighbours above (or below) it, and
+    /// updates `positions` (every vertex's place in its rank) for it.
+    fn sort_by_neighbours(&mut self, rank: usize, by_above: bool, positions: &mut [usize]) {
         let neighbours = if by_above { &self.above } else { &self.below };
         let key = |vertex: usize| -> f64 {
             let linked = &neighbours[vertex];
@@ -133,6 +136,9 @@ impl Ranked {
             }
         };
         crate::order::sort_by_f64(&mut self.ranks[rank], &|&v| key(v));
+        for (i, &vertex) in self.ranks[rank].iter().enumerate() {
+            positions[vertex] = i;
+        }
     }
 
     fn crossings(&self) -> usize {

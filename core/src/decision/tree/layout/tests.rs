@@ -25,16 +25,13 @@ fn tree(start: &str, nodes: Vec<(&str, Node)>) -> Tree {
 /// The question tree of `reports/production-inference-stack.md`, read from its front matter.
 #[cfg(feature = "site")]
 fn production_tree() -> Tree {
-    use gray_matter::engine::{Engine, YAML};
     let text = include_str!("../../../../../reports/production-inference-stack.md");
     let yaml = text
         .strip_prefix("---\n")
         .and_then(|rest| rest.split("\n---\n").next())
         .expect("front matter");
-    let pod = YAML::parse(yaml).expect("front matter is YAML");
-    pod["decision"]["tree"]
-        .deserialize()
-        .expect("decision.tree is a tree")
+    let front = crate::yaml::parse(yaml, crate::yaml::Schema::Core).expect("front matter is YAML");
+    serde_json::from_value(front["decision"]["tree"].clone()).expect("decision.tree is a tree")
 }
 
 /// A DAG: both branches of the first question can reach `tools`, and `fast` is reached from

@@ -144,6 +144,18 @@ fn each_judged_run_carries_its_expected_range_and_a_link_to_its_file() {
 }
 
 #[test]
+fn a_points_link_is_percent_encoded() {
+    // Night 15's vLLM file is named `run#1.json`: unencoded, `#1.json` would be a fragment.
+    let extra = [(
+        "nightly/2026-11-15/run#1 vllm.json".to_string(),
+        result("vllm", None, 200.0),
+    )];
+    let spec = chart(&nights(&extra), "kind: trend\nmetric: ttft").unwrap();
+    let last = spec.series[0].points.last().unwrap();
+    assert_eq!(last.link, "results/nightly/2026-11-15/run%231%20vllm.json");
+}
+
+#[test]
 fn a_higher_is_better_metric_regresses_downwards() {
     let mut extra = Vec::new();
     for (n, tok_s) in [(15, 900.0), (16, 700.0)] {
