@@ -187,6 +187,10 @@ pub fn ChartView(
     /// panels share one legend (`grid.rs`): the chart then has none of its own.
     #[prop(default = None)]
     shared_hidden: Option<RwSignal<u64>>,
+    /// The columns of its grid a panel spans (`--span`, which the stylesheet reads where the
+    /// grid has several columns).
+    #[prop(default = 1)]
+    span: usize,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
@@ -306,7 +310,7 @@ pub fn ChartView(
         Some(view! { <Tooltip target text width/> })
     };
     view! {
-        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("")>
+        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("") style=(span > 1).then(|| format!("--span: {span}"))>
             <div class="chart-canvas" node_ref=container style=box_style>
                 {chart_image::chart_image(&base.read_value(), &slug, drawn.into())}
                 <canvas

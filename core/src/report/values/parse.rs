@@ -6,10 +6,10 @@
 fn word_end(text: &str) -> usize {
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
+        // Only a word that is a number so far (`5,028`, `~1,048`, `$1,230`), not `h100,256`.
         let numeric = bytes[..i]
             .iter()
-            .all(|c| c.is_ascii_digit() || b",.~<> ".contains(c));
+            .all(|c| c.is_ascii_digit() || b"$,.~<> ".contains(c));
         let grouping = b == b',' && numeric && i > 0 && bytes[i - 1].is_ascii_digit() && {
             let after = &bytes[i + 1..];
             after.len() >= 3
