@@ -308,6 +308,37 @@ fn seed_000s_setups_side_by_side_over_their_whole_sweeps() {
 }
 
 #[test]
+fn a_window_value_is_the_number_the_windows_chart_shows() {
+    let page = on(
+        "model-distributions",
+        "",
+        "```chart\nkind: windows\nstat: p95\nconfigs: [synthetic-gpt]\n```\n\n\
+         `=window(p95, synthetic-gpt, 2, median)` `=window(tok_s, synthetic-gpt, 2, slowest)` \
+         `=seconds(window(p99, synthetic-gpt, 2, max, 30))` `=window(p95, synthetic-gpt, 2, typical)`",
+    );
+    let spec = page.charts().next().unwrap();
+    let html = page.prose_html();
+    let median = html
+        .split("<span class=\"value\"")
+        .nth(1)
+        .and_then(|v| v.split('>').nth(1))
+        .and_then(|v| v.split('<').next())
+        .unwrap();
+    assert!(
+        spec.caption.contains(&format!("(median window {median})")),
+        "{median}: {}",
+        spec.caption
+    );
+    assert!(html.contains("(the highest end-to-end p95)"), "{html}");
+    assert!(html.contains("one of 20 windows of 30 s"), "{html}");
+    let e = problems(&page);
+    assert!(
+        e[0].contains("`typical`: expected which window: median, min, max, first, last or slowest"),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn money_reads_as_money_in_prose_tables_and_tiles() {
     let page = super::decision::production();
     let html = page.prose_html();

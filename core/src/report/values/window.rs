@@ -104,10 +104,7 @@ impl ReportContext<'_> {
             None => {
                 let b = BoxStats::from_samples(&values)
                     .ok_or_else(|| format!("no window of `{config}` has a {stat}"))?;
-                (
-                    b.median,
-                    format!("median of the {} of {of_run}", quoted.name),
-                )
+                (b.median, format!("{}, the median of {of_run}", quoted.name))
             }
             Some(w) => {
                 let value = w
