@@ -33,6 +33,7 @@ use serde::Deserialize;
 use super::context::ReportContext;
 use super::load::LoadText;
 use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
+use crate::model::workload::Aspect;
 use crate::model::{LoadTarget, Location, Metric, Rate, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::Quantity;
@@ -328,17 +329,30 @@ impl ReportContext<'_> {
                 keys.join(", ")
             ));
         }
+        // A chart against output (or prompt) tokens sets runs of different lengths side by
+        // side on purpose: that difference is its x axis, not a note.
+        let drawn_along = match (kind, TokensX::parse(d.x.as_deref())) {
+            ("lines", Ok(Some(TokensX::Output))) => Some(Aspect::OutputLength),
+            ("lines", Ok(Some(TokensX::Input))) => Some(Aspect::InputLength),
+            _ => None,
+        };
         let caption = d.caption.unwrap_or(spec.caption);
         Ok(ChartSpec {
             title: d.title.unwrap_or(spec.title),
-            caption: self.with_workload_note(caption, &keys),
+            caption: self.with_workload_note(caption, &keys, drawn_along),
             ..spec
         })
     }
 
     /// `caption`, followed by a note naming what differs between the workloads of the
-    /// configurations `keys` where they were measured at one load point.
-    fn with_workload_note(&self, caption: String, keys: &[String]) -> String {
+    /// configurations `keys` where they were measured at one load point, but `drawn_along`,
+    /// the aspect the chart's axis sets out.
+    fn with_workload_note(
+        &self,
+        caption: String,
+        keys: &[String],
+        drawn_along: Option<Aspect>,
+    ) -> String {
         if keys.len() < 2 {
             return caption;
         }
@@ -358,7 +372,8 @@ impl ReportContext<'_> {
                     .collect()
             })
             .collect();
-        let differences = crate::model::workload::differences(&side_by_side);
+        let mut differences = crate::model::workload::differences(&side_by_side);
+        differences.retain(|d| Some(d.aspect) != drawn_along);
         match crate::model::workload::note(&differences) {
             Some(note) if caption.is_empty() => note,
             Some(note) => format!("{caption} {note}"),

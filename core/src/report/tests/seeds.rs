@@ -80,6 +80,11 @@ fn latency_against_output_tokens_is_a_line_per_prompt_length_with_its_fitted_slo
         "{}",
         spec.caption
     );
+    assert!(
+        !spec.caption.contains("output length: "),
+        "the lengths are the x axis, not a workload note: {}",
+        spec.caption
+    );
     insta::assert_snapshot!(
         "lines_against_output_tokens",
         crate::chart::to_svg(spec, (640, 360), &Default::default()).unwrap()
