@@ -60,8 +60,17 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     group_thousands(&format!("{v:.decimals$}"))
 }
 
-/// A value with its unit: `5,028 ms`, `85.1 tok/s`, `64.7%`.
+/// A value with its unit: `5,028 ms`, `85.1 tok/s`, `64.7%`. Money is written as money: a
+/// unit starting with `$` puts the dollar before the number and the rest after it
+/// (`$1.23/1M tok`, `$1.23 per million output tokens`), with [`money`]'s digits.
 pub fn with_unit(v: f64, unit: &str) -> String {
+    if let Some(rest) = unit.strip_prefix('$') {
+        return if v.is_finite() {
+            format!("{}{rest}", money(v))
+        } else {
+            number(v)
+        };
+    }
     match unit {
         "%" => format!("{}%", number(v)),
         "" => number(v),
@@ -69,13 +78,39 @@ pub fn with_unit(v: f64, unit: &str) -> String {
     }
 }
 
-/// A value with its unit and exactly `decimals` digits: `45.04 ms` (tables that line up).
+/// A value with its unit and exactly `decimals` digits: `45.04 ms`, `$12.29/1M tok` (tables
+/// that line up).
 pub fn with_unit_fixed(v: f64, unit: &str, decimals: usize) -> String {
+    if let Some(rest) = unit.strip_prefix('$') {
+        if !v.is_finite() {
+            return number(v);
+        }
+        let sign = if v < 0.0 { "-" } else { "" };
+        return format!("{sign}${}{rest}", fixed(v.abs(), decimals));
+    }
     match unit {
         "%" => format!("{}%", fixed(v, decimals)),
         "" => fixed(v, decimals),
         u => format!("{} {u}", fixed(v, decimals)),
     }
+}
+
+/// A sum of dollars as people write it: `$1.23`, `$0.50` (cents from a cent up), `$1,234` (no
+/// cents from a thousand), `$0.0012` (two significant digits below a cent), `-$1.23`.
+pub fn money(v: f64) -> String {
+    if !v.is_finite() {
+        return number(v);
+    }
+    let abs = v.abs();
+    let decimals = if abs >= 1000.0 {
+        0
+    } else if abs >= 0.01 || abs == 0.0 {
+        2
+    } else {
+        ((1 - abs.log10().floor() as i64).max(0) as usize).min(9)
+    };
+    let sign = if v < 0.0 { "-" } else { "" };
+    format!("{sign}${}", group_thousands(&format!("{abs:.decimals$}")))
 }
 
 fn trim_zeros(s: &str) -> String {
@@ -151,5 +186,23 @@ mod tests {
     fn units() {
         assert_eq!(with_unit(5028.0, "ms"), "5,028 ms");
         assert_eq!(with_unit(64.7, "%"), "64.7%");
+    }
+
+    #[test]
+    fn money_is_written_as_money() {
+        assert_eq!(with_unit(1.2291, "$/1M tok"), "$1.23/1M tok");
+        assert_eq!(
+            with_unit(1.2291, "$ per million output tokens"),
+            "$1.23 per million output tokens"
+        );
+        assert_eq!(with_unit(0.5, "$"), "$0.50");
+        assert_eq!(with_unit(11.694, "$/1M tok"), "$11.69/1M tok");
+        assert_eq!(with_unit(1234.6, "$/1M tok"), "$1,235/1M tok");
+        assert_eq!(with_unit(0.001234, "$"), "$0.0012");
+        assert_eq!(with_unit(-1.2291, "$"), "-$1.23");
+        assert_eq!(with_unit_fixed(12.2912, "$/1M tok", 2), "$12.29/1M tok");
+        assert_eq!(with_unit_fixed(4.0, "$/1M tok", 2), "$4.00/1M tok");
+        assert_eq!(money(0.0), "$0.00");
+        assert_eq!(with_unit(f64::NAN, "$/1M tok"), "n/a");
     }
 }

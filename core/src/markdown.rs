@@ -355,7 +355,9 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("figure", &["data-table", "head-to-head"])
         // A head-to-head table of costs, whose verdicts the price editor computes again.
         .add_tag_attributes("figure", &["data-versus"])
-        .add_allowed_classes("td", &["best", "tied", "pass", "fail"])
+        // A head-to-head's `workload` columns (the prompts beside each load).
+        .add_allowed_classes("td", &["best", "tied", "pass", "fail", "workload"])
+        .add_allowed_classes("th", &["workload"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("details", &["every-run"])
         .add_allowed_classes("p", &["table-caption", "tile"])

@@ -49,6 +49,14 @@ impl Interval {
 
     /// The interval in `unit`: `95% CI 41.2–48.9 ms`, with the decimals the values need.
     pub fn text(&self, unit: &str) -> String {
+        if unit.starts_with('$') {
+            // `95% CI $1.10–$1.35/1M tok`.
+            return format!(
+                "95% CI {}–{}",
+                format::money(self.lo),
+                format::with_unit(self.hi, unit)
+            );
+        }
         let (lo, hi) = (format::number(self.lo), format::number(self.hi));
         let range = if self.lo < 0.0 || self.hi < 0.0 {
             format!("{lo} to {hi}")

@@ -47,6 +47,13 @@ pub enum Quantity {
     /// per second per user (InferenceX's and AIPerf's "interactivity"; the x axis of the
     /// per-GPU throughput frontier).
     Interactivity,
+    /// Mean end-to-end latency over the mean output length, in ms per output token: seed 004's
+    /// "Latency/Token" of scenarios measured one output length at a time.
+    LatencyPerOutputToken,
+    /// Mean output length over mean end-to-end latency, in output tokens per second: the rate
+    /// one request of a scenario produced its answer at (seed 004's throughput against output
+    /// length). A ratio of means, not `output_tok_s_per_user`'s mean of ratios.
+    OutputPerRequest,
 }
 
 /// Whether more or less of a quantity is better.
@@ -62,7 +69,8 @@ pub enum Better {
 /// The names [`Quantity::parse`] accepts, for error messages.
 pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
      output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate, \
-     cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu, interactivity";
+     cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu, interactivity, \
+     e2e_per_output_token, output_tok_s_per_request";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -89,6 +97,8 @@ impl Quantity {
             "cost_per_1m_total" => Quantity::CostPerMillionTotal,
             "output_throughput_per_gpu" | "output_tok_s_per_gpu" => Quantity::OutputPerGpu,
             "interactivity" => Quantity::Interactivity,
+            "e2e_per_output_token" | "latency_per_output_token" => Quantity::LatencyPerOutputToken,
+            "output_tok_s_per_request" => Quantity::OutputPerRequest,
             _ => {
                 return Err(format!(
                     "unknown metric `{metric}`; expected one of {QUANTITY_NAMES}"
@@ -122,6 +132,13 @@ impl Quantity {
                 .or_else(|| run.latency_stat(Metric::Tpot, Stat::Median))
                 .filter(|&tpot| tpot > 0.0)
                 .map(|tpot| 1000.0 / tpot),
+            Quantity::LatencyPerOutputToken => {
+                Some(run.latency_stat(Metric::E2e, Stat::Mean)? / mean_output_tokens(run)?)
+            }
+            // A zero latency gives infinity, which the filter below refuses.
+            Quantity::OutputPerRequest => Some(
+                mean_output_tokens(run)? / (run.latency_stat(Metric::E2e, Stat::Mean)? / 1000.0),
+            ),
         };
         value.filter(|v| v.is_finite())
     }
@@ -136,6 +153,10 @@ impl Quantity {
                 " (cost needs a `price:` for the configuration in the report's front matter)"
             }
             Quantity::Interactivity => " (interactivity is 1000 ÷ mean TPOT)",
+            Quantity::LatencyPerOutputToken | Quantity::OutputPerRequest => {
+                " (it is the mean end-to-end latency and the mean output length, one over the \
+                 other)"
+            }
             Quantity::OutputPerGpu if run.gpus().is_none() => {
                 " (per-GPU throughput needs a GPU count: `hardware` such as `2x L40S` in the \
                  result file, or `gpus` in the configuration's `price:` in the front matter)"
@@ -156,6 +177,18 @@ impl Quantity {
             Quantity::CostPerMillionOutput | Quantity::CostPerMillionTotal => "$/1M tok",
             Quantity::OutputPerGpu => "tok/s/GPU",
             Quantity::Interactivity => "tok/s/user",
+            Quantity::LatencyPerOutputToken => "ms/tok",
+            Quantity::OutputPerRequest => "tok/s",
+        }
+    }
+
+    /// The unit in running text: [`Quantity::unit`], but a cost in words (`$1.23 per million
+    /// output tokens`, where a table or an axis writes `$1.23/1M tok`).
+    pub fn prose_unit(&self) -> &'static str {
+        match self {
+            Quantity::CostPerMillionOutput => "$ per million output tokens",
+            Quantity::CostPerMillionTotal => "$ per million tokens",
+            other => other.unit(),
         }
     }
 
@@ -165,7 +198,8 @@ impl Quantity {
             Quantity::Latency { .. }
             | Quantity::ErrorRate
             | Quantity::CostPerMillionOutput
-            | Quantity::CostPerMillionTotal => Better::Lower,
+            | Quantity::CostPerMillionTotal
+            | Quantity::LatencyPerOutputToken => Better::Lower,
             _ => Better::Higher,
         }
     }
@@ -193,8 +227,18 @@ impl fmt::Display for Quantity {
             Quantity::CostPerMillionTotal => f.write_str("Cost per 1M tokens"),
             Quantity::OutputPerGpu => f.write_str("Output throughput per GPU"),
             Quantity::Interactivity => f.write_str("Interactivity"),
+            Quantity::LatencyPerOutputToken => f.write_str("Latency per output token"),
+            Quantity::OutputPerRequest => f.write_str("Output tok/s of a request"),
         }
     }
+}
+
+/// A run's mean output tokens per request: its output length's mean, else its output tokens
+/// over its successful requests.
+fn mean_output_tokens(run: &Run) -> Option<f64> {
+    let mean = run.tokens.output_len.as_ref().and_then(|d| d.mean);
+    let counted = || Some(run.tokens.total_output? as f64 / run.requests.succeeded? as f64);
+    mean.or_else(counted).filter(|t| *t > 0.0 && t.is_finite())
 }
 
 #[cfg(test)]
@@ -238,6 +282,27 @@ mod tests {
         let f = crate::import::import("r.json", no_tpot.as_bytes());
         assert_eq!(q.of(&f.runs[0]), None);
         assert!(q.lacking(&f.runs[0]).contains("1000 ÷ mean TPOT"));
+    }
+
+    #[test]
+    fn latency_per_output_token_is_a_ratio_of_means() {
+        // Seed 004: 100 tokens out in a mean of 1.021 s.
+        let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": 1.0, "completed": 15, "mean_e2el_ms": 1021.0, "total_output_tokens": 1500}"#;
+        let f = crate::import::import("r.json", text.as_bytes());
+        let per_token = Quantity::parse("e2e_per_output_token", None).unwrap();
+        assert_eq!(per_token.of(&f.runs[0]), Some(10.21));
+        assert_eq!(
+            (per_token.unit(), per_token.better()),
+            ("ms/tok", Better::Lower)
+        );
+        let rate = Quantity::parse("output_tok_s_per_request", None).unwrap();
+        let v = rate.of(&f.runs[0]).unwrap();
+        assert!((v - 97.94).abs() < 0.01, "{v}");
+        let no_tokens = text.replace(", \"total_output_tokens\": 1500", "");
+        let f = crate::import::import("r.json", no_tokens.as_bytes());
+        assert_eq!(rate.of(&f.runs[0]), None);
+        assert!(rate.lacking(&f.runs[0]).contains("mean output length"));
     }
 
     #[test]

@@ -411,4 +411,9 @@ pub struct ChartGrid {
     pub columns: usize,
     /// The panels, row by row.
     pub panels: Vec<ChartSpec>,
+    /// How many columns each panel spans, in the order of `panels` (1 each unless a report's
+    /// panel says `span`); a panel that does not fit in what is left of its row starts the
+    /// next.
+    #[serde(default)]
+    pub spans: Vec<usize>,
 }

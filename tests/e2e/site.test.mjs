@@ -84,10 +84,11 @@ test('tables and inline values are computed from the data, as seed 002 printed t
   const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
   const rows = await ttft.locator('tbody tr').allInnerTexts();
   assert.equal(rows.length, 6);
-  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.9–46.0%)']);
-  assert.deepEqual(rows[5].split('\t'), ['∞ req/s', '18,107.32 ms', '17,419.66 ms', 'SGLang', '3.80%']);
+  // Seed 002's num_prompts beside each load, and how many completed.
+  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.9–46.0%)']);
+  assert.deepEqual(rows[5].split('\t'), ['∞ req/s', '2,000', '1,015', '18,107.32 ms', '17,419.66 ms', 'SGLang', '3.80%']);
   const tpot = await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts();
-  assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '90.01 ms', '129.65 ms', 'vLLM', '30.57%']);
+  assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '3,600', '3,600', '90.01 ms', '129.65 ms', 'vLLM', '30.57%']);
   // The summary marks one best cell per row.
   const summary = page.locator('figure.data-table', { hasText: 'side by side' });
   assert.equal(await summary.locator('td.best').count(), 6);
@@ -199,16 +200,16 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   assert.deepEqual(await inputs.evaluateAll((all) => all.map((i) => i.value)), ['0.000306', '1.418', '1.418']);
   assert.match(await panel.innerText(), /per GPU-hour × 4 GPUs\s+\$5\.67/);
   const qwen = page.locator('.prose [data-price="qwen-rayserve-sharegpt"]').first();
-  assert.equal(await qwen.innerText(), '1.23 $/1M tok');
+  assert.equal(await qwen.innerText(), '$1.23 per million output tokens');
   const deepseek = page.locator('.prose [data-price="deepseek-disagg-sharegpt"]').first();
-  assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
+  assert.equal(await deepseek.innerText(), '$4.68 per million output tokens');
   const ratio = page.locator('.prose [data-compare="ratio"][data-price-a="deepseek-disagg-sharegpt"]').first();
   assert.equal(await ratio.innerText(), '3.81x');
   // Twice Qwen's rate: its figure doubles, DeepSeek's stays, the ratio of the two halves, the
   // address keeps the rate.
   await inputs.nth(1).fill('2.836');
-  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
-  assert.equal(await deepseek.innerText(), '4.68 $/1M tok');
+  assert.equal(await qwen.innerText(), '$2.46 per million output tokens');
+  assert.equal(await deepseek.innerText(), '$4.68 per million output tokens');
   assert.equal(await ratio.innerText(), '1.91x');
   assert.match(await panel.innerText(), /\$2\.84\b/);
   await addressParam(page, 'price.qwen-rayserve-sharegpt', '2.836');
@@ -219,30 +220,30 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   await page.keyboard.press('ArrowLeft');
   const tooltip = await page.locator('#chart-cost-per-million .chart-tooltip').innerText();
   assert.match(tooltip, /Qwen2\.5-7B, ShareGPT run/);
-  assert.match(tooltip, /2\.46 \$\/1M tok/);
+  assert.match(tooltip, /\$2\.46\/1M tok/);
   // Not a price: said so next to the field, the last valid rate still applies.
   await inputs.nth(1).fill('-3');
   assert.equal(await inputs.nth(1).getAttribute('aria-invalid'), 'true');
   assert.match(await panel.locator('[role="alert"]').innerText(), /Expected a positive number of dollars/);
-  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
+  assert.equal(await qwen.innerText(), '$2.46 per million output tokens');
   // A reload (or a shared link) shows the reader's rates.
   await page.reload();
   await chartsReady(page, 60000);
-  assert.equal(await qwen.innerText(), '2.46 $/1M tok');
+  assert.equal(await qwen.innerText(), '$2.46 per million output tokens');
   assert.equal(await inputs.nth(1).inputValue(), '2.836');
   // Back to the report's prices: the figures and the address as published.
   await panel.locator('button', { hasText: "Use the report's prices" }).click();
-  assert.equal(await qwen.innerText(), '1.23 $/1M tok');
+  assert.equal(await qwen.innerText(), '$1.23 per million output tokens');
   assert.equal(await ratio.innerText(), '3.81x');
   await addressParam(page, 'price.qwen-rayserve-sharegpt', null);
   // The summary table marks the cheapest again: Qwen at ten times its rate is no longer it.
   const table = page.locator('figure.data-table', { hasText: 'at its cheapest' });
   const costRow = table.locator('tbody tr', { hasText: 'Cost per 1M output tokens' });
   const bestFor = table.locator('tr.best-for td');
-  assert.match(await costRow.locator('td.best').innerText(), /^1\.23 /);
+  assert.match(await costRow.locator('td.best').innerText(), /^\$1\.23\/1M tok/);
   assert.match(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
   await inputs.nth(1).fill('14.18');
-  assert.match(await costRow.locator('td.best strong').innerText(), /^4\.68 /);
+  assert.match(await costRow.locator('td.best strong').innerText(), /^\$4\.68\/1M tok/);
   assert.equal(await costRow.locator('td.best').count(), 1);
   assert.doesNotMatch(await bestFor.nth(0).innerText(), /Cost per 1M output tokens/);
   assert.match(await bestFor.nth(1).innerText(), /Cost per 1M output tokens/);
@@ -251,11 +252,11 @@ test('a reader puts in their own prices: every cost figure, the cost chart and t
   const versus = page.locator('figure.data-table[data-versus]');
   const at64 = versus.locator('tbody tr', { hasText: 'concurrency 64' }).locator('td');
   assert.deepEqual(await at64.allInnerTexts(),
-    ['12.29 $/1M tok', '4.68 $/1M tok', 'DeepSeek-V2-Lite disaggregated, ShareGPT run', '61.89%']);
+    ['$12.29/1M tok', '$4.68/1M tok', 'DeepSeek-V2-Lite disaggregated, ShareGPT run', '61.89%']);
   assert.equal(await versus.locator('strong').count(), 0, 'a head-to-head names its winner, bolds none');
   await panel.locator('button', { hasText: "Use the report's prices" }).click();
   assert.deepEqual(await at64.allInnerTexts(),
-    ['1.23 $/1M tok', '4.68 $/1M tok', 'Qwen2.5-7B, ShareGPT run', '73.76%']);
+    ['$1.23/1M tok', '$4.68/1M tok', 'Qwen2.5-7B, ShareGPT run', '73.76%']);
   assert.deepEqual(page.errors, []);
 });
 

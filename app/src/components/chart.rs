@@ -187,6 +187,10 @@ pub fn ChartView(
     /// panels share one legend (`grid.rs`): the chart then has none of its own.
     #[prop(default = None)]
     shared_hidden: Option<RwSignal<u64>>,
+    /// The columns of its grid a panel spans (`--span`, which the stylesheet reads where the
+    /// grid has several columns).
+    #[prop(default = 1)]
+    span: usize,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
@@ -306,7 +310,7 @@ pub fn ChartView(
         Some(view! { <Tooltip target text width/> })
     };
     view! {
-        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("")>
+        <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("") style=(span > 1).then(|| format!("--span: {span}"))>
             <div class="chart-canvas" node_ref=container style=box_style>
                 {chart_image::chart_image(&base.read_value(), &slug, drawn.into())}
                 <canvas
@@ -385,11 +389,12 @@ fn watch_container(
 
 /// The drawing's box: its height follows [`chart::preferred_height`] in CSS (`.chart-canvas`:
 /// 56% of the width between 260 and 460 px), so the page is laid out at its final size before
-/// anything is drawn; kinds whose height does not depend on the width say it here.
+/// anything is drawn; kinds whose height does not depend on the width say it here, past the
+/// 460 px cap when their rows need it (five metrics of four configurations: 554 px).
 fn box_style(spec: &ChartSpec) -> Option<String> {
     match spec.kind {
         ChartKind::HBars { .. } | ChartKind::Stacked { .. } => Some(format!(
-            "aspect-ratio: auto; min-height: 0; height: {}px",
+            "aspect-ratio: auto; min-height: 0; max-height: none; height: {}px",
             chart::preferred_height(spec, 0.0)
         )),
         _ => None,

@@ -39,8 +39,8 @@ pub fn GridView(
             {(!grid.title.is_empty()).then(|| view! { <h3 class="grid-title">{grid.title.clone()}</h3> })}
             {legend}
             <div class="grid-panels" style=style>
-                {grid.panels.into_iter().map(|spec| view! {
-                    <ChartView spec slug=slug.clone() embed shared_hidden=hidden/>
+                {grid.panels.into_iter().enumerate().map(|(i, spec)| view! {
+                    <ChartView spec slug=slug.clone() embed shared_hidden=hidden span=grid.spans.get(i).copied().unwrap_or(1)/>
                 }).collect_view()}
             </div>
             {(!grid.caption.is_empty()).then(|| view! { <p class="grid-caption">{grid.caption.clone()}</p> })}

@@ -223,8 +223,9 @@ fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
 /// configuration and by how much, at the reader's rates, as the build says it
 /// (`compare::Verdict`). The two figures of a row are cost figures, rewritten with the others.
 fn judge_head_to_head(table: &web_sys::Element, repricing: &Repricing) {
-    // Load, the two configurations, the verdict and by how much.
-    let names: Vec<String> = crate::browser::elements(table, "thead th")
+    // Load, the two configurations, the verdict and by how much; a `workload` column (the
+    // prompts sent beside the load) is neither.
+    let names: Vec<String> = crate::browser::elements(table, "thead th:not(.workload)")
         .iter()
         .map(|th| th.text_content().unwrap_or_default())
         .collect();
@@ -237,7 +238,7 @@ fn judge_head_to_head(table: &web_sys::Element, repricing: &Repricing) {
         Some(usd * repricing.factor(&span.get_attribute("data-price")?))
     };
     for row in crate::browser::elements(table, "tbody tr") {
-        let cells = crate::browser::elements(&row, "td");
+        let cells = crate::browser::elements(&row, "td:not(.workload)");
         let [a, b, winner, by] = cells.as_slice() else {
             continue;
         };

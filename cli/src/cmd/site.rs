@@ -161,6 +161,7 @@ fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
         let svg = chart::grid_to_svg(
             &grid.panels,
             grid.columns,
+            &grid.spans,
             chart::EXPORT_WIDTH,
             &DrawOptions::default(),
         )

@@ -356,8 +356,11 @@ fn thresholds(spec: &ChartSpec) -> impl Iterator<Item = (f64, String)> + '_ {
     })
 }
 
-/// Draws each guide line dashed across the plot, its label at the right end above it; returns
-/// the height of each (area pixels).
+/// How far apart (pixels) two guide lines must be for both labels to sit at the right end.
+const GUIDE_LABEL_HEIGHT: i32 = 15;
+
+/// Draws each guide line dashed across the plot, its label at the right end above it (at the
+/// left end where another label would cover it); returns the height of each (area pixels).
 fn draw_thresholds<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &BarChart<'_, DB>,
@@ -368,6 +371,9 @@ fn draw_thresholds<DB: DrawingBackend>(
     let (base_x, base_y) = area.get_base_pixel();
     let x_range = chart.x_range();
     let mut heights = Vec::new();
+    // Labels written at the right end, by height: a line too close to one of them (two SLAs
+    // 500 ms apart on a tall axis) has its label at the left end instead.
+    let mut at_right: Vec<i32> = Vec::new();
     for (value, label) in thresholds(spec).filter(|(v, _)| *v <= top) {
         let (x0, y) = chart.backend_coord(&(x_range.start, value));
         let (x1, _) = chart.backend_coord(&(x_range.end, value));
@@ -379,13 +385,29 @@ fn draw_thresholds<DB: DrawingBackend>(
             4,
             options.theme.text.stroke_width(1),
         ))?;
+        let crowded = at_right
+            .iter()
+            .any(|other| (other - y).abs() < GUIDE_LABEL_HEIGHT);
+        let (x, h) = if crowded {
+            (x0 + 4, HPos::Left)
+        } else {
+            at_right.push(y);
+            (x1 - 4, HPos::Right)
+        };
+        // On a backdrop: the label often stands over a bar taller than the line.
+        let width = estimate_text_width(&label, 11) as i32;
+        let left = if crowded { x } else { x - width };
+        area.draw(&Rectangle::new(
+            [(left - 2, y - 16), (left + width + 2, y - 2)],
+            options.theme.background.mix(0.85).filled(),
+        ))?;
         area.draw(&Text::new(
             label,
-            (x1 - 4, y - 3),
+            (x, y - 3),
             (FONT, 11)
                 .into_font()
                 .color(&options.theme.text)
-                .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                .pos(Pos::new(h, VPos::Bottom)),
         ))?;
     }
     Ok(heights)

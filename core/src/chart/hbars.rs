@@ -41,7 +41,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     let mut frame = Frame::default();
     for (row, metric) in metrics.iter().enumerate() {
         let top = layout.first_top + row as i32 * layout.pitch;
-        draw_row_label(area, metric, top, options)?;
+        draw_row_label(area, metric, (top, layout.x0 - 12 - 6), options)?;
         let row_values = &values[row];
         let finite: Vec<f64> = row_values
             .iter()
@@ -263,7 +263,7 @@ impl Layout {
 fn draw_row_label<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     metric: &HBarMetric,
-    top: i32,
+    (top, room): (i32, i32),
     options: &DrawOptions,
 ) -> Result<(), DrawError> {
     let theme = &options.theme;
@@ -272,8 +272,27 @@ fn draw_row_label<DB: DrawingBackend>(
         .style(FontStyle::Bold)
         .color(&theme.text)
         .pos(Pos::new(HPos::Left, VPos::Top));
-    area.draw(&Text::new(metric.label.clone(), (12, top), label_style))?;
+    let label = fitted(&metric.label, room);
+    area.draw(&Text::new(label, (12, top), label_style))?;
     Ok(())
+}
+
+/// `label` as it fits in `room` pixels at the label's size: whole, or cut with `…` (on a phone a
+/// long label would run under the bars; the tooltip and the data table give it whole).
+fn fitted(label: &str, room: i32) -> String {
+    let fits = |text: &str| estimate_text_width(text, LABEL_FONT) as i32 <= room;
+    if fits(label) {
+        return label.to_string();
+    }
+    let mut chars: Vec<char> = label.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let cut: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if fits(&cut) {
+            return cut;
+        }
+    }
+    "…".to_string()
 }
 
 /// Draws under a row's label which way is better, and under that, when its best value is not
@@ -354,4 +373,19 @@ pub(super) fn best_value(values: &[f64], better: Better) -> Option<f64> {
         Better::Lower => min,
         Better::Higher => max,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_too_long_for_its_room_is_cut_with_an_ellipsis() {
+        assert_eq!(fitted("TTFT p50", 200), "TTFT p50");
+        let long = "Output tok/s per user (peak)";
+        let cut = fitted(long, 110);
+        assert!(cut.ends_with('…') && cut.len() < long.len(), "{cut}");
+        assert!(estimate_text_width(&cut, LABEL_FONT) <= 110, "{cut}");
+        assert_eq!(fitted(long, 2), "…");
+    }
 }

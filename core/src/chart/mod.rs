@@ -49,7 +49,7 @@ pub use builders::{
 pub use frame::{Frame, Target};
 #[cfg(feature = "svg")]
 pub use grid::grid_to_svg;
-pub use grid::{draw_grid, grid_legend};
+pub use grid::{draw_grid, grid_cells, grid_legend};
 pub use scale::Scale;
 pub use theme::{Theme, ThemeName};
 pub use view_state::ViewState;

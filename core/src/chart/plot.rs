@@ -253,8 +253,8 @@ impl Plot {
 }
 
 impl Plot {
-    /// Draws `a` if it is a visible series' fitted line, clipped to the plot, with its label at
-    /// its right end; returns the label's box.
+    /// Draws `a` if it is a visible series' fitted line, clipped to the plot (dashed in the
+    /// text's colour on a line chart), with its label at its right end; returns the label's box.
     fn fit_line<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -289,7 +289,19 @@ impl Plot {
             return Ok(None);
         };
         let color = options.theme.series(spec.series[*series].color);
-        area.draw(&PathElement::new([start, end], color.stroke_width(2)))?;
+        if matches!(spec.kind, super::ChartKind::Lines) {
+            // A line chart's own line runs through the points the fit is made from: the fit is
+            // dashed in the text's colour over it (seed 004's dashed fit), its label in the
+            // series' colour says whose it is.
+            area.draw(&plotters::element::DashedPathElement::new(
+                [start, end],
+                6,
+                4,
+                options.theme.text.stroke_width(2),
+            ))?;
+        } else {
+            area.draw(&PathElement::new([start, end], color.stroke_width(2)))?;
+        }
         let (x, y) = end;
         let b = label_box(
             label,

@@ -159,10 +159,14 @@ fn a_guide_line_passes_behind_the_bar_values() {
     let backdrop = "opacity=\"0.85\" fill=\"#FFFFFF\"";
     let backdrops = |svg: &str| svg.matches(backdrop).count();
     assert_eq!(backdrops(&plain), 0, "no line, no backdrop");
-    assert_eq!(backdrops(&svg), 12, "one behind each value");
-    // Drawn after the line, so that they cover it.
+    assert_eq!(
+        backdrops(&svg),
+        13,
+        "one behind each value, and one behind the line's label"
+    );
+    // The values' drawn after the line, so that they cover it.
     let line = svg.find("SLA 103").unwrap();
-    assert!(svg.find(backdrop).unwrap() > line);
+    assert!(svg.rfind(backdrop).unwrap() > line);
     assert_eq!(
         svg_texts(&svg).iter().filter(|t| **t == "100").count(),
         12 + 1,

@@ -4,33 +4,35 @@
 //!
 //! | kind | what it draws | keys |
 //! |---|---|---|
-//! | `bars` (default) | a metric by load point, a bar per configuration | `metric`, `stat`, `error_bars: std` |
-//! | `lines` | a metric against load, a line per configuration | `metric`, `stat`, `band: [p50, p99]`, `error_bars: std`, `x_scale`, `y_scale`, `sla`, `breaking`, `speedup` |
+//! | `bars` (default) | a metric by load point, a bar per configuration | `metric`, `stat`, `error_bars: std`, `sla` |
+//! | `lines` | a metric against load, a line per configuration; or against each run's mean output (prompt) tokens | `metric`, `stat`, `band: [p50, p99]`, `error_bars: std`, `x_scale`, `y_scale`, `sla`, `breaking`, `speedup`; `x: output_tokens\|input_tokens`, `series: [{name, configs}]`, `fit: true` |
 //! | `percentiles` | p50/p90/p95/p99 bars per configuration at one load | `metric`, `load`, `percentiles`, `sla` |
-//! | `hbars` | head to head: several metrics at one load, the better side marked | `metrics: [ttft:p50, output_throughput]`, `load` |
+//! | `hbars` | head to head: several metrics at one load (or over the sweep), the better side marked | `metrics: [ttft:p50, output_throughput:max, success_rate:overall, stable_rate]`, `load` |
 //! | `scatter` | one quantity against another over the sweep, with Pareto frontiers | `x`, `y`, `x_scale`, `y_scale` |
 //! | `cdf` | share of requests under each latency (per-request samples) | `metric`, `load`, `sla` |
 //! | `histogram` | distribution of per-request latencies | `metric`, `load` |
 //! | `box` | per-request latency spread at each load point | `metric` |
 //! | `tokens` | per-request latency against output or prompt tokens, with each configuration's least-squares line | `x: output_tokens\|input_tokens`, `metric: e2e\|ttft\|tpot`, `load` |
 //! | `lengths` | per-request latency by sequence-length category (seed 004's Tiny to Very long), with the scaling factor | `categories: [50, 150, 300, 500]`, `tokens: total\|output\|input`, `metric`, `stat` (p95 by default), `load` |
-//! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point) |
+//! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point), `stat`, `parts`, `share: true` |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `windows` | distributions over time (seed 003): each run's requests in windows by start time, a box of the windows' p95 (or `tok_s`) per configuration, or with `x: tok_s` each window's tokens/s against its p95 | `stat: p50\|p90\|p95\|p99\|tok_s`, `window` (seconds), `metric`, `load`, `x: tok_s` |
 //! | `trend` | did a run get worse? a metric at one load point over dated runs (or their folders), a line per configuration, each run's expected range (median ± 3 MAD of the ten before it) as a band and regressions ringed | `metric`, `stat`, `load`, `x: date\|folder`, `history` (10), `mads` (3), `min_change` (5, percent) |
-//! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft}, ...]`, `columns` |
+//! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft, span: 2}, ...]`, `columns` |
 //!
-//! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order).
+//! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order);
+//! `sla` is one value or a list. A key the kind does not read is an error (`keys`).
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
-//! module (`bars`, `breakdown`, `consistency`, `lengths`, `lines`, `scatter`, `samples`,
-//! `tokens`, `trend`, `windows`) from the helpers kept here.
+//! module (`bars`, `breakdown`, `consistency`, `hbars`, `lengths`, `lines`, `scatter`,
+//! `samples`, `tokens`, `trend`, `windows`) from the helpers kept here.
 
 use serde::Deserialize;
 
 use super::context::ReportContext;
 use super::load::LoadText;
 use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
+use crate::model::workload::Aspect;
 use crate::model::{LoadTarget, Location, Metric, Rate, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::Quantity;
@@ -39,6 +41,8 @@ use crate::site::{Block, ChartGrid};
 mod bars;
 mod breakdown;
 mod consistency;
+mod hbars;
+mod keys;
 mod lengths;
 mod lines;
 mod samples;
@@ -47,10 +51,14 @@ pub(super) mod tokens;
 mod trend;
 mod windows;
 
+pub(super) use lines::{slope_text, TokensX};
+pub(super) use windows::{quoted_windows, QuotedWindow};
+
 /// The keys a chart block may have, for error messages.
 const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
-                    x_scale, y_scale, band, error_bars, sla, breaking, speedup, percentiles, \
-                    categories, tokens, window, history, mads, min_change, panels, columns";
+                    series, fit, x_scale, y_scale, band, error_bars, sla, breaking, speedup, \
+                    percentiles, categories, tokens, share, parts, window, history, mads, \
+                    min_change, panels, columns, span";
 
 /// One chart being built, as each kind gets it: its id, its directive, and the configurations
 /// it shows, in order.
@@ -88,6 +96,10 @@ struct ChartDirective {
     #[serde(default)]
     configs: Option<Vec<String>>,
     #[serde(default)]
+    series: Option<Vec<SeriesGroup>>,
+    #[serde(default)]
+    fit: Option<bool>,
+    #[serde(default)]
     x_scale: Option<String>,
     #[serde(default)]
     y_scale: Option<String>,
@@ -96,7 +108,7 @@ struct ChartDirective {
     #[serde(default)]
     error_bars: Option<String>,
     #[serde(default)]
-    sla: Option<f64>,
+    sla: Option<Slas>,
     #[serde(default)]
     breaking: Option<bool>,
     #[serde(default)]
@@ -107,6 +119,10 @@ struct ChartDirective {
     categories: Option<Vec<f64>>,
     #[serde(default)]
     tokens: Option<String>,
+    #[serde(default)]
+    share: Option<bool>,
+    #[serde(default)]
+    parts: Option<Vec<String>>,
     #[serde(default)]
     window: Option<f64>,
     #[serde(default)]
@@ -119,6 +135,39 @@ struct ChartDirective {
     panels: Option<Vec<ChartDirective>>,
     #[serde(default)]
     columns: Option<usize>,
+    #[serde(default)]
+    span: Option<usize>,
+}
+
+/// A line of a `lines` chart made of several configurations (`series: [{name, configs}]`):
+/// each configuration's runs are points along the tokens axis, as seed 004 draws a line per
+/// prompt length through scenarios measured one by one.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeriesGroup {
+    name: String,
+    configs: Vec<String>,
+    /// Palette slot; the first configuration's when not given.
+    #[serde(default)]
+    color: Option<usize>,
+}
+
+/// `sla: 1500` or `sla: [1500, 2000]`: dashed guide lines on the value axis.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+enum Slas {
+    One(f64),
+    Many(Vec<f64>),
+}
+
+impl Slas {
+    /// The values, in the order written.
+    fn values(&self) -> Vec<f64> {
+        match self {
+            Slas::One(v) => vec![*v],
+            Slas::Many(v) => v.clone(),
+        }
+    }
 }
 
 /// What a chart block gave: one chart or a grid of them.
@@ -150,6 +199,17 @@ impl Built {
     }
 }
 
+/// How many of the grid's `columns` a panel spans: its `span`, 1 by default.
+fn panel_span(panel: &ChartDirective, columns: usize) -> Result<usize, String> {
+    match panel.span {
+        None => Ok(1),
+        Some(span) if (1..=columns).contains(&span) => Ok(span),
+        Some(span) => Err(format!(
+            "`span: {span}`: a panel spans 1 to {columns} of the grid's {columns} columns"
+        )),
+    }
+}
+
 /// A chart id must be usable as a file name and in a URL.
 fn check_id(id: &str) -> Result<(), String> {
     if crate::site::is_valid_chart_id(id) {
@@ -173,6 +233,7 @@ impl ReportContext<'_> {
             .deserialize()
             .map_err(|e| error(format!("chart block: {e}; expected keys {KEYS}")))?;
         let id = d.id.clone().unwrap_or_else(|| format!("chart-{n}"));
+        keys::check(&d, false).map_err(|e| error(format!("chart `{id}`: {e}")))?;
         if d.kind.as_deref() != Some("grid") {
             return self.spec(&id, d).map(Built::Chart).map_err(error);
         }
@@ -180,19 +241,27 @@ impl ReportContext<'_> {
             d.panels.clone().filter(|p| !p.is_empty()).ok_or_else(|| {
                 error(format!("grid `{id}`: expected `panels`, a list of charts"))
             })?;
+        let columns = d.columns.unwrap_or(2).clamp(1, 4);
         let mut specs = Vec::new();
+        let mut spans = Vec::new();
         for (i, mut panel) in panels.into_iter().enumerate() {
             if panel.kind.as_deref() == Some("grid") {
                 return Err(error(format!("grid `{id}`: a panel cannot be a grid")));
-            }
-            // Panels inherit the grid's configurations unless they name their own.
-            if panel.configs.is_none() {
-                panel.configs = d.configs.clone();
             }
             let panel_id = panel
                 .id
                 .clone()
                 .unwrap_or_else(|| format!("{id}-{}", i + 1));
+            keys::check(&panel, true).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?;
+            // Panels inherit the grid's configurations unless they name their own (or group
+            // them into `series`).
+            if panel.configs.is_none() && panel.series.is_none() {
+                panel.configs = d.configs.clone();
+            }
+            spans.push(
+                panel_span(&panel, columns)
+                    .map_err(|e| error(format!("chart `{panel_id}`: {e}")))?,
+            );
             specs.push(self.spec(&panel_id, panel).map_err(&error)?);
         }
         check_id(&id).map_err(error)?;
@@ -200,16 +269,27 @@ impl ReportContext<'_> {
             id,
             title: d.title.unwrap_or_default(),
             caption: d.caption.unwrap_or_default(),
-            columns: d.columns.unwrap_or(2).clamp(1, 4),
+            columns,
             panels: specs,
+            spans,
         }))
     }
 
     /// One chart from its directive.
     fn spec(&self, id: &str, d: ChartDirective) -> Result<ChartSpec, String> {
         check_id(id)?;
+        let grouped: Option<Vec<String>> = match (&d.series, &d.configs) {
+            (Some(_), Some(_)) => {
+                return Err(format!(
+                    "chart `{id}`: give `configs` or `series` (which names each line's \
+                     configurations), not both"
+                ))
+            }
+            (Some(groups), None) => Some(groups.iter().flat_map(|g| g.configs.clone()).collect()),
+            (None, _) => None,
+        };
         let keys = self
-            .config_keys(d.configs.as_deref())
+            .config_keys(grouped.as_deref().or(d.configs.as_deref()))
             .map_err(|e| format!("chart `{id}`: {e}"))?;
         let kind = d.kind.as_deref().unwrap_or("bars");
         let c = ChartCall {
@@ -248,17 +328,30 @@ impl ReportContext<'_> {
                 keys.join(", ")
             ));
         }
+        // A chart against output (or prompt) tokens sets runs of different lengths side by
+        // side on purpose: that difference is its x axis, not a note.
+        let drawn_along = match (kind, TokensX::parse(d.x.as_deref())) {
+            ("lines", Ok(Some(TokensX::Output))) => Some(Aspect::OutputLength),
+            ("lines", Ok(Some(TokensX::Input))) => Some(Aspect::InputLength),
+            _ => None,
+        };
         let caption = d.caption.unwrap_or(spec.caption);
         Ok(ChartSpec {
             title: d.title.unwrap_or(spec.title),
-            caption: self.with_workload_note(caption, &keys),
+            caption: self.with_workload_note(caption, &keys, drawn_along),
             ..spec
         })
     }
 
     /// `caption`, followed by a note naming what differs between the workloads of the
-    /// configurations `keys` where they were measured at one load point.
-    fn with_workload_note(&self, caption: String, keys: &[String]) -> String {
+    /// configurations `keys` where they were measured at one load point, but `drawn_along`,
+    /// the aspect the chart's axis sets out.
+    fn with_workload_note(
+        &self,
+        caption: String,
+        keys: &[String],
+        drawn_along: Option<Aspect>,
+    ) -> String {
         if keys.len() < 2 {
             return caption;
         }
@@ -278,7 +371,8 @@ impl ReportContext<'_> {
                     .collect()
             })
             .collect();
-        let differences = crate::model::workload::differences(&side_by_side);
+        let mut differences = crate::model::workload::differences(&side_by_side);
+        differences.retain(|d| Some(d.aspect) != drawn_along);
         match crate::model::workload::note(&differences) {
             Some(note) if caption.is_empty() => note,
             Some(note) => format!("{caption} {note}"),

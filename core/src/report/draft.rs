@@ -384,5 +384,7 @@ fn quantity_name(q: Quantity) -> String {
         Quantity::CostPerMillionTotal => "cost_per_1m_total".into(),
         Quantity::OutputPerGpu => "output_throughput_per_gpu".into(),
         Quantity::Interactivity => "interactivity".into(),
+        Quantity::LatencyPerOutputToken => "e2e_per_output_token".into(),
+        Quantity::OutputPerRequest => "output_tok_s_per_request".into(),
     }
 }

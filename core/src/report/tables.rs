@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
 //! | `sla` | use cases × configurations: pass ✓ or fail ✗ against each use case's limit at one load | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
-//! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `title`, `caption` |
+//! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `workload` (`[requests, completed]`: each row's prompts sent and completed, [`workload`]), `title`, `caption` |
 //! | `runs` | every run × (configuration, load, requests, TTFT p50/p99, TPOT p50, end-to-end p50, output tok/s), collapsed above 12 rows ([`runs`]) | `configs`, `title`, `caption` |
 //!
 //! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
@@ -17,6 +17,7 @@
 //! throughput.
 
 mod runs;
+mod workload;
 
 use serde::Deserialize;
 
@@ -31,7 +32,7 @@ use crate::quantity::{Better, Quantity};
 
 /// The keys a table block may have, for error messages.
 const KEYS: &str =
-    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases";
+    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases, workload";
 
 /// A ```` ```table ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -56,6 +57,10 @@ struct TableDirective {
     decimals: Option<usize>,
     #[serde(default)]
     use_cases: Option<Vec<UseCase>>,
+    /// Head-to-head: columns of each row's run figures after its load (`requests`,
+    /// `completed`).
+    #[serde(default)]
+    workload: Option<Vec<String>>,
 }
 
 /// A row of an SLA table: a named target on one quantity.
@@ -202,7 +207,7 @@ impl ReportContext<'_> {
                     Some((value, run)) => {
                         let text = format::with_unit(*value, q.unit());
                         let text = if crate::cost::is_cost(q) {
-                            priced_span(&keys[i], *value, &text, None)
+                            priced_span(&keys[i], *value, &text, q.unit(), None)
                         } else {
                             escape(&text)
                         };
@@ -406,6 +411,7 @@ impl ReportContext<'_> {
             _ => return Err("a head-to-head needs `configs`: exactly two configurations".into()),
         };
         let decimals = d.decimals.unwrap_or(2).min(6);
+        let columns = workload::columns(d.workload.as_deref())?;
         // Costs follow a reader's prices on the page: the figures carry their configuration and
         // value, the figure says it compares costs (`app/src/components/prices.rs`).
         let priced = crate::cost::is_cost(q);
@@ -439,7 +445,7 @@ impl ReportContext<'_> {
                 v.map_or("–".to_string(), |v| {
                     let text = format::with_unit_fixed(v, q.unit(), decimals);
                     let shown = if priced {
-                        priced_span(key, v, &text, Some(decimals))
+                        priced_span(key, v, &text, q.unit(), Some(decimals))
                     } else {
                         escape(&text)
                     };
@@ -451,8 +457,9 @@ impl ReportContext<'_> {
             };
             let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
             rows.push(format!(
-                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
+                "<tr><th scope=\"row\">{}</th>{}<td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
                 escape(&run_a.load.target.to_string()),
+                workload::cells(&columns, (run_a, run_b), &names),
                 cell(va, &keys[0], run_a),
                 cell(vb, &keys[1], run_b),
             ));
@@ -476,8 +483,9 @@ impl ReportContext<'_> {
             Better::Higher => ("Highest", "Higher by (%)"),
         };
         let head = format!(
-            "<th scope=\"col\">Load</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+            "<th scope=\"col\">Load</th>{}<th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
              <th scope=\"col\">{verdict}</th><th scope=\"col\">{by}</th>",
+            workload::head(&columns),
             escape(&names[0]),
             escape(&names[1])
         );

@@ -310,3 +310,4 @@ mod cost;
 mod decision;
 mod directives;
 mod filters;
+mod seeds;

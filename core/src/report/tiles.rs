@@ -85,8 +85,8 @@ fn tile_html(label: &str, computed: &Computed, note: Option<&str>) -> String {
     let note = note
         .map(|n| format!("<span class=\"tile-note\">{}</span>", escape(n)))
         .unwrap_or_default();
-    let value = match computed.text.split_once(' ') {
-        Some((number, unit)) if number.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
+    let value = match number_and_unit(&computed.text) {
+        Some((number, unit)) => {
             let number = Computed {
                 text: number.to_string(),
                 ..computed.clone()
@@ -105,6 +105,24 @@ fn tile_html(label: &str, computed: &Computed, note: Option<&str>) -> String {
         source = escape(&computed.source),
         label = escape(label),
     )
+}
+
+/// A value's number and its unit, apart: `406` and `ms`; money keeps its dollar (`$1.23` and
+/// `/1M tok`). `None` for text that does not start with a number (`none (not even 1 req/s)`).
+fn number_and_unit(text: &str) -> Option<(&str, &str)> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if let Some(amount) = digits.strip_prefix('$') {
+        let end = amount
+            .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+            .unwrap_or(amount.len());
+        let at = text.len() - amount.len() + end;
+        let (number, unit) = text.split_at(at);
+        return (end > 0).then_some((number, unit.trim_start()));
+    }
+    let (number, unit) = text.split_once(' ')?;
+    number
+        .starts_with(|c: char| c.is_ascii_digit() || c == '-')
+        .then_some((number, unit))
 }
 
 #[cfg(test)]

@@ -12,6 +12,13 @@
 //! | `cv(ttft, vllm, 10)` | the coefficient of variation, std ÷ mean, in percent |
 //! | `per_day(A)` | A × 86,400: a rate per second as a daily capacity (`request_throughput` → requests per day) |
 //! | `slope(e2e, output_tokens, vllm, 4)` | the tokens chart's line: ms of a per-request latency (`e2e`, `ttft`, `tpot`) per output (or `input_tokens`) token, fitted to the successful requests at that load |
+//! | `share(A, B)` | A ÷ B in percent: the part A is of B (`85%`; `values/derived.rs`) |
+//! | `diff(A, B)` | A − B, in their one unit |
+//! | `seconds(A)` | a value in ms in seconds (`10.47 s`), so `claim(10.47 s, …)` compares like with like |
+//! | `requests(vllm, 10)` | the requests a run sent (`num_prompts`): `1,200 requests` |
+//! | `overall(success_rate, vllm)` | the share of every request of the configuration's runs that succeeded (or `error_rate`) |
+//! | `fit(e2e:mean, output_tokens, a, b, c)` | the least-squares slope of a quantity against the runs' mean output (or `input_tokens`) counts over the configurations named: `10.18 ms per output token` (`values/fitted.rs`) |
+//! | `window(p95, vllm, 2, median)` | one number of a run's time windows, as a `windows` chart cuts them: `median`, `min`, `max`, `first`, `last` or `slowest` (highest p95) window's `p50`…`p99` or `tok_s` (`values/window.rs`) |
 //! | `claim(13x, ratio(A, B))` | shows the typed `13x`; a warning, and a mark on the page, when the data gives another number at that precision |
 //!
 //! Quantities are those of chart blocks (`ttft:p50`, `output_tok_s_per_user`, `success_rate`…);
@@ -36,6 +43,9 @@ pub struct Computed {
     pub is_number: bool,
     /// How it is shown: `406 ms`, `12.9x`, `10 req/s`.
     pub text: String,
+    /// The unit of `value` (`ms`, `%`, `$ per million output tokens`); empty for a count or
+    /// a finding. `seconds`, `diff` and `share` check it.
+    pub unit: String,
     /// Where it comes from, for the tooltip.
     pub source: String,
     /// How it follows a reader's own prices (`cost::sheet`), when it is or compares a cost.
@@ -79,10 +89,14 @@ pub struct Inline {
     pub problem: Option<(Severity, String)>,
 }
 
+mod derived;
+mod fitted;
 mod parse;
 mod sweep;
+mod window;
 
 use parse::{parse, Expr};
+pub(super) use sweep::stable_run;
 
 impl ReportContext<'_> {
     /// Renders the inline value `` `=text` `` (without the `=`).
@@ -216,7 +230,8 @@ impl ReportContext<'_> {
             };
             return Err(format!(
                 "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
-                 pct(…), cv(…), per_day(…), slope(…), stable(…), breaking(…) or claim(…)"
+                 pct(…), share(…), diff(…), seconds(…), cv(…), per_day(…), slope(…), fit(…), \
+                 window(…), requests(…), overall(…), stable(…), breaking(…) or claim(…)"
             ));
         };
         let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
@@ -255,11 +270,25 @@ impl ReportContext<'_> {
                 self.slope(w[0], w[1], w[2], w[3])
             }
             "per_day" => self.per_day(args),
+            "seconds" => self.seconds(args),
+            "diff" => self.diff(args),
+            "share" => self.share(args),
+            "fit" => self.fit(args),
+            "window" => self.window(args),
+            "requests" => {
+                let w = words(2, "requests(<configuration>, <load>)")?;
+                self.requests(w[0], w[1])
+            }
+            "overall" => {
+                let w = words(2, "overall(success_rate|error_rate, <configuration>)")?;
+                self.overall(w[0], w[1])
+            }
             "stable" | "breaking" => self.stable_or_breaking(name, args),
             "claim" => Err("`claim(…)` cannot be inside another expression".into()),
             other => Err(format!(
-                "unknown function `{other}`; expected value, max, min, ratio, pct, cv, per_day, \
-                 slope, stable, breaking or claim"
+                "unknown function `{other}`; expected value, max, min, ratio, pct, share, diff, \
+                 seconds, cv, per_day, slope, fit, window, requests, overall, stable, breaking \
+                 or claim"
             )),
         }
     }
@@ -303,6 +332,10 @@ impl ReportContext<'_> {
             priced,
             value,
             text: comparison.text(value),
+            unit: match comparison {
+                Comparison::Ratio => "x".to_string(),
+                Comparison::PercentLower => "%".to_string(),
+            },
             source: match interval {
                 Some(i) => format!("{source}; {}", interval_text(i)),
                 None => source,
@@ -329,6 +362,7 @@ impl ReportContext<'_> {
             priced: None,
             value,
             text: format!("{}%", format::fixed(value, 1)),
+            unit: "%".to_string(),
             source: format!("{} ÷ {}", std.source, mean.source),
             noise: ValueNoise::default(),
         })
@@ -359,6 +393,7 @@ impl ReportContext<'_> {
             priced: None,
             value,
             text: format!("{}{per}", format::fixed(value, 0)),
+            unit: String::new(),
             source: format!("{} × 86,400 s", a.source),
             noise: ValueNoise::default(),
         })
@@ -398,6 +433,7 @@ impl ReportContext<'_> {
             priced: None,
             value: fit.slope,
             text: format!("{} ms per {noun}", format::number(fit.slope)),
+            unit: "ms/tok".to_string(),
             source: format!(
                 "least-squares line through {} requests of {} (R² {})",
                 fit.n,
@@ -467,7 +503,8 @@ impl ReportContext<'_> {
             is_number: true,
             priced: crate::cost::is_cost(q).then(|| Priced::Cost(config.to_string())),
             value,
-            text: format::with_unit(value, q.unit()),
+            text: format::with_unit(value, q.prose_unit()),
+            unit: q.prose_unit().to_string(),
             source: format!(
                 "{q} of {name} at {} ({}){interval}",
                 run.load.target,
@@ -490,7 +527,7 @@ impl ReportContext<'_> {
 
 /// The 95% interval of `ratio(a, b)` (a ÷ b) or `pct(a, b)` ((b − a) ÷ b, in percent), when
 /// both sides have one.
-fn compared_interval(
+pub(super) fn compared_interval(
     comparison: Comparison,
     a: &Computed,
     b: &Computed,
@@ -516,12 +553,14 @@ pub(super) fn parse_quantity(text: &str) -> Result<Quantity, String> {
     Quantity::parse(metric, stat)
 }
 
-/// A number as typed in prose (`13x`, `5,028 ms`, `64.7%`, `~85`): its value and decimals.
+/// A number as typed in prose (`13x`, `5,028 ms`, `64.7%`, `~85`, `$1.23 per million output
+/// tokens`): its value and decimals.
 fn typed_number(text: &str) -> Option<(f64, usize)> {
     let rest = text
         .trim_start()
         .trim_start_matches(['~', '<', '>', '≈'])
-        .trim_start();
+        .trim_start()
+        .trim_start_matches('$');
     if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
         return None;
     }
@@ -540,7 +579,7 @@ fn typed_number(text: &str) -> Option<(f64, usize)> {
 pub(super) fn priced_text(computed: &Computed, with_unit: bool) -> String {
     match &computed.priced {
         Some(Priced::Cost(key)) if computed.is_number && with_unit => {
-            priced_span(key, computed.value, &computed.text, None)
+            priced_span(key, computed.value, &computed.text, &computed.unit, None)
         }
         Some(Priced::Cost(key)) if computed.is_number => {
             priced_number(key, computed.value, &computed.text)
@@ -566,24 +605,32 @@ fn compared_span(comparison: Comparison, sides: &[(Option<String>, f64); 2], tex
     format!("<span {attributes}>{}</span>", escape(text))
 }
 
-/// `text`, a cost of configuration `key` worth `value`, in a `<span data-price=… data-usd=…>`
-/// so the page can show it at the reader's rates, with its unit (`data-unit`) and, for a table
-/// whose figures all have `decimals` digits, that number (`data-decimals`).
-pub(super) fn priced_span(key: &str, value: f64, text: &str, decimals: Option<usize>) -> String {
+/// `text`, a cost of configuration `key` worth `value` in `unit` (`$/1M tok` in a table, `$ per
+/// million output tokens` in prose), in a `<span data-price=… data-usd=…>` so the page can show
+/// it at the reader's rates, with its unit (`data-unit`) and, for a table whose figures all have
+/// `decimals` digits, that number (`data-decimals`).
+pub(super) fn priced_span(
+    key: &str,
+    value: f64,
+    text: &str,
+    unit: &str,
+    decimals: Option<usize>,
+) -> String {
     let decimals = decimals.map_or(String::new(), |d| format!(" data-decimals=\"{d}\""));
     format!(
         "<span data-price=\"{}\" data-usd=\"{value}\" data-unit=\"{}\"{decimals}>{}</span>",
         escape(key),
-        crate::cost::COST_UNIT,
+        escape(unit),
         escape(text)
     )
 }
 
-/// A cost's number alone (a tile's, whose unit is written beside it), in a
-/// `<span data-price=… data-usd=…>` for the page to show at the reader's rates.
+/// A cost's number alone (a tile's, whose unit is written beside it: `$1.23` and `/1M tok`),
+/// in a `<span data-price=… data-usd=… data-unit="$">` for the page to show at the reader's
+/// rates.
 fn priced_number(key: &str, value: f64, text: &str) -> String {
     format!(
-        "<span data-price=\"{}\" data-usd=\"{value}\">{}</span>",
+        "<span data-price=\"{}\" data-usd=\"{value}\" data-unit=\"$\">{}</span>",
         escape(key),
         escape(text)
     )

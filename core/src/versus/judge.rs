@@ -147,6 +147,8 @@ pub fn id(q: Quantity) -> String {
         Quantity::CostPerMillionTotal => "cost_per_1m_total",
         Quantity::OutputPerGpu => "output_throughput_per_gpu",
         Quantity::Interactivity => "interactivity",
+        Quantity::LatencyPerOutputToken => "e2e_per_output_token",
+        Quantity::OutputPerRequest => "output_tok_s_per_request",
     };
     name.to_string()
 }

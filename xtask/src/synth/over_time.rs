@@ -1,9 +1,12 @@
 //! The synthetic data set behind the distributions-over-time report (`results/model-distributions/`,
 //! seed 003): three invented models, each served for ten minutes at 2 requests per second, with
 //! every request's start time. The server drifts between regimes, as seed 003 describes: a light
-//! one (fast decoding, p95 around 6 s), a normal one (p95 around 17 s) and a stressed one where
-//! requests queue (p95 around 42 s, a few time out). The models differ in how fast they decode,
-//! how long they answer, and when they meet each regime.
+//! one (fast decoding, a window's p95 around 6 s), a normal one (around 18 s) and a stressed one
+//! (around 42 s: requests queue, a few time out), after a slower first half-minute (warm-up).
+//! The models differ in how fast they decode, how long they answer, what each regime does to
+//! them (GPT-like's stress is long answers and a short wait, so it keeps its speed; Qwen3-like's
+//! light regime lifts it only a little, its ceiling) and when they meet each regime (Llama-like
+//! twice in the stressed one).
 
 use std::path::Path;
 
@@ -19,24 +22,64 @@ struct Model {
     model_id: &'static str,
     /// Median decode time per token in the normal regime (s).
     tpot: f64,
-    /// Output tokens, uniform between these.
+    /// Output tokens, uniform between these (normal regime).
     output: (f64, f64),
+    /// What the light and the stressed regime do to this model's requests.
+    light: Effect,
+    stressed: Effect,
     /// The regime from each time on (seconds after the first request).
     schedule: &'static [(f64, Regime)],
 }
 
+/// What a regime does to a request: decode time and output length as factors, the median wait
+/// before the first token (log-normal, σ 0.2; none when 0) and the share of requests that time
+/// out.
+struct Effect {
+    tpot: f64,
+    output: f64,
+    queue_s: f64,
+    timeout_share: f64,
+}
+
+const NORMAL: Effect = Effect {
+    tpot: 1.0,
+    output: 1.0,
+    queue_s: 0.0,
+    timeout_share: 0.0,
+};
+
+/// Seed 003's warm-up ("slower start, then stable regime"): for the first 30 s decoding is 20%
+/// slower and the first token comes a second later.
+const WARMUP_S: f64 = 30.0;
+const WARMUP_TPOT: f64 = 1.2;
+const WARMUP_TTFT_S: f64 = 1.0;
+
+/// Seed 003's three models. GPT-like: very high throughput, and its stress is long answers
+/// with a short wait, so it keeps its speed while its p95 rises. Qwen3-like: medium, under a
+/// ceiling (its light regime gives short answers and only 1.6 times faster decoding).
+/// Llama-like: low, in a degraded regime (a long queue) twice, with one isolated light window.
 const MODELS: [Model; 3] = [
     Model {
         label: "synthetic-gpt",
         model_id: "synthetic/gpt-like-20b",
         tpot: 0.0125,
         output: (400.0, 1400.0),
+        light: Effect {
+            tpot: 0.3,
+            ..NORMAL
+        },
+        stressed: Effect {
+            tpot: 1.0,
+            output: 2.1,
+            queue_s: 4.5,
+            timeout_share: 0.01,
+        },
         schedule: &[
             (0.0, Regime::Normal),
             (150.0, Regime::Light),
             (210.0, Regime::Normal),
-            (400.0, Regime::Stressed),
-            (470.0, Regime::Normal),
+            (390.0, Regime::Stressed),
+            (480.0, Regime::Normal),
         ],
     },
     Model {
@@ -44,25 +87,48 @@ const MODELS: [Model; 3] = [
         model_id: "synthetic/qwen3-like-8b",
         tpot: 0.033,
         output: (150.0, 520.0),
+        light: Effect {
+            tpot: 0.6,
+            output: 0.5,
+            ..NORMAL
+        },
+        stressed: Effect {
+            tpot: 1.25,
+            output: 1.0,
+            queue_s: 17.0,
+            timeout_share: 0.02,
+        },
         schedule: &[
             (0.0, Regime::Normal),
             (90.0, Regime::Light),
-            (130.0, Regime::Normal),
+            (120.0, Regime::Normal),
             (300.0, Regime::Stressed),
             (390.0, Regime::Normal),
-            (500.0, Regime::Light),
-            (530.0, Regime::Normal),
+            (480.0, Regime::Light),
+            (510.0, Regime::Normal),
         ],
     },
     Model {
         label: "synthetic-llama",
         model_id: "synthetic/llama-like-70b",
-        tpot: 0.08,
-        output: (60.0, 240.0),
+        tpot: 0.075,
+        output: (60.0, 220.0),
+        light: Effect {
+            tpot: 0.3,
+            ..NORMAL
+        },
+        stressed: Effect {
+            tpot: 1.2,
+            output: 1.0,
+            queue_s: 17.5,
+            timeout_share: 0.02,
+        },
         schedule: &[
             (0.0, Regime::Normal),
-            (200.0, Regime::Stressed),
-            (290.0, Regime::Normal),
+            (120.0, Regime::Stressed),
+            (210.0, Regime::Normal),
+            (330.0, Regime::Stressed),
+            (390.0, Regime::Normal),
             (450.0, Regime::Light),
             (480.0, Regime::Normal),
         ],
@@ -105,7 +171,8 @@ pub fn run(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Poisson arrivals at [`RATE`] for [`DURATION_S`], each served in the regime of its start.
+/// Poisson arrivals at [`RATE`] for [`DURATION_S`], each served in the regime of its start,
+/// the first [`WARMUP_S`] slower.
 fn requests(rng: &mut Rng, model: &Model) -> Vec<Request> {
     let mut out = Vec::new();
     let mut t = 0.0;
@@ -116,18 +183,33 @@ fn requests(rng: &mut Rng, model: &Model) -> Vec<Request> {
             .rev()
             .find(|(start, _)| *start <= t)
             .map_or(Regime::Normal, |(_, r)| *r);
-        let input = rng.range(200.0, 1200.0).round();
-        let output = rng.range(model.output.0, model.output.1).round();
-        let (speed_up, queue_s, timeout_share) = match regime {
-            Regime::Light => (0.4, 0.0, 0.0),
-            Regime::Normal => (1.0, 0.0, 0.0),
-            Regime::Stressed => (1.25, rng.lognormal(17.0, 0.2), 0.02),
+        let effect = match regime {
+            Regime::Light => &model.light,
+            Regime::Normal => &NORMAL,
+            Regime::Stressed => &model.stressed,
         };
-        let mut request = if rng.uniform() < timeout_share {
+        let (warm_tpot, warm_ttft) = if t < WARMUP_S {
+            (WARMUP_TPOT, WARMUP_TTFT_S)
+        } else {
+            (1.0, 0.0)
+        };
+        let input = rng.range(200.0, 1200.0).round();
+        let output = rng
+            .range(
+                model.output.0 * effect.output,
+                model.output.1 * effect.output,
+            )
+            .round();
+        let queue_s = if effect.queue_s > 0.0 {
+            rng.lognormal(effect.queue_s, 0.2)
+        } else {
+            0.0
+        };
+        let mut request = if rng.uniform() < effect.timeout_share {
             Request::failed(input, "TimeoutError: request exceeded 60 s")
         } else {
-            let ttft = queue_s + rng.lognormal(0.35 * (input / 600.0), 0.4);
-            let tpot = rng.lognormal(model.tpot * speed_up, 0.15);
+            let ttft = queue_s + warm_ttft + rng.lognormal(0.35 * (input / 600.0), 0.4);
+            let tpot = rng.lognormal(model.tpot * effect.tpot * warm_tpot, 0.15);
             Request::served(input, output, ttft, tpot)
         };
         request.start = Some(CLOCK_ORIGIN + t);

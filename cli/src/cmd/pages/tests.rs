@@ -102,6 +102,7 @@ fn built_site() -> tempfile::TempDir {
                     caption: String::new(),
                     columns: 2,
                     panels: vec![p1, p2],
+                    spans: vec![],
                 },
             },
             Block::Chart { chart: c1 },

@@ -206,7 +206,7 @@ fn grid_svg_snapshot() {
     let mut out = String::new();
     let frames = {
         let root = plotters_svg::SVGBackend::with_string(&mut out, (960, 640)).into_drawing_area();
-        let frames = draw_grid(&root, &specs, 2, &DrawOptions::default()).unwrap();
+        let frames = draw_grid(&root, &specs, 2, &[], &DrawOptions::default()).unwrap();
         root.present().unwrap();
         frames
     };
@@ -249,7 +249,7 @@ fn grid_hides_by_legend_entry_and_tolerates_an_empty_panel() {
             hidden: 0b10,
             ..DrawOptions::default()
         };
-        draw_grid(&root, &specs, 2, &options).unwrap()
+        draw_grid(&root, &specs, 2, &[], &options).unwrap()
     };
     assert_eq!(frames.len(), 3);
     assert!(frames[1].targets.is_empty());
@@ -263,11 +263,11 @@ fn grid_hides_by_legend_entry_and_tolerates_an_empty_panel() {
     let root = plotters_svg::SVGBackend::with_string(&mut out, (300, 200)).into_drawing_area();
     let none = vec![specs[1].clone()];
     assert!(matches!(
-        draw_grid(&root, &none, 2, &DrawOptions::default()),
+        draw_grid(&root, &none, 2, &[], &DrawOptions::default()),
         Err(DrawError::Empty(_))
     ));
     assert!(matches!(
-        draw_grid(&root, &[], 2, &DrawOptions::default()),
+        draw_grid(&root, &[], 2, &[], &DrawOptions::default()),
         Err(DrawError::Empty(_))
     ));
 }

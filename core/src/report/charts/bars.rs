@@ -1,10 +1,9 @@
 //! ```` ```chart ```` kinds drawn as bars: `bars` (a metric by load point, a bar per
-//! configuration), `percentiles` (p50 to p99 at one load) and `hbars` (head to head at one load).
+//! configuration) and `percentiles` (p50 to p99 at one load); `hbars` is in `hbars.rs`.
 
 use super::{alternatives, load_label, point, quantity_axis, ChartCall, ReportContext};
 use crate::chart::{
-    percentile_bars, Axis, ChartKind, ChartSpec, HBarMetric, Point, Series, SeriesInput,
-    STANDARD_PERCENTILES,
+    percentile_bars, Axis, ChartKind, ChartSpec, Series, SeriesInput, STANDARD_PERCENTILES,
 };
 use crate::quantity::Quantity;
 
@@ -43,6 +42,12 @@ impl ReportContext<'_> {
         let series = series_of(quantity);
         let alternatives = alternatives(quantity, series_of);
         let x_title = loads.first().map_or("Load", |l| l.axis().title());
+        let annotations = d.sla.as_ref().map_or_else(Vec::new, |slas| {
+            slas.values()
+                .into_iter()
+                .map(|v| super::sla_line(v, quantity.unit()))
+                .collect()
+        });
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} by load"),
@@ -54,7 +59,7 @@ impl ReportContext<'_> {
             x: Axis::new(x_title, ""),
             y: quantity_axis(quantity),
             series,
-            annotations: Vec::new(),
+            annotations,
             alternatives,
         })
     }
@@ -104,81 +109,10 @@ impl ReportContext<'_> {
             &series,
             percentiles,
         );
-        if let Some(sla) = d.sla {
-            spec.annotations.push(super::sla_line(sla, "ms"));
+        if let Some(slas) = &d.sla {
+            spec.annotations
+                .extend(slas.values().into_iter().map(|v| super::sla_line(v, "ms")));
         }
         Ok(spec)
-    }
-
-    /// Head to head: a row per metric, a bar per configuration, at one load.
-    pub(super) fn hbars(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let names = d.metrics.as_deref().ok_or(
-            "`hbars` needs `metrics`, for example `[ttft:p50, tpot:p50, output_throughput]`",
-        )?;
-        let quantities: Vec<Quantity> = names
-            .iter()
-            .map(|m| {
-                let (metric, stat) = match m.split_once(':') {
-                    Some((metric, stat)) => (metric, Some(stat)),
-                    None => (m.as_str(), None),
-                };
-                Quantity::parse(metric, stat)
-            })
-            .collect::<Result<_, _>>()?;
-        let metrics: Vec<HBarMetric> = quantities
-            .iter()
-            .map(|q| HBarMetric {
-                label: q.to_string(),
-                unit: q.unit().to_string(),
-                better: q.better(),
-            })
-            .collect();
-        let mut series = Vec::new();
-        let mut compared: Vec<(String, &crate::model::Run)> = Vec::new();
-        for key in keys {
-            let (name, color) = self.display(key);
-            let run = self.run_at(key, d.load.as_ref())?;
-            if let Some(run) = run {
-                compared.push((name.clone(), run));
-            }
-            let points = quantities
-                .iter()
-                .enumerate()
-                .map(|(i, q)| match run {
-                    Some(run) => point(i as f64, *q, run),
-                    None => Point {
-                        x: i as f64,
-                        note: "no run at this load".to_string(),
-                        ..Point::default()
-                    },
-                })
-                .collect();
-            series.push(Series {
-                name,
-                color,
-                points,
-            });
-        }
-        let side_by_side = [compared.iter().map(|(n, r)| (n.as_str(), *r)).collect()];
-        let mut caption = "Each metric side by side; ✓ marks the better configuration where \
-                           the 95% interval of the difference excludes none, and a row reads \
-                           \"no clear difference\" where it does not."
-            .to_string();
-        // The workload note is added with every chart's; the noise note belongs to verdicts.
-        if super::super::verdicts::noise_unknown(&quantities, &side_by_side) {
-            caption = format!("{caption} {}", super::super::verdicts::NOISE_UNKNOWN);
-        }
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: "Head to head".to_string(),
-            caption,
-            kind: ChartKind::HBars { metrics },
-            x: Axis::new("Value", ""),
-            y: Axis::new("Metric", ""),
-            series,
-            annotations: Vec::new(),
-            alternatives: Vec::new(),
-        })
     }
 }

@@ -6,15 +6,33 @@
 //! file that gives only medians, as seed 004 does) draws an approximate split and says so.
 //!
 //! None of the supported formats records queueing apart from prefill, so the first part is both;
-//! the caption says so.
+//! the caption says so. `parts: [Queue time, Generation time]` names the two parts where the
+//! data says what they are (seed 004 stores its queue time as the time before the first
+//! token). `share: true` draws each row as its parts' shares of 100%, the better-read
+//! equivalent of seed 004's pie: the same two parts along one straight scale.
 
 use super::{ChartCall, ChartDirective, ReportContext};
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
 
-/// The two parts, in drawing order: name and palette slot.
+/// The two parts, in drawing order: default name and palette slot.
 const PARTS: [(&str, usize); 2] = [("Before the first token", 0), ("Decoding", 1)];
+
+/// The parts' names: the directive's `parts`, two of them, or [`PARTS`]'.
+fn part_names(parts: Option<&[String]>) -> Result<[String; 2], String> {
+    match parts {
+        None => Ok(PARTS.map(|(name, _)| name.to_string())),
+        Some([first, second]) if !first.trim().is_empty() && !second.trim().is_empty() => {
+            Ok([first.clone(), second.clone()])
+        }
+        Some(_) => Err(
+            "`parts` names the two parts, the time before the first token and the rest: for \
+             example `[Queue time, Generation time]`"
+                .into(),
+        ),
+    }
+}
 
 impl ReportContext<'_> {
     /// Stacked bars of mean TTFT and mean decoding time per configuration (and load point).
@@ -32,11 +50,14 @@ impl ReportContext<'_> {
                  TTFT and decoding; leave `metric` out"
             ));
         }
+        let names = part_names(d.parts.as_deref())?;
+        let share = d.share.unwrap_or(false);
         let mut rows = Vec::new();
         let mut series: Vec<Series> = PARTS
             .iter()
-            .map(|(name, color)| Series {
-                name: (*name).to_string(),
+            .zip(&names)
+            .map(|((_, color), name)| Series {
+                name: name.clone(),
                 color: *color,
                 points: Vec::new(),
             })
@@ -52,11 +73,14 @@ impl ReportContext<'_> {
                     Some(_) => name.clone(),
                     None => format!("{name} at {}", run.load.target),
                 });
-                let (before, decoding) = split(run, row, stat);
+                let (mut before, mut decoding) = split(run, row, stat);
                 if let (Some(t), Some(e)) = (before.y, decoding.y) {
                     if t + e > 0.0 {
                         shares.push((t / (t + e) * 100.0, rows[rows.len() - 1].clone()));
                     }
+                }
+                if share {
+                    as_shares(&mut before, &mut decoding);
                 }
                 series[0].points.push(before);
                 series[1].points.push(decoding);
@@ -66,24 +90,41 @@ impl ReportContext<'_> {
             (Some(_), Some(load)) => format!(" at {load}"),
             _ => String::new(),
         };
+        let parts = if d.parts.is_some() {
+            format!(
+                "{} (the time before the first token) and {} (end-to-end minus TTFT)",
+                names[0].to_lowercase(),
+                names[1].to_lowercase()
+            )
+        } else {
+            "the time before the first token (waiting in the queue and prefill, which the \
+             result files do not separate) and decoding (end-to-end minus TTFT)"
+                .to_string()
+        };
+        let (as_what, y) = if share {
+            (
+                ", as shares of 100%,",
+                Axis::new(format!("Share of the {stat} request"), "%"),
+            )
+        } else {
+            ("", Axis::new(format!("{} time", capitalised(stat)), "ms"))
+        };
         Ok(ChartSpec {
             id: id.to_string(),
             title: "Where the time goes".to_string(),
             caption: format!(
-                "{} end-to-end latency{loads} split into the time before the first token \
-                 (waiting in the queue and prefill, which the result files do not separate) and \
-                 decoding (end-to-end minus TTFT).{}{}",
+                "{} end-to-end latency{loads} split{as_what} into {parts}.{}{}",
                 capitalised(stat),
                 if stat == Stat::Mean {
                     ""
                 } else {
                     " Percentiles do not add up as means do: the split is approximate."
                 },
-                share_range(&shares, stat)
+                share_range(&shares, stat, &names[0])
             ),
             kind: ChartKind::Stacked { rows },
             x: Axis::new("", ""),
-            y: Axis::new(format!("{} time", capitalised(stat)), "ms"),
+            y,
             series,
             annotations: Vec::new(),
             alternatives: Vec::new(),
@@ -113,21 +154,47 @@ fn capitalised(stat: Stat) -> String {
         .unwrap_or_default()
 }
 
-/// The shares of the time before the first token in words: ` 8% of the mean request is
-/// before the first token (vLLM).` for one row, ` Before the first token: from 3% (A) to 8%
-/// (B) of the mean request.` for several.
-fn share_range(shares: &[(f64, String)], stat: Stat) -> String {
+/// Both parts of a row as their shares of its total, in percent, each with its time in its
+/// note (the tooltip's): `10,470 ms of 12,250 ms`. A row missing a part keeps its times.
+fn as_shares(before: &mut Point, decoding: &mut Point) {
+    let (Some(t), Some(e)) = (before.y, decoding.y) else {
+        return;
+    };
+    let total = t + e;
+    if total <= 0.0 {
+        return;
+    }
+    for (p, part) in [(before, t), (decoding, e)] {
+        p.y = Some(part / total * 100.0);
+        p.note = format!(
+            "{} of {}",
+            format::with_unit(part, "ms"),
+            format::with_unit(total, "ms")
+        );
+    }
+}
+
+/// The shares of the first part in words: ` 8% of the mean request is before the first token
+/// (vLLM).` for one row, ` Before the first token: from 3% (A) to 8% (B) of the mean request.`
+/// for several; `first` names the part (`Before the first token`, `Queue time`).
+fn share_range(shares: &[(f64, String)], stat: Stat, first: &str) -> String {
     let least = shares.iter().min_by(|a, b| a.0.total_cmp(&b.0));
     let most = shares.iter().max_by(|a, b| a.0.total_cmp(&b.0));
     let pct = |share: f64| format!("{}%", format::fixed(share, 0));
     match (least, most) {
-        (Some(one), _) if shares.len() == 1 => format!(
+        (Some(one), _) if shares.len() == 1 && first == PARTS[0].0 => format!(
             " {} of the {stat} request is before the first token ({}).",
             pct(one.0),
             one.1
         ),
+        (Some(one), _) if shares.len() == 1 => format!(
+            " {}: {} of the {stat} request ({}).",
+            first,
+            pct(one.0),
+            one.1
+        ),
         (Some(least), Some(most)) => format!(
-            " Before the first token: from {} ({}) to {} ({}) of the {stat} request.",
+            " {first}: from {} ({}) to {} ({}) of the {stat} request.",
             pct(least.0),
             least.1,
             pct(most.0),
@@ -270,7 +337,51 @@ mod tests {
     }
 
     #[test]
+    fn shares_of_one_hundred_with_the_parts_named() {
+        let results = [import(
+            "vllm/t.json",
+            br#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m", "failed": 0,
+                "request_rate": 1.0, "completed": 10, "duration": 10.0,
+                "median_ttft_ms": 10470.0, "median_e2el_ms": 12250.0}"#,
+        )];
+        let text =
+            "---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: c\nkind: breakdown\n\
+                    stat: median\nshare: true\nparts: [Queue time, Generation time]\n```\n";
+        let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+        let spec = page.charts().next().expect("a chart");
+        assert_eq!(spec.series[0].name, "Queue time");
+        assert_eq!(spec.series[1].name, "Generation time");
+        let share = spec.series[0].points[0].y.unwrap();
+        assert!((share - 85.47).abs() < 0.01, "{share}");
+        assert_eq!(spec.series[0].points[0].note, "10,470 ms of 12,250 ms");
+        assert_eq!(spec.series[1].points[0].note, "1,780 ms of 12,250 ms");
+        assert_eq!(
+            (spec.y.title.as_str(), spec.y.unit.as_str()),
+            ("Share of the median request", "%")
+        );
+        assert!(
+            spec.caption.starts_with(
+                "Median end-to-end latency split, as shares of 100%, into queue time (the time \
+                 before the first token) and generation time (end-to-end minus TTFT)."
+            ),
+            "{}",
+            spec.caption
+        );
+        assert!(
+            spec.caption
+                .ends_with(" Queue time: 85% of the median request (vllm at 1 req/s)."),
+            "{}",
+            spec.caption
+        );
+    }
+
+    #[test]
     fn other_metrics_and_unknown_statistics_are_refused_with_the_reason() {
+        let problems = chart("kind: breakdown\nparts: [Queue time]").unwrap_err();
+        assert!(
+            problems[0].contains("`parts` names the two parts"),
+            "{problems:?}"
+        );
         let problems = chart("kind: breakdown\nstat: fastest").unwrap_err();
         assert!(problems[0].contains("is not a statistic"), "{problems:?}");
         let problems = chart("kind: breakdown\nmetric: ttft").unwrap_err();

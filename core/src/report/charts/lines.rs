@@ -1,5 +1,6 @@
 //! ```` ```chart ```` `kind: lines`: a metric against load, a line per configuration, with an
-//! optional percentile band, SLA line and breaking-point markers.
+//! optional percentile band, SLA lines and breaking-point markers; or, with `x: output_tokens`
+//! or `x: input_tokens`, against each run's mean length (`against_tokens`).
 
 use super::{alternatives, point, quantity_axis, scale, ChartCall, ReportContext};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
@@ -7,11 +8,25 @@ use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::model::{LoadAxis, Metric, Run, Stat};
 use crate::quantity::Quantity;
 
+mod against_tokens;
+
+pub(in crate::report) use against_tokens::{slope_text, TokensX};
+
 impl ReportContext<'_> {
     /// A line per configuration over its load points, with an optional percentile band, SLA
     /// line and breaking-point markers.
     pub(super) fn lines(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
         let ChartCall { id, d, keys } = c;
+        if let Some(tokens) = TokensX::parse(d.x.as_deref())? {
+            return self.lines_against_tokens(c, tokens);
+        }
+        if d.series.is_some() || d.fit.is_some() {
+            return Err(
+                "`series` and `fit` draw against tokens: add `x: output_tokens` (or \
+                        `input_tokens`); against the load a line is one configuration"
+                    .into(),
+            );
+        }
         let quantity = Self::quantity(d)?;
         let band = band(quantity, d.band.as_deref())?;
         let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
@@ -51,8 +66,12 @@ impl ReportContext<'_> {
                 points,
             });
         }
-        if let Some(sla) = d.sla {
-            annotations.push(super::sla_line(sla, quantity.unit()));
+        if let Some(slas) = &d.sla {
+            annotations.extend(
+                slas.values()
+                    .into_iter()
+                    .map(|v| super::sla_line(v, quantity.unit())),
+            );
         }
         let alternatives = alternatives(quantity, |q| self.series_against_load(keys, axis, q));
         let mut x = Axis::new(axis.title(), "");

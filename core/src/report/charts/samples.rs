@@ -85,13 +85,21 @@ impl ReportContext<'_> {
             })
             .collect();
         let axis = Axis::new(metric.label(), "ms");
+        // A CDF's SLA is one line the reader moves, so one value.
+        let sla = match d.sla.as_ref().map(super::Slas::values).as_deref() {
+            None => None,
+            Some([one]) => Some(*one),
+            Some(_) => {
+                return Err("`sla`: a CDF takes one value, the line a reader moves".into());
+            }
+        };
         let spec = if kind == "cdf" {
             cdf_chart(
                 id,
                 &format!("{} distribution (CDF)", metric.label()),
                 axis,
                 &inputs,
-                d.sla,
+                sla,
                 CDF_POINTS,
             )
         } else {

@@ -91,6 +91,65 @@ impl Value {
     }
 }
 
+/// One window as an inline value quotes it (`window(…)` in `report/values/window.rs`).
+pub(in crate::report) struct QuotedWindow {
+    /// Start, seconds from the run's first request.
+    pub start_s: f64,
+    /// Requests that started in it.
+    pub requests: usize,
+    /// Its value of the statistic asked for.
+    pub value: Option<f64>,
+    /// Its end-to-end p95, by which `slowest` ranks windows.
+    pub p95: Option<f64>,
+}
+
+/// What [`quoted_windows`] gives: the windows in time order, their width, the statistic's
+/// unit and its name (`End-to-end latency p95`).
+pub(in crate::report) struct Quoted {
+    pub windows: Vec<QuotedWindow>,
+    pub width: f64,
+    pub unit: &'static str,
+    pub name: String,
+}
+
+/// `run`'s windows of end-to-end latency as a windows chart cuts them, `width` seconds wide (by
+/// default the width such a chart of this run alone takes), each with its `stat` (`p50`, `p90`,
+/// `p95`, `p99` or `tok_s`, as the chart's `stat`).
+pub(in crate::report) fn quoted_windows(
+    run: &Run,
+    stat: &str,
+    width: Option<f64>,
+) -> Result<Quoted, String> {
+    let value = Value::parse(Some(stat))?;
+    let width = width.unwrap_or_else(|| width_for(std::iter::once(run)));
+    if !(width.is_finite() && width > 0.0) {
+        return Err(format!(
+            "a window of {width} s: expected a positive number of seconds"
+        ));
+    }
+    let cut = windowed(run, Metric::E2e, width)?;
+    require_full_windows(std::iter::once(&cut), width)?;
+    let windows = cut
+        .windows
+        .iter()
+        .map(|w| QuotedWindow {
+            start_s: w.start_s,
+            requests: w.requests,
+            value: value.of(w),
+            p95: w.latency(0.95),
+        })
+        .collect();
+    Ok(Quoted {
+        windows,
+        width,
+        unit: match value {
+            Value::Latency(_) => "ms",
+            Value::TokensPerSecond => "tok/s",
+        },
+        name: value.name(Metric::E2e),
+    })
+}
+
 /// One configuration's windows at one load point.
 struct Windowed<'a> {
     run: &'a Run,

@@ -121,7 +121,10 @@ fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
     assert_eq!(at_64(&repriced, 1), at_64(spec, 1));
     // The narrative's cost figures carry their configuration and exact value for the page.
     let qwen = 1.418e6 / (3600.0 * 320.54);
-    let marked = format!("<span data-price=\"qwen-rayserve-sharegpt\" data-usd=\"{qwen}\"");
+    let marked = format!(
+        "<span data-price=\"qwen-rayserve-sharegpt\" data-usd=\"{qwen}\" \
+         data-unit=\"$ per million output tokens\">$1.23 per million output tokens</span>"
+    );
     assert!(
         page.prose_html().contains(&marked),
         "no {marked} in the prose"
@@ -143,7 +146,7 @@ fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
     for part in [
         "<figure class=\"data-table head-to-head\" data-versus=\"cost\">",
         "<th scope=\"col\">Cheapest</th><th scope=\"col\">Cheaper by (%)</th>",
-        "data-decimals=\"2\">1.23 $/1M tok</span></td>",
+        "data-unit=\"$/1M tok\" data-decimals=\"2\">$1.23/1M tok</span></td>",
         "<td>Qwen2.5-7B, ShareGPT run</td><td>73.76%</td>",
     ] {
         assert!(html.contains(part), "no {part} in the prose");

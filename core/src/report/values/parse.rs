@@ -7,7 +7,7 @@
 /// time in proportion to its length.
 fn word_end(text: &str) -> usize {
     let bytes = text.as_bytes();
-    // Only a word that is a number so far (`5,028`, `~1,048`), not `h100,256`.
+    // Only a word that is a number so far (`5,028`, `~1,048`, `$1,230`), not `h100,256`.
     let mut numeric = true;
     for (i, &b) in bytes.iter().enumerate() {
         let grouping = b == b',' && numeric && i > 0 && bytes[i - 1].is_ascii_digit() && {
@@ -19,7 +19,7 @@ fn word_end(text: &str) -> usize {
         if matches!(b, b',' | b'(' | b')') && !grouping {
             return i;
         }
-        numeric = numeric && (b.is_ascii_digit() || b",.~<> ".contains(&b));
+        numeric = numeric && (b.is_ascii_digit() || b"$,.~<> ".contains(&b));
     }
     text.len()
 }

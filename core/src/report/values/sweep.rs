@@ -44,7 +44,7 @@ impl ReportContext<'_> {
     }
 
     /// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
-    fn sweep(
+    pub(in crate::report) fn sweep(
         &self,
         config: &str,
         kind: Option<LoadKind>,
@@ -85,28 +85,8 @@ impl ReportContext<'_> {
         runs: &[&Run],
         condition: Option<&str>,
     ) -> Result<Computed, String> {
-        let condition = condition.map(parse_condition).transpose()?;
-        let mut last: Option<&Run> = None;
-        for run in runs {
-            let Some(success) = run.requests.success_rate() else {
-                return Err(format!(
-                    "`{config}` at {} has no request counts, so whether every request succeeded \
-                     is unknown ({})",
-                    run.load.target,
-                    run.source()
-                ));
-            };
-            let no_failures = success >= 1.0;
-            let meets = condition.as_ref().is_none_or(|(q, at_most, limit)| {
-                q.of(run)
-                    .is_some_and(|v| if *at_most { v <= *limit } else { v >= *limit })
-            });
-            if !(no_failures && meets) {
-                break;
-            }
-            last = Some(run);
-        }
-        let Some(run) = last else {
+        let parsed = condition.map(parse_condition).transpose()?;
+        let Some(run) = stable_run(config, runs, parsed)? else {
             // Nothing stable is a finding, not an error: "none", below the lowest load.
             let lowest = &runs[0].load.target;
             return Ok(Computed {
@@ -114,6 +94,7 @@ impl ReportContext<'_> {
                 priced: None,
                 value: 0.0,
                 text: format!("none (not even {lowest})"),
+                unit: String::new(),
                 source: format!(
                     "{} failed requests{} already at its lowest load, {lowest} ({})",
                     self.display(config).0,
@@ -137,10 +118,11 @@ impl ReportContext<'_> {
             priced: None,
             value,
             text: run.load.target.to_string(),
+            unit: String::new(),
             source: format!(
                 "highest load of {} with every request successful{} ({})",
                 self.display(config).0,
-                condition.map_or(String::new(), |(q, at_most, limit)| format!(
+                parsed.map_or(String::new(), |(q, at_most, limit)| format!(
                     " and {q} {} {}",
                     if at_most { "≤" } else { "≥" },
                     format::with_unit(limit, q.unit())
@@ -176,6 +158,7 @@ impl ReportContext<'_> {
             priced: None,
             value: found.load,
             text: run.load.target.to_string(),
+            unit: String::new(),
             source: format!(
                 "first load of {} where the sweep breaks: {} ({})",
                 self.display(config).0,
@@ -185,6 +168,37 @@ impl ReportContext<'_> {
             noise: ValueNoise::default(),
         })
     }
+}
+
+/// The run of the highest load of `runs` (one sweep of `config`, by load) up to which every
+/// load point had no failed request and met `condition` (quantity, upper bound?, limit);
+/// `None` when already the lowest fails. A run without request counts is an error: whether
+/// its requests all succeeded is unknown.
+pub(in crate::report) fn stable_run<'r>(
+    config: &str,
+    runs: &[&'r Run],
+    condition: Option<(Quantity, bool, f64)>,
+) -> Result<Option<&'r Run>, String> {
+    let mut last = None;
+    for run in runs {
+        let Some(success) = run.requests.success_rate() else {
+            return Err(format!(
+                "`{config}` at {} has no request counts, so whether every request succeeded \
+                 is unknown ({})",
+                run.load.target,
+                run.source()
+            ));
+        };
+        let meets = condition.is_none_or(|(q, at_most, limit)| {
+            q.of(run)
+                .is_some_and(|v| if at_most { v <= limit } else { v >= limit })
+        });
+        if !(success >= 1.0 && meets) {
+            break;
+        }
+        last = Some(*run);
+    }
+    Ok(last)
 }
 
 /// `ttft:p99 <= 2000`: the quantity, whether it is an upper bound, and the limit.
