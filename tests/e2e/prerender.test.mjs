@@ -161,8 +161,9 @@ test('without JavaScript every chart shows the drawing that fits its box, fillin
         assert.equal(c.shown, 1, `${at}: one drawing shown`);
         // The phone-width drawing on a phone, the tablet-width one on a tablet (a grid is one
         // column there), the wide one on a desktop, where a grid's panel beside another gets the
-        // 480 px drawing (or the phone's, in a box of 420 px or less: three panels abreast).
-        const panel = c.box > 420 ? 'small' : 'narrow';
+        // 480 px drawing (or the phone's, in a box of 420 px or less: three panels abreast); a
+        // panel spanning the grid's columns gets the wide one.
+        const panel = c.box > 800 ? 'wide' : c.box > 420 ? 'small' : 'narrow';
         const expected = width === 390 ? 'narrow' : width === 700 ? 'medium' : c.panel ? panel : 'wide';
         assert.equal(c.drawing, expected, `${at}: the ${c.drawing} drawing in a ${c.box}px box`);
         assert.ok(c.fill > 0.8, `${at}: the drawing fills ${Math.round(c.fill * 100)}% of its box's height`);
