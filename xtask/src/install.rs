@@ -164,7 +164,10 @@ fn check_project(root: &Path, toolbox: &Toolbox, binary: &Path, path: &str) -> R
         .env("BENCHDECK_SCREENSHOTS", root.join("target/e2e"));
     run::status(&mut node)?;
     let added = root.join("tests/fixtures/vllm/concurrency2-qwen.json");
-    served::check(&mut benchdeck(), &project, &added)?;
+    let mut node = toolbox.command("node");
+    node.current_dir(root.join("tests/e2e"))
+        .env("BENCHDECK_SCREENSHOTS", root.join("target/e2e"));
+    served::check(&mut benchdeck(), &mut node, &project, &added)?;
     std::fs::remove_dir_all(&project)
         .with_context(|| format!("cannot remove `{}`", project.display()))
 }

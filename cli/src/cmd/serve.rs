@@ -1,6 +1,7 @@
 //! `benchdeck serve`: build the project's site, serve it at `http://127.0.0.1:PORT/` and build
-//! it again whenever a file in `reports/` or `results/` changes (a reload shows it). Errors in
-//! reports are shown on their pages instead of stopping the server.
+//! it again whenever a file in `reports/` or `results/` changes; open pages then reload by
+//! themselves, where the reader was ([`reload`]). Errors in reports are shown on their pages
+//! instead of stopping the server.
 //!
 //! Only this machine's browser is answered: a request whose `Host` is not `127.0.0.1:PORT`,
 //! `localhost:PORT` or `[::1]:PORT` is refused (a page elsewhere that rebinds its own name to
@@ -8,9 +9,12 @@
 //! [`benchdeck_core::site::served_file`], which refuses any segment that could leave the site.
 //! Text files are sent as `text/plain` and nothing is left to the browser's sniffing.
 
+mod reload;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 
@@ -32,7 +36,7 @@ pub struct Args {
 }
 
 /// How often the folders are looked at for changes.
-const POLL: Duration = Duration::from_millis(500);
+const POLL: Duration = Duration::from_millis(250);
 
 /// Runs `serve`: never returns unless the first build or the server fails.
 pub fn execute(args: &Args) -> Result<ExitCode> {
@@ -57,11 +61,15 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         out.display(),
         args.port
     );
-    let root = out.clone();
-    let port = args.port;
+    let builds = Arc::new(reload::Builds::default());
+    let site = Server {
+        root: out.clone(),
+        port: args.port,
+        builds: Arc::clone(&builds),
+    };
     std::thread::spawn(move || {
         for request in server.incoming_requests() {
-            answer(&root, port, request);
+            site.answer(request);
         }
     });
     let mut seen = fingerprint(&args.root);
@@ -71,10 +79,56 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         if now != seen {
             seen = now;
             eprintln!("benchdeck: a file changed; building again");
-            if let Err(error) = build(&args.root, &out, &options) {
-                eprintln!("error: {error:#}");
+            let start = Instant::now();
+            match build(&args.root, &out, &options) {
+                Ok(_) => eprintln!(
+                    "benchdeck: built in {:.2} s; open pages reload",
+                    start.elapsed().as_secs_f64()
+                ),
+                Err(error) => eprintln!("error: {error:#}"),
             }
+            builds.ended();
         }
+    }
+}
+
+/// What answers the browser: the site in `root`, served at `port`, and the count of `builds`
+/// that open pages wait on.
+struct Server {
+    root: PathBuf,
+    port: u16,
+    builds: Arc<reload::Builds>,
+}
+
+impl Server {
+    /// Answers one request: a refusal when its `Host` is not this machine's; the next build's
+    /// number for a page waiting for it (on a thread of its own, as it waits); the reload
+    /// script; else the site's file.
+    fn answer(&self, request: tiny_http::Request) {
+        let host = request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv("Host"))
+            .map(|h| h.value.as_str().to_string());
+        let path = request.url().split('?').next().unwrap_or("").to_string();
+        let response = if !is_local_host(host.as_deref(), self.port) {
+            refuse_host(host.as_deref())
+        } else if path == reload::CHANGES_PATH {
+            let builds = Arc::clone(&self.builds);
+            std::thread::spawn(move || {
+                let count = builds.after(reload::seen(request.url()), None);
+                let response = text_response(200, count.into_bytes(), "text/plain")
+                    .with_header(header("Cache-Control", "no-store"));
+                let _ = request.respond(response);
+            });
+            return;
+        } else if path == reload::SCRIPT_PATH {
+            text_response(200, reload::SCRIPT.into(), "text/javascript")
+        } else {
+            respond(&self.root, request.url())
+        };
+        // A reader who closed the tab is no error of ours.
+        let _ = request.respond(response);
     }
 }
 
@@ -91,23 +145,6 @@ fn fingerprint(root: &Path) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
             (path, size, modified)
         })
         .collect()
-}
-
-/// Answers one request for the site in `site`, served at `port`: its file, or a refusal when
-/// its `Host` is not this machine's.
-fn answer(site: &Path, port: u16, request: tiny_http::Request) {
-    let host = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_string());
-    let response = if is_local_host(host.as_deref(), port) {
-        respond(site, request.url())
-    } else {
-        refuse_host(host.as_deref())
-    };
-    // A reader who closed the tab is no error of ours.
-    let _ = request.respond(response);
 }
 
 /// True when `host` (a request's `Host` header) names this machine at `port`, as the address
@@ -153,18 +190,27 @@ fn respond(site: &Path, url: &str) -> Response {
             (404, path, bytes)
         }
     };
-    text_response(status, bytes, content_type(&path))
+    let kind = content_type(&path);
+    // Every page sent reloads itself when the site is built again.
+    let bytes = if kind.starts_with("text/html") {
+        reload::with_script(&bytes)
+    } else {
+        bytes
+    };
+    text_response(status, bytes, kind)
 }
 
 /// A response of `bytes` as `kind`, which the browser may not sniff into another type.
 fn text_response(status: u16, bytes: Vec<u8>, kind: &str) -> Response {
-    let header = |name: &str, value: &str| {
-        tiny_http::Header::from_bytes(name, value).expect("a valid header")
-    };
     tiny_http::Response::from_data(bytes)
         .with_status_code(status)
         .with_header(header("Content-Type", kind))
         .with_header(header("X-Content-Type-Options", "nosniff"))
+}
+
+/// A response header; `name` and `value` are this module's constants.
+fn header(name: &str, value: &str) -> tiny_http::Header {
+    tiny_http::Header::from_bytes(name, value).expect("a valid header")
 }
 
 /// The path below the site that `url` names ([`benchdeck_core::site::served_file`]).
@@ -266,10 +312,14 @@ mod tests {
         std::fs::write(dir.path().join("r/index.html"), "report").unwrap();
         let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
         let port = server.server_addr().to_ip().unwrap().port();
-        let root = dir.path().to_path_buf();
+        let site = Server {
+            root: dir.path().to_path_buf(),
+            port,
+            builds: Arc::default(),
+        };
         std::thread::spawn(move || {
             for request in server.incoming_requests().take(2) {
-                answer(&root, port, request);
+                site.answer(request);
             }
         });
         assert!(status_for_host(port, "attacker.example").contains(" 403"));

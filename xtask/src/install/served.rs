@@ -1,6 +1,7 @@
 //! `benchdeck serve` of the installed binary: the project's pages answer over HTTP (an
-//! automatic page, the 404 page for a missing one), and a folder of results added while it runs
-//! gets its page without a restart.
+//! automatic page, the 404 page for a missing one), a folder of results added while it runs
+//! gets its page without a restart, and a report saved while its page is open in headless
+//! Chromium reloads that page by itself (`tests/e2e/live-reload.mjs`).
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -17,7 +18,12 @@ const PATIENCE: Duration = Duration::from_secs(120);
 
 /// Starts `benchdeck serve --root project` (from `benchdeck`, the installed binary with its
 /// `PATH`), checks it, and stops it.
-pub fn check(benchdeck: &mut Command, project: &Path, added: &Path) -> Result<()> {
+pub fn check(
+    benchdeck: &mut Command,
+    node: &mut Command,
+    project: &Path,
+    added: &Path,
+) -> Result<()> {
     let port = free_port()?;
     step(&format!(
         "benchdeck serve at http://127.0.0.1:{port}/: its pages, and a folder of results added"
@@ -28,7 +34,13 @@ pub fn check(benchdeck: &mut Command, project: &Path, added: &Path) -> Result<()
         .args(["--port", &port.to_string()])
         .spawn()
         .context("cannot start the installed `benchdeck serve`")?;
-    let checked = pages(&mut server, port, project, added);
+    let checked = pages(&mut server, port, project, added).and_then(|()| {
+        step("live reload: a report saved while its page is open in headless Chromium");
+        node.args(["--test", "--test-reporter=spec", "live-reload.mjs"])
+            .env("BENCHDECK_SERVE_URL", format!("http://127.0.0.1:{port}/"))
+            .env("BENCHDECK_PROJECT", project);
+        crate::run::status(node)
+    });
     // Ours, started above: stopped whatever the checks found.
     let _ = server.kill();
     let _ = server.wait();
@@ -83,7 +95,10 @@ fn wait_for(server: &mut Child, port: u16, path: &str) -> Result<String> {
 fn get(port: u16, path: &str) -> Result<(u16, String)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )?;
     let mut response = Vec::new();
     stream.read_to_end(&mut response)?;
     let text = String::from_utf8_lossy(&response);
