@@ -170,7 +170,13 @@ impl Builder {
             Some(Frame::Seq { items, .. }) => items.push(value),
             Some(Frame::Map { map, key, .. }) => match key.take() {
                 None => {
-                    let text = key_text(value);
+                    let text = key_text(value).ok_or_else(|| {
+                        YamlError::at(
+                            mark,
+                            "a sequence or a mapping as a key; expected a key that is text or a \
+                             number",
+                        )
+                    })?;
                     if strict && map.contains_key(&text) {
                         return Err(YamlError::at(
                             mark,
@@ -216,11 +222,14 @@ impl Builder {
     }
 }
 
-/// A mapping key as text: strings as they are, anything else as JSON.
-fn key_text(value: Value) -> String {
+/// A mapping key as text: strings as they are, other scalars as JSON; `None` for a sequence or
+/// a mapping, which no file benchdeck reads uses as a key (PyYAML refuses them as unhashable,
+/// and as text each level of nesting would double the key's escaping).
+fn key_text(value: Value) -> Option<String> {
     match value {
-        Value::String(s) => s,
-        other => other.to_string(),
+        Value::String(s) => Some(s),
+        Value::Array(_) | Value::Object(_) => None,
+        other => Some(other.to_string()),
     }
 }
 

@@ -183,3 +183,25 @@ fn a_reports_front_matter_and_blocks_refuse_an_alias_bomb_at_its_line() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn nested_complex_keys_are_refused_at_once() {
+    // A fuzzer's find: keys that are mappings whose keys are mappings … as text, each level
+    // doubled the escaping of the one inside (a 900-byte file ran for minutes).
+    let mut text = String::new();
+    for depth in 0..40 {
+        text.push_str(&" ".repeat(depth));
+        text.push_str("? \n");
+    }
+    for schema in [Schema::Core, Schema::PyYaml] {
+        let start = std::time::Instant::now();
+        let e = parse(&text, schema).unwrap_err();
+        assert!(e.message.contains("as a key"), "{e:?}");
+        assert!(start.elapsed().as_secs() < 2);
+    }
+    // A plain complex key of a scalar is read as its text.
+    assert_eq!(
+        parse("? a\n: 1\n", Schema::Core).unwrap(),
+        json!({"a": 1})
+    );
+}
