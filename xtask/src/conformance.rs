@@ -39,11 +39,23 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
         cargo.arg("--json");
     }
     // inspect exits 1 when a file failed to import; that is the finding, shown above.
-    match run::status(&mut cargo) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            step(&format!("some files did not import: {e:#}"));
-            Ok(())
-        }
+    if let Err(e) = run::status(&mut cargo) {
+        step(&format!("some files did not import: {e:#}"));
     }
+    if shared.join("real-world/round-3").is_dir() {
+        step("conformance: the round-3 real files against the numbers read off them by hand");
+        let mut test = Command::new("cargo");
+        test.current_dir(root).args([
+            "test",
+            "--quiet",
+            "--package",
+            "benchdeck-core",
+            "--lib",
+            "round3_real_samples_import",
+            "--",
+            "--ignored",
+        ]);
+        run::status(&mut test)?;
+    }
+    Ok(())
 }

@@ -312,6 +312,15 @@ fn tick_labels_never_overlap() {
                 let half = text.chars().count() as f64 * 12.0 * 0.6 / 2.0;
                 spans.push((y, x - half, x + half));
             }
+            // Every kind with an x axis has tick labels to compare (hbars has no x axis).
+            if !matches!(spec.kind, ChartKind::HBars { .. }) {
+                assert!(
+                    spans.len() >= 2,
+                    "{} at {size:?}: {} tick labels found",
+                    spec.id,
+                    spans.len()
+                );
+            }
             for (i, a) in spans.iter().enumerate() {
                 for b in &spans[i + 1..] {
                     if a.0 == b.0 {
