@@ -18,8 +18,10 @@ mod browser;
 mod canvas;
 mod components;
 mod data;
+mod fresh;
 mod hydrated;
 mod local;
+mod number;
 mod pages;
 #[cfg(feature = "hydrate")]
 mod panic;
@@ -134,9 +136,10 @@ fn bench_page() -> impl IntoView {
 
 /// The page of `route`. (An `Either` rather than an `AnyView`: a type-erased view carries code
 /// for every way of rendering it, asynchronous hydration included, which the app never uses:
-/// about a fifth of the wasm.)
+/// about a fifth of the wasm.) A page shown again (back or forward) is built anew
+/// ([`fresh::Fresh`]).
 fn page(route: Route, initial: Initial) -> impl IntoView {
-    match route {
+    fresh::Fresh(match route {
         Route::Home => EitherOf6::A(view! { <pages::Home initial=initial.index/> }),
         Route::Local => EitherOf6::B(view! { <pages::LocalReport/> }),
         Route::Embed { slug, id } => {
@@ -147,5 +150,5 @@ fn page(route: Route, initial: Initial) -> impl IntoView {
         }
         Route::ScatterBench => EitherOf6::E(bench_page()),
         Route::NotFound => EitherOf6::F(view! { <pages::NotFound/> }),
-    }
+    })
 }

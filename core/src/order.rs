@@ -8,9 +8,8 @@ use std::cmp::Ordering;
 /// The indices `0..n` ordered by `key` ascending (`f64::total_cmp`), equal keys in index order:
 /// a stable order.
 pub fn order_by(n: usize, key: &dyn Fn(usize) -> f64) -> Vec<usize> {
-    let mut keyed: Vec<(f64, usize)> = (0..n).map(|i| (key(i), i)).collect();
-    keyed.sort_unstable_by(by_key_then_index);
-    keyed.into_iter().map(|(_, i)| i).collect()
+    // Through the three-key sort: one copy of the sort serves both.
+    order_by_keys(n, &|i| [key(i), 0.0, 0.0])
 }
 
 /// The indices `0..n` ordered by `keys(i)` compared lexicographically, equal keys in index
@@ -42,10 +41,6 @@ pub fn sort_f64(values: &mut [f64]) {
 fn permute<T>(items: &mut Vec<T>, order: &[usize]) {
     let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
     items.extend(order.iter().filter_map(|&i| slots[i].take()));
-}
-
-fn by_key_then_index(a: &(f64, usize), b: &(f64, usize)) -> Ordering {
-    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
 }
 
 fn by_keys_then_index(a: &([f64; 3], usize), b: &([f64; 3], usize)) -> Ordering {

@@ -79,8 +79,9 @@ impl ReaderView {
 
 /// The view of chart `id` that the address holds (the defaults when it holds none).
 fn saved_view(id: &str) -> ViewState {
-    crate::query::get(&format!("chart-{id}"))
-        .map_or_else(ViewState::default, |t| ViewState::decode(&t))
+    crate::query::get(&format!("chart-{id}")).map_or_else(ViewState::default, |t| {
+        ViewState::decode_with(&t, &crate::number::parse_f64)
+    })
 }
 
 /// The series hidden in chart `id` by the address: where a grid's shared legend starts.

@@ -7,6 +7,7 @@
 //! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
 //! (`?price.<key>=<rate>`), so a link shares them.
 
+use crate::number::parse_f64;
 use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::compare::{Comparison, Verdict};
 use benchdeck_core::cost::{PriceSheet, Repricing, StatedPrice};
@@ -35,7 +36,7 @@ impl Prices {
             .iter()
             .map(|c| {
                 crate::query::get(&c.address_key())
-                    .and_then(|t| StatedPrice::rate_from_address(&t))
+                    .and_then(|t| StatedPrice::rate_from_address_with(&t, &parse_f64))
                     .unwrap_or(c.rate)
             })
             .collect();
@@ -133,7 +134,7 @@ pub fn PricePanel() -> impl IntoView {
                                     aria-invalid=move || invalid.get().to_string()
                                     on:input=move |ev| {
                                         let text = event_target_value(&ev);
-                                        let parsed = text.trim().parse::<f64>().ok().filter(|r| *r > 0.0 && r.is_finite());
+                                        let parsed = parse_f64(text.trim()).filter(|r| *r > 0.0 && r.is_finite());
                                         invalid.set(parsed.is_none());
                                         if let Some(rate) = parsed {
                                             prices.rates.update(|r| if let Some(slot) = r.get_mut(i) { *slot = rate });
@@ -185,10 +186,7 @@ pub fn PricePanel() -> impl IntoView {
 fn rewrite_costs(root: &web_sys::Element, repricing: &Repricing) {
     for span in crate::browser::elements(root, "[data-price]") {
         let key = span.get_attribute("data-price").unwrap_or_default();
-        let Some(usd) = span
-            .get_attribute("data-usd")
-            .and_then(|v| v.parse::<f64>().ok())
-        else {
+        let Some(usd) = span.get_attribute("data-usd").and_then(|v| parse_f64(&v)) else {
             continue;
         };
         let stated = stated_text(&span);
@@ -234,7 +232,7 @@ fn judge_head_to_head(table: &web_sys::Element, repricing: &Repricing) {
     };
     let cost = |cell: &web_sys::Element| {
         let span = cell.query_selector("[data-price]").ok()??;
-        let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
+        let usd = parse_f64(&span.get_attribute("data-usd")?)?;
         Some(usd * repricing.factor(&span.get_attribute("data-price")?))
     };
     for row in crate::browser::elements(table, "tbody tr") {
@@ -270,11 +268,7 @@ fn recompared(span: &web_sys::Element, repricing: &Repricing) -> Option<String> 
     if factor_a == 1.0 && factor_b == 1.0 {
         return None;
     }
-    let value = |side: &str| {
-        span.get_attribute(&format!("data-value-{side}"))?
-            .parse::<f64>()
-            .ok()
-    };
+    let value = |side: &str| parse_f64(&span.get_attribute(&format!("data-value-{side}"))?);
     let result = comparison.of(value("a")? * factor_a, value("b")? * factor_b)?;
     Some(comparison.text(result))
 }
@@ -322,7 +316,7 @@ fn mark_cheapest(root: &web_sys::Element, repricing: &Repricing) {
                 crate::browser::elements(&row, "td [data-price]")
                     .into_iter()
                     .filter_map(|span| {
-                        let usd: f64 = span.get_attribute("data-usd")?.parse().ok()?;
+                        let usd = parse_f64(&span.get_attribute("data-usd")?)?;
                         let key = span.get_attribute("data-price")?;
                         Some((span, usd * repricing.factor(&key)))
                     })

@@ -5,6 +5,7 @@
 //! recommendation can be shared as a link; it is written with `history.replaceState`, which
 //! keeps the page and its charts where they are.
 
+use crate::number::parse_f64;
 use benchdeck_core::decision::tree::layout::{
     describe_path, lay_out, Diagram, PathTaken, Shape, Style,
 };
@@ -98,12 +99,12 @@ fn Guided(
                 .ok()
         })
     });
-    let labels = StoredValue::new(
-        candidates
-            .iter()
-            .map(|c| (c.key.clone(), c.label.clone()))
-            .collect::<std::collections::BTreeMap<_, _>>(),
-    );
+    // Inserted one by one: collecting into a `BTreeMap` brings a stable sort of its own.
+    let mut labels = std::collections::BTreeMap::new();
+    for c in &candidates {
+        labels.insert(c.key.clone(), c.label.clone());
+    }
+    let labels = StoredValue::new(labels);
     let label_of = move |key: &str| {
         labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
@@ -466,10 +467,7 @@ fn Outcome(decision: Decision) -> impl IntoView {
 
 /// A number typed into an input; `None` for anything else (the field keeps its old value).
 fn parse_input(text: &str) -> Option<f64> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite() && *v >= 0.0)
+    parse_f64(text.trim()).filter(|v| v.is_finite() && *v >= 0.0)
 }
 
 /// Sets entry `i` of `values` from an input's text.
@@ -513,7 +511,7 @@ impl Query {
     }
 
     fn number(&self, key: &str) -> Option<f64> {
-        self.get(key)?.parse().ok().filter(|v: &f64| v.is_finite())
+        parse_f64(&self.get(key)?).filter(|v| v.is_finite())
     }
 
     /// A comma-separated list of numbers; `None` when absent or unreadable.
@@ -523,7 +521,7 @@ impl Query {
             return Some(Vec::new());
         }
         text.split(',')
-            .map(|x| x.parse::<f64>().ok().filter(|v| v.is_finite()))
+            .map(|x| parse_f64(x).filter(|v| v.is_finite()))
             .collect()
     }
 

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::components::ChartView;
 use crate::components::GridView;
 use crate::data::{self, ReportError};
+use crate::fresh::Fresh;
 
 /// The embed page of chart (or grid) `id` of report `slug`.
 #[component]
@@ -23,7 +24,7 @@ pub fn Embed(
     let page = data::loaded(initial.map(Ok), || data::report_page(slug));
     move || match page.get() {
         None => EitherOf3::A(view! { <p class="loading">"Loading chart…"</p> }),
-        Some(Ok(page)) => EitherOf3::B(embedded(page, &id)),
+        Some(Ok(page)) => EitherOf3::B(Fresh(embedded(page, &id))),
         Some(Err(ReportError::NotFound)) => {
             EitherOf3::C(missing("There is no report at this address."))
         }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::components::{DropZone, LoadErrorPanel};
 use crate::data;
+use crate::fresh::Fresh;
 
 /// Lists the reports of the site.
 #[component]
@@ -24,11 +25,11 @@ pub fn Home(
                         if index.reports.is_empty() {
                             EitherOf4::B(view! { <p>"No reports yet: add a Markdown file to reports/."</p> })
                         } else {
-                            EitherOf4::C(view! {
+                            EitherOf4::C(Fresh(view! {
                                 <ul class="report-list">
                                     {index.reports.into_iter().map(|r| view! { <ReportCard report=r/> }).collect_view()}
                                 </ul>
-                            })
+                            }))
                         }
                     }
                     Some(Err(error)) => EitherOf4::D(view! { <LoadErrorPanel error/> }),

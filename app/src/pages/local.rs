@@ -9,6 +9,7 @@ use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
 
 use crate::components::{Download, DropZone};
+use crate::fresh::Fresh;
 use crate::local::{self, Kept, LocalState};
 use crate::pages::report::ReportBody;
 
@@ -71,11 +72,11 @@ pub fn LocalReport() -> impl IntoView {
                     &result.runs_csv,
                 ),
             ];
-            EitherOf4::D(view! {
+            EitherOf4::D(Fresh(view! {
                 <KeptNote local/>
                 <ReportBody page=result.page.clone() downloads/>
                 <DropZone/>
-            })
+            }))
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::components::{
     PricePanel, Prices, ProblemList, Wizard,
 };
 use crate::data::{self, ReportError};
+use crate::fresh::Fresh;
 use crate::pages::NotFound;
 
 /// The report `slug` (the URL's `/<slug>/`).
@@ -113,7 +114,8 @@ pub fn ReportBody(
             )
         })
         .collect_view();
-    view! {
+    // Built anew, never patched, if rendered again (`fresh.rs`).
+    Fresh(view! {
         <article class="report">
             <header class="report-header">
                 <h1>{page.summary.title}</h1>
@@ -128,7 +130,7 @@ pub fn ReportBody(
             {page.decision.map(|data| view! { <Wizard data/> })}
             <Downloads items=downloads/>
         </article>
-    }
+    })
 }
 
 /// The ids of the charts a block shows (a grid's panels).

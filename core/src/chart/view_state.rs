@@ -46,6 +46,13 @@ impl ViewState {
 
     /// Reads [`ViewState::encode`]'s text.
     pub fn decode(text: &str) -> ViewState {
+        ViewState::decode_with(text, &|v| v.parse().ok())
+    }
+
+    /// Reads [`ViewState::encode`]'s text with `number` reading each decimal as
+    /// `str::parse::<f64>` does (the browser app's reader, [`crate::number::float_text`] and the
+    /// browser's own `parseFloat`, is far smaller than Rust's).
+    pub fn decode_with(text: &str, number: &dyn Fn(&str) -> Option<f64>) -> ViewState {
         let mut state = ViewState::default();
         for part in text.split('_') {
             if part == "log" {
@@ -53,9 +60,9 @@ impl ViewState {
             } else if part == "lin" {
                 state.y_scale = Some(Scale::Linear);
             } else if let Some(v) = part.strip_prefix('z') {
-                state.zoom = Zoom::decode(v);
+                state.zoom = Zoom::decode_with(v, number);
             } else if let Some(v) = part.strip_prefix("sla") {
-                state.sla = v.parse::<f64>().ok().filter(|v| v.is_finite());
+                state.sla = number(v).filter(|v| v.is_finite());
             } else if let Some(v) = part.strip_prefix('s') {
                 state.statistic = v.parse().ok();
             } else if let Some(v) = part.strip_prefix('h') {

@@ -30,10 +30,13 @@ impl Zoom {
 
     /// Reads [`Zoom::encode`]'s text (without its `z`).
     pub fn decode(text: &str) -> Option<Zoom> {
-        let v: Vec<f64> = text
-            .split(',')
-            .map(|p| p.parse::<f64>().ok())
-            .collect::<Option<_>>()?;
+        Zoom::decode_with(text, &|v| v.parse().ok())
+    }
+
+    /// Reads [`Zoom::encode`]'s text (without its `z`) with `number` reading each decimal as
+    /// `str::parse::<f64>` does ([`super::ViewState::decode_with`]).
+    pub fn decode_with(text: &str, number: &dyn Fn(&str) -> Option<f64>) -> Option<Zoom> {
+        let v: Vec<f64> = text.split(',').map(number).collect::<Option<_>>()?;
         let [x0, x1, y0, y1] = v.as_slice() else {
             return None;
         };

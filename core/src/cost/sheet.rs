@@ -64,10 +64,13 @@ impl StatedPrice {
     /// The rate a reader's address gives (`text`, the value of [`StatedPrice::address_key`]):
     /// a positive, finite number, else `None` (the stated rate stays).
     pub fn rate_from_address(text: &str) -> Option<f64> {
-        text.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|rate| *rate > 0.0 && rate.is_finite())
+        StatedPrice::rate_from_address_with(text, &|t| t.parse().ok())
+    }
+
+    /// [`StatedPrice::rate_from_address`] with `number` reading the decimal as `str::parse`
+    /// does (the browser app's reader is smaller: `app/src/number.rs`).
+    pub fn rate_from_address_with(text: &str, number: &dyn Fn(&str) -> Option<f64>) -> Option<f64> {
+        number(text.trim()).filter(|rate| *rate > 0.0 && rate.is_finite())
     }
 
     /// The stated price of configuration `key`, from a front matter `price:` already checked
@@ -171,14 +174,15 @@ impl Repricing {
     /// The reader's `rates`, one per configuration of `sheet` in order; a rate that is not a
     /// positive number leaves its configuration at the stated price.
     pub fn new(sheet: &PriceSheet, rates: &[f64]) -> Repricing {
-        let factors = sheet
-            .configs
-            .iter()
-            .zip(rates)
-            .filter(|(_, &rate)| rate > 0.0 && rate.is_finite())
-            .map(|(stated, &rate)| (stated.key.clone(), rate / stated.rate))
-            .filter(|(_, factor)| *factor != 1.0)
-            .collect();
+        // Inserted one by one: collecting into a `BTreeMap` sorts with a stable sort of its
+        // own (3 KB of the app's wasm for this one map).
+        let mut factors = BTreeMap::new();
+        for (stated, &rate) in sheet.configs.iter().zip(rates) {
+            let factor = rate / stated.rate;
+            if rate > 0.0 && rate.is_finite() && factor != 1.0 {
+                factors.insert(stated.key.clone(), factor);
+            }
+        }
         Repricing { factors }
     }
 

@@ -50,6 +50,66 @@ fn json_values() {
     assert_eq!(json_number(&json!([1])), Reading::Invalid);
 }
 
+/// `float_text` accepts exactly what `str::parse::<f64>` accepts, and says which kind: every
+/// string of up to five characters over the characters a float is written with, and the words.
+#[test]
+fn float_text_agrees_with_the_standard_reader() {
+    let alphabet: Vec<char> = "0159.eE+-nai_ x".chars().collect();
+    let mut texts: Vec<String> = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..5 {
+        let longer: Vec<String> = last
+            .iter()
+            .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+            .collect();
+        texts.extend(longer.iter().cloned());
+        last = longer;
+    }
+    for word in [
+        "inf",
+        "Infinity",
+        "INFINITY",
+        "infinit",
+        "nan",
+        "NaN",
+        "nana",
+        "infinityy",
+    ] {
+        for sign in ["", "+", "-", "--"] {
+            texts.push(format!("{sign}{word}"));
+        }
+    }
+    texts.extend(
+        [
+            "1e400",
+            "-1e-400",
+            "00.00e-0",
+            "123456789012345678901234567890",
+            "١",
+        ]
+        .map(String::from),
+    );
+    for text in &texts {
+        let kind = float_text(text);
+        match text.parse::<f64>() {
+            Err(_) => assert_eq!(kind, None, "{text:?}"),
+            Ok(v) if v.is_nan() => assert_eq!(
+                kind,
+                Some(FloatText::NaN {
+                    negative: text.starts_with('-')
+                }),
+                "{text:?}"
+            ),
+            Ok(v) if v.is_infinite() && !text.contains(|c: char| c.is_ascii_digit()) => assert_eq!(
+                kind,
+                Some(FloatText::Infinite { negative: v < 0.0 }),
+                "{text:?}"
+            ),
+            Ok(_) => assert_eq!(kind, Some(FloatText::Decimal), "{text:?}"),
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn any_finite_number_round_trips(v in -1e12f64..1e12) {

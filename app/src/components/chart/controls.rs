@@ -83,7 +83,7 @@ pub(super) fn SlaControl(
     }
     let step = (max - min) / 500.0;
     let on_input = move |ev: leptos::ev::Event| {
-        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+        if let Some(v) = crate::number::parse_f64(&event_target_value(&ev)) {
             sla.set(Some(v));
         }
     };
