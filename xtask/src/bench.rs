@@ -80,6 +80,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     std::fs::create_dir_all(root.join("docs"))?;
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
     step(&format!("wrote {}", path.display()));
+    crate::wasm_budget::check(&site_dir)?;
     Ok(())
 }
 
@@ -206,30 +207,16 @@ fn page_loads(
     before_scripts(doc, &plotly, &content, &report, &still);
     beyond_empty(doc, &plotly, &content, &empty);
     in_page_times(doc, &in_page)?;
-    // The app's, not the worker's (`benchdeck-worker_bg.wasm`, loaded only for dropped files).
-    let wasm: Vec<PathBuf> = std::fs::read_dir(site_dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "wasm")
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("benchdeck-app"))
-        })
-        .collect();
-    if let Some(wasm) = wasm.first() {
-        let bytes = std::fs::read(wasm)?;
-        let gz = run::output(
-            Command::new("sh")
-                .arg("-c")
-                .arg(format!("gzip -9 -c '{}' | wc -c", wasm.display())),
-        )
-        .unwrap_or_default();
-        let _ = writeln!(
-            doc,
-            "The app's wasm: {} bytes, {} gzip.\n",
-            bytes.len(),
-            gz.trim()
-        );
-    }
+    // The app's, not the worker's (`benchdeck-worker_bg.wasm`, loaded only for dropped files);
+    // over its budget the bench fails, after writing what it measured.
+    let wasm = crate::wasm_budget::measure(site_dir)?;
+    let _ = writeln!(
+        doc,
+        "The app's wasm: {} bytes, {} gzip (budget {}, `xtask/src/wasm_budget.rs`).\n",
+        wasm.bytes,
+        wasm.gzip_bytes,
+        crate::wasm_budget::APP_WASM_GZIP_BUDGET
+    );
     Ok(())
 }
 

@@ -17,6 +17,7 @@ mod site;
 mod synth;
 mod test;
 mod tools;
+mod wasm_budget;
 mod wheel;
 
 use std::path::{Path, PathBuf};

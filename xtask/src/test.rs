@@ -48,6 +48,14 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
                 ..site::Variant::default()
             },
         )?;
+        if !bench_page {
+            let wasm = crate::wasm_budget::check(&dist)?;
+            step(&format!(
+                "the app's wasm: {} bytes gzipped, within its budget of {}",
+                wasm.gzip_bytes,
+                crate::wasm_budget::APP_WASM_GZIP_BUDGET
+            ));
+        }
         end_to_end(root, toolbox, &dist, public_url, bench_page)?;
     }
     crate::install::test(root, toolbox)
