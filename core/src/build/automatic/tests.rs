@@ -164,9 +164,7 @@ fn unreadable_folders_warn_and_their_problems_never_fail_the_build() {
 
 /// A folder of each format of round 3, as its tool writes it: an automatic page that draws its
 /// charts, with no error (of the files or of the page); files of per-request data draw the
-/// latency CDF from their samples. (One load kind per folder: a folder mixing a concurrency run
-/// and a rate run of one configuration gets a chart of the rate run for a metric only the
-/// concurrency run has, an error of the drafted page.)
+/// latency CDF from their samples.
 #[test]
 fn a_folder_of_each_round3_format_draws_its_charts() {
     use crate::chart::ChartKind;
@@ -271,4 +269,49 @@ fn a_folder_of_each_round3_format_draws_its_charts() {
         let cdf = page.charts().any(|c| matches!(c.kind, ChartKind::Cdf));
         assert_eq!(cdf, per_request, "{folder}: the latency CDF");
     }
+}
+
+/// One configuration measured by request rate and by concurrency, its TPOT only in the
+/// concurrency runs (vLLM console outputs), beside an SGLang run by rate with no TPOT: more runs
+/// by rate than by concurrency, yet each chart is drawn along the load kind whose runs
+/// report its metric, and the page has no error of its own.
+#[test]
+fn a_configuration_on_two_load_kinds_draws_each_metric_where_it_was_measured() {
+    let results: Vec<InputFile> = [
+        "console/by-rate.md",
+        "console/cut-off.txt",
+        "console/fork-sections.log",
+        "console/sglang.log",
+        "console/sweep-commented.sh",
+    ]
+    .iter()
+    .map(|f| result(&format!("mixed/{}", f.rsplit('/').next().unwrap()), f))
+    .collect();
+    let site = build_site(&[], &results);
+    let page = &site.pages[0];
+    assert_eq!(own_problems(page), Vec::<String>::new());
+    let tpot = page
+        .charts()
+        .find(|c| c.id == "tpot")
+        .expect("a TPOT chart");
+    assert!(tpot.x.title.starts_with("Concurrency"), "{}", tpot.x.title);
+}
+
+/// Repeats on one day are one point of a trend (the report combines them): a folder whose only
+/// dated runs are two of one day gets no trend, and no error for one.
+#[test]
+fn repeats_on_one_day_make_no_trend() {
+    let one_day = |hour: u32| {
+        let text = String::from_utf8(crate::fixtures::bytes("vllm/concurrency2-qwen.json"))
+            .unwrap()
+            .replacen("20251020-101500", &format!("20260201-{hour:02}0000"), 1);
+        InputFile {
+            path: format!("day/run-{hour}.json"),
+            bytes: text.into_bytes(),
+        }
+    };
+    let site = build_site(&[], &[one_day(9), one_day(14)]);
+    let page = &site.pages[0];
+    assert_eq!(own_problems(page), Vec::<String>::new());
+    assert!(page.charts().all(|c| !c.id.starts_with("trend")));
 }

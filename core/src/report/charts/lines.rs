@@ -33,7 +33,7 @@ impl ReportContext<'_> {
         if band.is_some() && sigma.is_some() {
             return Err("`band` and `error_bars` both draw around the line: choose one".into());
         }
-        let axis = self.load_axis(keys)?;
+        let axis = self.load_axis(keys, quantity)?;
         let mut series = Vec::new();
         let mut annotations = Vec::new();
         for (index, key) in keys.iter().enumerate() {
@@ -117,18 +117,25 @@ impl ReportContext<'_> {
         })
     }
 
-    /// The load axis shared by the chosen configurations: the one most of their runs are on.
-    fn load_axis(&self, keys: &[String]) -> Result<LoadAxis, String> {
-        let mut counts: Vec<(LoadAxis, usize)> = Vec::new();
+    /// The load axis shared by the chosen configurations: the one most of their runs that
+    /// report `quantity` are on (a configuration measured by concurrency and by request rate,
+    /// whose rate runs lack a TPOT, draws its TPOT by concurrency), else the one most of their
+    /// runs are on.
+    fn load_axis(&self, keys: &[String], quantity: Quantity) -> Result<LoadAxis, String> {
+        let mut counts: Vec<(LoadAxis, (usize, usize))> = Vec::new();
         for key in keys {
             for run in self.runs_of(key) {
                 let axis = run.load.target.axis();
                 if axis == LoadAxis::None {
                     continue;
                 }
+                let reports = usize::from(quantity.of(run).is_some());
                 match counts.iter_mut().find(|(a, _)| *a == axis) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((axis, 1)),
+                    Some((_, (with, all))) => {
+                        *with += reports;
+                        *all += 1;
+                    }
+                    None => counts.push((axis, (reports, 1))),
                 }
             }
         }

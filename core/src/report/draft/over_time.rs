@@ -42,12 +42,13 @@ pub(super) fn section(m: &Measured) -> String {
     md
 }
 
-/// The load point with the most (configuration, date) pairs among configurations measured
-/// there on at least two dates, with those configurations; the higher load on a tie.
+/// The load point with the most (configuration, day) pairs among configurations measured
+/// there on at least two days, with those configurations; the higher load on a tie. Days, not
+/// times: a report combines the runs of one configuration at one load on one day (repeats).
 fn most_dated_load(m: &Measured) -> Option<(LoadTarget, Vec<String>)> {
-    let mut seen: Vec<(LoadTarget, String, Vec<&RunDate>)> = Vec::new();
+    let mut seen: Vec<(LoadTarget, String, Vec<&str>)> = Vec::new();
     for run in &m.swept {
-        let Some(date) = run.provenance.date.as_ref() else {
+        let Some(date) = run.provenance.date.as_ref().map(RunDate::day) else {
             continue;
         };
         let key = run.config.key();
