@@ -15,8 +15,9 @@ use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess};
 use serde_json::{Map, Value};
 
 use super::{guidellm, vllm};
+use crate::json::{self, SyntaxError};
 pub(crate) use lists::{NumberList, Numbers, TextList, UnreadList};
-pub(crate) use plain::{JsonNumber, OrPlain, Read, Special};
+pub(crate) use plain::{JsonNumber, OrPlain, Read, Skipped, Special};
 
 /// A parsed document and the lists read aside from it.
 #[derive(Debug)]
@@ -41,6 +42,24 @@ impl Aside {
     pub fn is_empty(&self) -> bool {
         self.serve.is_empty() && self.requests.is_empty()
     }
+}
+
+/// How the importers parse a JSON document: [`parse`], or (for the tests that hold it to the
+/// old way) [`parse_whole`].
+pub(crate) type Parse = fn(&str, u64) -> Result<Document, SyntaxError>;
+
+/// Parses a document leniently ([`json::parse_as`]), the per-request lists read aside.
+pub(crate) fn parse(text: &str, line_offset: u64) -> Result<Document, SyntaxError> {
+    json::parse_as(text, line_offset)
+}
+
+/// Parses a document whole into a `Value` ([`json::parse`]), nothing read aside.
+#[cfg(test)]
+pub(crate) fn parse_whole(text: &str, line_offset: u64) -> Result<Document, SyntaxError> {
+    json::parse(text, line_offset).map(|value| Document {
+        value,
+        aside: Aside::default(),
+    })
 }
 
 impl<'de> Deserialize<'de> for Document {

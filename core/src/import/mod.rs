@@ -44,9 +44,9 @@ pub(crate) use stats::ms_per;
 
 use crate::input::InputFile;
 use crate::json;
-use document::{Aside, Document};
 use crate::model::{Location, Producer, Run, RunDate};
 use crate::problem::{Problem, Severity};
+use document::{Aside, Document, Parse};
 
 /// What one file gave.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -160,7 +160,7 @@ pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
 /// a JSON-only format) is refused as not recognised.
 pub fn import_as(format: Format, file: &str, bytes: &[u8]) -> ImportedFile {
     match decode(file, bytes) {
-        Ok(text) => read_text(file, text, Some(format)),
+        Ok(text) => read_text(file, text, Some(format), document::parse),
         Err(problem) => ImportedFile::refused(file, problem),
     }
 }
@@ -236,13 +236,23 @@ fn decode<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Problem> {
     })
 }
 
+/// Imports one file as [`import`] did before documents were streamed: each JSON document parsed
+/// whole into a `Value` and read from it. The streaming tests hold [`import`] to it.
+#[cfg(test)]
+pub(crate) fn import_whole(file: &str, bytes: &[u8]) -> ImportedFile {
+    match decode(file, bytes) {
+        Ok(text) => read_text(file, text, None, document::parse_whole),
+        Err(problem) => ImportedFile::refused(file, problem),
+    }
+}
+
 /// Imports one file already decoded as text.
 pub fn import_text(file: &str, text: &str) -> ImportedFile {
-    read_text(file, text, None)
+    read_text(file, text, None, document::parse)
 }
 
 /// Reads `text` with the importer its content calls for, or with `forced`'s.
-fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+fn read_text(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     let forced = forced.filter(|f| *f != Format::Sniffed);
     let trimmed = json::strip_bom(text).trim_start();
     if trimmed.is_empty() {
@@ -260,7 +270,7 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
         return console::read(file, text);
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return import_json(file, text, forced);
+        return import_json(file, text, forced, parse);
     }
     let candidates = || {
         TEXT_FORMATS
@@ -288,7 +298,7 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     )
 }
 
-fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+fn import_json(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     // AIPerf's records: one request a line, one run for the whole file.
     let records = match forced {
         Some(f) => f == Format::AiperfRecords,
@@ -298,13 +308,21 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
         return aiperf_records::read(file, text);
     }
     if json::looks_like_json_lines(text) {
-        return import_json_lines(file, text, forced);
+        return import_json_lines(file, text, forced, parse);
     }
-    match json::parse_as::<Document>(text, 0) {
+    match parse(text, 0) {
         Ok(document) => match sniff_json(&document.value, forced) {
             Some(format) => {
                 let mut out = ImportedFile::new(file, Some(format.producer));
-                read_json(&mut out, format, document, text, 0, Location::json(""), forced);
+                read_json(
+                    &mut out,
+                    format,
+                    document,
+                    text,
+                    0,
+                    Location::json(""),
+                    forced,
+                );
                 out
             }
             None => ImportedFile::refused(file, unrecognised_json(file, Location::json(""))),
@@ -315,14 +333,14 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
 
 /// JSON Lines: every line is its own document, possibly of mixed layouts of one tool, each
 /// parsed and read before the next.
-fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+fn import_json_lines(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     let mut out = ImportedFile::new(file, None);
     for (line, line_text) in json::lines(text) {
         let at = Location::Json {
             line: Some(line),
             path: String::new(),
         };
-        match json::parse_as::<Document>(line_text, line - 1) {
+        match parse(line_text, line - 1) {
             Ok(document) => match sniff_json(&document.value, forced) {
                 Some(format) => {
                     out.producer.get_or_insert(format.producer);

@@ -14,12 +14,12 @@ use serde_json::Value;
 use super::document::Aside;
 use super::fields::{latency_entry, set_stat, Fields};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
-pub(crate) use lists::{Lists, PerRequest};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
+pub(crate) use lists::{Lists, PerRequest};
 
 /// True for a `vllm bench serve` result object.
 pub(super) fn is_serve_result(value: &Value) -> bool {

@@ -126,7 +126,11 @@ mod tests {
         ] {
             let expected = super::super::quote_non_finite(text).into_owned();
             for chunk in [1, 2, 3, 5, 8, 64] {
-                assert_eq!(read_all(text, chunk), expected, "{text:?} in reads of {chunk}");
+                assert_eq!(
+                    read_all(text, chunk),
+                    expected,
+                    "{text:?} in reads of {chunk}"
+                );
             }
         }
     }

@@ -1,10 +1,10 @@
 //! Per-request lists read as the parser streams them: numbers into one `f64` each, texts into
 //! whether each is empty, and lists no importer reads skipped without being kept.
 
-use serde::de::{IgnoredAny, SeqAccess};
+use serde::de::SeqAccess;
 use serde_json::Value;
 
-use super::plain::{JsonNumber, OrPlain, Read, Special};
+use super::plain::{JsonNumber, OrPlain, Read, Skipped, Special};
 
 /// A list of numbers as read: each element's number (`NaN` where it is not a JSON number), and
 /// the elements that are not, kept as they are so their reading and their problems are
@@ -84,7 +84,7 @@ impl<'de> Special<'de> for UnreadList {
     type Out = ();
 
     fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Read<()>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        while seq.next_element::<Skipped>()?.is_some() {}
         Ok(Read::Special(()))
     }
 }

@@ -118,6 +118,72 @@ impl Special<'_> for JsonNumber {
     }
 }
 
+/// A value parsed and not kept. It is read as a `Value` would be (`deserialize_any`), so a
+/// broken value is the same error at the same place as when the whole document is parsed
+/// (serde's `IgnoredAny` takes serde_json's quicker path, whose errors differ: a number cut
+/// short is "invalid number" there, "EOF while parsing a value" here); nothing is built.
+pub(crate) struct Skipped;
+
+impl<'de> Deserialize<'de> for Skipped {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(SkippedVisitor)
+    }
+}
+
+struct SkippedVisitor;
+
+impl<'de> Visitor<'de> for SkippedVisitor {
+    type Value = Skipped;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_unit<E>(self) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_none<E>(self) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Skipped, D::Error> {
+        Skipped::deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Skipped, A::Error> {
+        while seq.next_element::<Skipped>()?.is_some() {}
+        Ok(Skipped)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Skipped, A::Error> {
+        while map.next_key::<Skipped>()?.is_some() {
+            map.next_value::<Skipped>()?;
+        }
+        Ok(Skipped)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,11 +197,23 @@ mod tests {
     #[test]
     fn numbers_are_taken_and_everything_else_is_the_value_serde_json_builds() {
         for (text, number) in [("3", 3.0), ("-2", -2.0), ("2.5e3", 2500.0), ("-0", 0.0)] {
-            assert!(matches!(read(text), Read::Special(v) if v == number), "{text}");
+            assert!(
+                matches!(read(text), Read::Special(v) if v == number),
+                "{text}"
+            );
         }
-        for text in [r#""1.5""#, "null", "true", "[1, [2, {}]]", r#"{"a": [1], "a": 2}"#] {
+        for text in [
+            r#""1.5""#,
+            "null",
+            "true",
+            "[1, [2, {}]]",
+            r#"{"a": [1], "a": 2}"#,
+        ] {
             let expected: Value = serde_json::from_str(text).unwrap();
-            assert!(matches!(read(text), Read::Plain(v) if v == expected), "{text}");
+            assert!(
+                matches!(read(text), Read::Plain(v) if v == expected),
+                "{text}"
+            );
         }
     }
 }

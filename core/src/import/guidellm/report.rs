@@ -60,12 +60,7 @@ pub(crate) fn reads_aside(aside: &Aside) -> bool {
     aside.serve.is_empty()
 }
 
-fn read_report(
-    out: &mut ImportedFile,
-    value: &Value,
-    lists: Option<&RequestLists>,
-    at: Location,
-) {
+fn read_report(out: &mut ImportedFile, value: &Value, lists: Option<&RequestLists>, at: Location) {
     let file = out.file.clone();
     let Some(obj) = out.require(
         value.as_object(),

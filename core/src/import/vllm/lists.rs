@@ -15,7 +15,13 @@ use crate::import::document::{NumberList, Numbers, OrPlain, Read, TextList, Unre
 use crate::import::fields::Fields;
 
 /// The lists of numbers, one per request.
-const NUMBER_LISTS: [&str; 5] = ["ttfts", "latencies", "input_lens", "output_lens", "start_times"];
+const NUMBER_LISTS: [&str; 5] = [
+    "ttfts",
+    "latencies",
+    "input_lens",
+    "output_lens",
+    "start_times",
+];
 /// The list of error texts, one per request (empty for a success).
 const ERRORS: &str = "errors";
 /// The lists no importer reads.
@@ -90,9 +96,7 @@ pub(crate) struct PerRequest<'a> {
 impl<'a> PerRequest<'a> {
     /// The lists read aside from the result's document.
     pub fn aside(lists: &'a Lists) -> Self {
-        PerRequest {
-            aside: Some(lists),
-        }
+        PerRequest { aside: Some(lists) }
     }
 
     /// The list of numbers at `key`, multiplied by `scale`, read as [`Fields::numbers`] reads

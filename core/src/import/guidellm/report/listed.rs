@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use crate::import::document::{JsonNumber, OrPlain, Read, Special};
+use crate::import::document::{JsonNumber, OrPlain, Read, Skipped, Special};
 
 /// The key of the benchmarks list at a report's top level.
 pub(crate) const BENCHMARKS: &str = "benchmarks";
@@ -239,7 +239,7 @@ impl<'de> Special<'de> for RequestFields {
                     }
                 }
                 None => {
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<Skipped>()?;
                 }
             }
         }
