@@ -98,7 +98,10 @@ pub fn large_files_only(root: &Path) -> Result<()> {
         .with_context(|| format!("cannot read `{}`", path.display()))?;
     let doc = scale::measure::replace_named_section(&doc, large_files::HEADING, &section);
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
-    step(&format!("wrote the Large files section into {}", path.display()));
+    step(&format!(
+        "wrote the Large files section into {}",
+        path.display()
+    ));
     Ok(())
 }
 

@@ -175,7 +175,9 @@ fn build_benchdeck(root: &Path) -> Result<PathBuf> {
         "--package",
         "benchdeck",
     ]))?;
-    let binary = crate::dist::target_dir(root).join("release").join("benchdeck");
+    let binary = crate::dist::target_dir(root)
+        .join("release")
+        .join("benchdeck");
     if !binary.is_file() {
         bail!("the release build left no `{}`", binary.display());
     }
@@ -263,7 +265,10 @@ impl Timer {
             bail!("the timer printed `{last}`, expected seconds and kilobytes");
         };
         let failure = (!out.status.success()).then(|| {
-            let said: Vec<&str> = stderr.lines().filter(|l| !l.contains("exited with")).collect();
+            let said: Vec<&str> = stderr
+                .lines()
+                .filter(|l| !l.contains("exited with"))
+                .collect();
             let said = said[..said.len().saturating_sub(1)].join(" ");
             format!("{} ({})", said.trim(), out.status)
         });

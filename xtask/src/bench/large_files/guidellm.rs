@@ -86,7 +86,11 @@ fn draw(index: usize, streams: u32, count: usize, clock: f64) -> Vec<Request> {
             let stream = i % free_at.len();
             let errored = i % ERRORED_ONE_IN == ERRORED_ONE_IN - 1;
             let prompt = 256 + rng.below(512) as u32;
-            let output = if errored { 0 } else { 64 + rng.below(129) as u32 };
+            let output = if errored {
+                0
+            } else {
+                64 + rng.below(129) as u32
+            };
             let ttft = rng.lognormal(40.0 * load, 0.4);
             let itl = rng.lognormal(9.0 + 1.5 * load, 0.15);
             let latency = (ttft + itl * f64::from(output.saturating_sub(1))) / 1000.0;
@@ -164,7 +168,10 @@ fn metrics(drawn: &[Request], duration: f64, totals: Value) -> Value {
     metrics.insert("request_totals".into(), totals);
     for (key, successful) in [
         ("requests_per_second", rate(|_| 1.0)),
-        ("request_concurrency", distribution(Summary::of(vec![busy / duration]))),
+        (
+            "request_concurrency",
+            distribution(Summary::of(vec![busy / duration])),
+        ),
         ("request_latency", per(|r| r.latency)),
         ("prompt_token_count", per(|r| f64::from(r.prompt))),
         ("output_token_count", per(|r| f64::from(r.output))),
@@ -176,7 +183,10 @@ fn metrics(drawn: &[Request], duration: f64, totals: Value) -> Value {
         ("inter_token_latency_ms", per(|r| r.itl)),
         ("prompt_tokens_per_second", rate(|r| f64::from(r.prompt))),
         ("output_tokens_per_second", rate(|r| f64::from(r.output))),
-        ("tokens_per_second", rate(|r| f64::from(r.prompt + r.output))),
+        (
+            "tokens_per_second",
+            rate(|r| f64::from(r.prompt + r.output)),
+        ),
     ] {
         metrics.insert(key.into(), statuses(successful));
     }

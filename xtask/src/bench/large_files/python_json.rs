@@ -9,7 +9,11 @@ use serde_json::ser::Formatter;
 pub struct PythonFormatter;
 
 impl Formatter for PythonFormatter {
-    fn begin_array_value<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
         if first {
             Ok(())
         } else {
@@ -17,7 +21,11 @@ impl Formatter for PythonFormatter {
         }
     }
 
-    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
         if first {
             Ok(())
         } else {
@@ -158,7 +166,10 @@ mod tests {
     fn python_separators_and_floats() {
         let mut out = Vec::new();
         write_value(&mut out, &serde_json::json!({"a": [1, 2.5], "b": null})).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), r#"{"a": [1, 2.5], "b": null}"#);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"{"a": [1, 2.5], "b": null}"#
+        );
         assert_eq!(float(0.0), "0.0");
         assert_eq!(float(0.018234), "0.018234");
     }

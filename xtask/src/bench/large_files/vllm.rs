@@ -204,7 +204,14 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(!text.contains('\n'));
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        for key in ["ttfts", "itls", "errors", "latencies", "start_times", "generated_texts"] {
+        for key in [
+            "ttfts",
+            "itls",
+            "errors",
+            "latencies",
+            "start_times",
+            "generated_texts",
+        ] {
             assert_eq!(v[key].as_array().unwrap().len(), 400, "{key}");
         }
         assert_eq!(v["failed"], 2);
