@@ -4,7 +4,7 @@
 //! Symbolic links are followed, to files and folders alike; a link that leads nowhere, or to a
 //! folder already being read (a loop), is skipped with the reason, never silently. A file's size
 //! is taken from its metadata before it is read: one over the importers' limit
-//! ([`MAX_FILE_BYTES`]) is skipped unread, so a 600 MB log costs nothing.
+//! ([`MAX_FILE_BYTES`]) is skipped unread, so a 3 GB log costs nothing.
 
 use std::collections::BTreeSet;
 use std::io::Read;

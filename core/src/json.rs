@@ -1,14 +1,24 @@
 //! Lenient JSON for files written by Python's `json.dump`.
 //!
 //! Python writes the bare tokens `NaN`, `Infinity` and `-Infinity`, which are not JSON. They are
-//! rewritten to the strings `"NaN"`, `"Infinity"` and `"-Infinity"` before parsing (outside
-//! strings only), and [`crate::number::json_number`] reads those strings back as numbers. A UTF-8
-//! byte order mark is skipped. Files in JSON Lines form (one object per line, as
-//! `--append-result` writes) are split by line so every error names its line.
+//! read as the strings `"NaN"`, `"Infinity"` and `"-Infinity"` (outside strings only), and
+//! [`crate::number::json_number`] reads those strings back as numbers. A UTF-8 byte order mark is
+//! skipped. Files in JSON Lines form (one object per line, as `--append-result` writes) are split
+//! by line so every error names its line.
+//!
+//! A document is parsed as it is first: valid JSON has no bare token outside strings, so quoting
+//! them would change nothing. Only when that fails is it parsed again through [`Quoted`], which
+//! quotes the tokens as the parser reads (the text is never copied), and that parse's result or
+//! error is the answer: the same as parsing [`quote_non_finite`]'s copy.
+
+mod quoted;
 
 use std::borrow::Cow;
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+pub use quoted::Quoted;
 
 use crate::model::Location;
 
@@ -88,14 +98,25 @@ fn rewrite(text: &str) -> String {
 /// Parses one JSON document leniently. `line_offset` is added to reported line numbers (for
 /// JSON Lines, where each document starts on its own line).
 pub fn parse(text: &str, line_offset: u64) -> Result<Value, SyntaxError> {
-    let text = quote_non_finite(strip_bom(text));
-    serde_json::from_str(&text).map_err(|e| SyntaxError {
-        location: Location::Line {
-            line: e.line() as u64 + line_offset,
-            column: Some(e.column() as u64),
-        },
-        message: readable(&e),
-    })
+    parse_as(text, line_offset)
+}
+
+/// Parses one JSON document leniently into `T` (see [`parse`]): as it is, and through
+/// [`Quoted`] when that fails.
+pub fn parse_as<T: DeserializeOwned>(text: &str, line_offset: u64) -> Result<T, SyntaxError> {
+    let text = strip_bom(text);
+    serde_json::from_str(text)
+        .or_else(|_| {
+            let quoted = Quoted::new(text.as_bytes());
+            serde_json::from_reader(std::io::BufReader::with_capacity(1 << 16, quoted))
+        })
+        .map_err(|e| SyntaxError {
+            location: Location::Line {
+                line: e.line() as u64 + line_offset,
+                column: Some(e.column() as u64),
+            },
+            message: readable(&e),
+        })
 }
 
 fn readable(e: &serde_json::Error) -> String {
@@ -130,15 +151,22 @@ pub fn looks_like_json_lines(text: &str) -> bool {
 
 /// Splits a JSON Lines file and parses every non-empty line.
 pub fn parse_lines(text: &str) -> Vec<JsonLine> {
+    lines(text)
+        .map(|(line, l)| JsonLine {
+            line,
+            value: parse(l, line - 1),
+        })
+        .collect()
+}
+
+/// The non-empty lines of a JSON Lines file, each with its 1-based number, for reading one
+/// document at a time.
+pub fn lines(text: &str) -> impl Iterator<Item = (u64, &str)> {
     strip_bom(text)
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| JsonLine {
-            line: i as u64 + 1,
-            value: parse(l, i as u64),
-        })
-        .collect()
+        .map(|(i, l)| (i as u64 + 1, l))
 }
 
 #[cfg(test)]
@@ -163,6 +191,37 @@ mod tests {
         let v = parse(r#"{"a": "say \"NaN\"", "b": NaN}"#, 0).unwrap();
         assert_eq!(v["a"], "say \"NaN\"");
         assert_eq!(v["b"], "NaN");
+    }
+
+    /// What `parse` gave when it parsed `quote_non_finite`'s copy of the whole text.
+    fn parse_of_the_copy(text: &str) -> Result<Value, SyntaxError> {
+        serde_json::from_str(&quote_non_finite(strip_bom(text))).map_err(|e| SyntaxError {
+            location: Location::Line {
+                line: e.line() as u64,
+                column: Some(e.column() as u64),
+            },
+            message: readable(&e),
+        })
+    }
+
+    #[test]
+    fn parsing_without_the_copy_gives_the_same_values_and_errors() {
+        let doc = "\u{feff}{\"a\": NaN, \"b\": [1, -Infinity, 2.5e3, \"x\\\"NaN\"],\n \"c\": \
+                   {\"d\": Infinity, \"é\": null, \"f\": [true, false, -0]}, \"g\": \"Inf\"}";
+        let mut cases: Vec<String> = (0..=doc.len())
+            .filter(|&i| doc.is_char_boundary(i))
+            .map(|i| doc[..i].to_string())
+            .collect();
+        for (i, c) in doc.char_indices() {
+            for replacement in ["", "N", "}", "\"", ",", "-", "I"] {
+                let mut mutated = doc.to_string();
+                mutated.replace_range(i..i + c.len_utf8(), replacement);
+                cases.push(mutated);
+            }
+        }
+        for case in &cases {
+            assert_eq!(parse(case, 0), parse_of_the_copy(case), "{case:?}");
+        }
     }
 
     #[test]

@@ -6,9 +6,12 @@
 //! the team, not part of the product); without it the page-load comparison is skipped.
 //!
 //! The "Scale" section comes from [`crate::scale::measure`]: synthetic sites of up to 200
-//! reports against the repository's, built and loaded in the same run.
+//! reports against the repository's, built and loaded in the same run. The "Large files"
+//! section ([`large_files`]) times `benchdeck inspect` on 740 MB result files against Python's
+//! `json.load`; `--only large-files` runs it alone.
 
 mod charts;
+mod large_files;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -71,9 +74,11 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         },
         true,
     )?;
+    let large = large_files::section(root)?;
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
     let _ = writeln!(doc, "{}\n", scale_section.trim_end());
+    let _ = writeln!(doc, "{}\n", large.trim_end());
     noise_section(&mut doc, &benches);
     criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
@@ -81,6 +86,23 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
     step(&format!("wrote {}", path.display()));
     crate::wasm_budget::check(&site_dir)?;
+    Ok(())
+}
+
+/// `cargo xtask bench --only large-files`: the "Large files" section alone, measured and put
+/// into `docs/PERFORMANCE.md` in place of the one there.
+pub fn large_files_only(root: &Path) -> Result<()> {
+    let section = large_files::section(root)?;
+    println!("{section}");
+    let path = root.join("docs").join("PERFORMANCE.md");
+    let doc = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    let doc = scale::measure::replace_named_section(&doc, large_files::HEADING, &section);
+    std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
+    step(&format!(
+        "wrote the Large files section into {}",
+        path.display()
+    ));
     Ok(())
 }
 

@@ -53,11 +53,13 @@ commands:
                               rustc, trunk or Node on PATH; its init, build and serve of a
                               project of result files, and its site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
-  bench                       page load against seed 002's Plotly page, the 100k-point scatter
+  bench [--only large-files]  page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
-                              headless Chromium, the scale measurements (as `scale --measure`)
-                              and the criterion benchmarks; writes docs/PERFORMANCE.md (not run
-                              by CI)
+                              headless Chromium, the scale measurements (as `scale --measure`),
+                              740 MB result files read by `benchdeck inspect` against Python's
+                              json.load, and the criterion benchmarks; writes docs/PERFORMANCE.md
+                              (not run by CI); --only large-files measures those files alone and
+                              replaces their section in the file
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
   fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
                               installs nightly and cargo-fuzz when missing
@@ -147,7 +149,14 @@ fn execute(args: Vec<String>) -> Result<()> {
             tools::ensure(&root, needs).map(|_| run::step("every tool is in place"))
         }
         "bench" => {
-            no_options(command, rest)?;
+            if let Some(only) = bench_only(rest)? {
+                return match only.as_str() {
+                    "large-files" => bench::large_files_only(&root),
+                    other => bail!(
+                        "`bench --only` takes `large-files`, found `{other}`; see `cargo xtask help`"
+                    ),
+                };
+            }
             let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
             bench::all(&root, &toolbox)
         }
@@ -224,6 +233,20 @@ fn option(args: &[String], name: &str) -> Result<Option<String>> {
         }
     }
     Ok(value)
+}
+
+/// `bench`'s `--only SECTION` (or `--only=SECTION`); no other argument.
+fn bench_only(args: &[String]) -> Result<Option<String>> {
+    match args {
+        [] => Ok(None),
+        [flag, value] if flag == "--only" => Ok(Some(value.clone())),
+        [flag] if flag.starts_with("--only=") => Ok(Some(flag["--only=".len()..].to_string())),
+        [flag] if flag == "--only" => bail!("`--only` needs a section: large-files"),
+        _ => bail!(
+            "`bench` takes only `--only large-files`, found `{}`; see `cargo xtask help`",
+            args.join(" ")
+        ),
+    }
 }
 
 /// `[TARGET] [--seconds N]`; ten minutes per target by default.

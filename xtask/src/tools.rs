@@ -389,6 +389,26 @@ fn ensure_chromium() -> Result<()> {
     Ok(())
 }
 
+/// GNU time (`/usr/bin/time`), which reports a command's peak memory: installed from Debian's
+/// packages when missing and running as root; `None` when it cannot be had.
+pub fn ensure_gnu_time() -> Option<PathBuf> {
+    let time = PathBuf::from("/usr/bin/time");
+    if time.is_file() {
+        return Some(time);
+    }
+    if !is_root() {
+        step("GNU time is missing (as root: apt-get install time); peak memory is asked of Python");
+        return None;
+    }
+    step("installing GNU time from Debian's packages");
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", "apt-get update -qq && apt-get install -y -qq time"])
+        .env("DEBIAN_FRONTEND", "noninteractive");
+    run::status(&mut command).ok()?;
+    time.is_file().then_some(time)
+}
+
 fn is_root() -> bool {
     run::output(Command::new("id").arg("-u")).is_ok_and(|uid| uid.trim() == "0")
 }

@@ -1,4 +1,4 @@
-//! Reading folders: a file over the limit is skipped by its metadata (a sparse 600 MB file, never
+//! Reading folders: a file over the limit is skipped by its metadata (a sparse 2,100 MB file, never
 //! written out), links to files and folders are followed, and a loop or a dangling link is
 //! skipped with its reason.
 
@@ -9,7 +9,7 @@ fn a_file_over_the_limit_is_skipped_unread_by_its_size() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.json"), "{}").unwrap();
     let big = std::fs::File::create(dir.path().join("big.log")).unwrap();
-    big.set_len(600 * 1024 * 1024).unwrap();
+    big.set_len(2100 * 1024 * 1024).unwrap();
     let inputs = read_inputs(dir.path(), |_| true).unwrap();
     let read: Vec<&str> = inputs.files.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(read, ["a.json"]);
@@ -17,7 +17,7 @@ fn a_file_over_the_limit_is_skipped_unread_by_its_size() {
         inputs.skipped,
         [(
             "big.log".to_string(),
-            "600 MB, over the limit of 512 MB for a result file; not read".to_string()
+            "2100 MB, over the limit of 2048 MB for a result file; not read".to_string()
         )]
     );
 }

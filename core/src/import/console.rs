@@ -24,6 +24,8 @@
 //! sections a fork added ("Performance Metrics", "Latency Metrics"); every other line (an
 //! author's "Accuracy Rate (%)") is a warning naming it and its section, and is left out.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Number, Value};
 
 use super::ImportedFile;
@@ -102,9 +104,19 @@ pub(super) fn strip_ansi(raw: &str) -> String {
     text
 }
 
-/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces.
-fn clean(raw: &str) -> String {
-    let text = strip_ansi(raw);
+/// A line as written, without ANSI colours, a comment prefix, or surrounding spaces: a slice of
+/// the line unless it has colours to take out (a one-line JSON file of 700 MB is not copied to
+/// be looked at).
+fn clean(raw: &str) -> Cow<'_, str> {
+    if raw.contains('\u{1b}') {
+        Cow::Owned(uncomment(&strip_ansi(raw)).to_string())
+    } else {
+        Cow::Borrowed(uncomment(raw))
+    }
+}
+
+/// `line` without surrounding spaces and comment prefixes (`//`, `#`, `>`).
+fn uncomment(text: &str) -> &str {
     let mut line = text.trim();
     loop {
         let stripped = line
@@ -116,7 +128,7 @@ fn clean(raw: &str) -> String {
             None => break,
         }
     }
-    line.trim_end().to_string()
+    line.trim_end()
 }
 
 fn opens_block(line: &str) -> bool {

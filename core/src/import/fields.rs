@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::document::Numbers;
 use crate::model::{Distribution, LatencyMetric, Location, Metric, RunDate};
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
@@ -143,12 +144,20 @@ impl<'a> Fields<'a> {
             }
             return None;
         };
-        let mut out = Vec::with_capacity(items.len());
+        Some(self.numbers_in(key, &Numbers::from_values(items), scale))
+    }
+
+    /// The numbers of `list`, the array at `key` (read aside by the parser, or from the object
+    /// by [`Fields::numbers`]), multiplied by `scale`. Elements that are not numbers are read
+    /// leniently ([`json_number`]); the invalid ones are reported by index (the first five, then
+    /// how many more) and become `NaN` so indices stay aligned with sibling arrays.
+    pub fn numbers_in(&mut self, key: &str, list: &Numbers, scale: f64) -> Vec<f64> {
+        let mut out: Vec<f64> = list.values.iter().map(|v| v * scale).collect();
         let mut bad = 0usize;
-        for (i, item) in items.iter().enumerate() {
-            match json_number(item) {
-                Reading::Value(v) => out.push(v * scale),
-                Reading::Missing => out.push(f64::NAN),
+        for (i, item) in &list.others {
+            out[*i] = match json_number(item) {
+                Reading::Value(v) => v * scale,
+                Reading::Missing => f64::NAN,
                 Reading::Invalid => {
                     if bad < 5 {
                         self.problems.push(Problem::error(
@@ -158,9 +167,9 @@ impl<'a> Fields<'a> {
                         ));
                     }
                     bad += 1;
-                    out.push(f64::NAN);
+                    f64::NAN
                 }
-            }
+            };
         }
         if bad > 5 {
             self.problems.push(Problem::error(
@@ -169,7 +178,7 @@ impl<'a> Fields<'a> {
                 format!("{} more elements are not numbers", bad - 5),
             ));
         }
-        Some(out)
+        out
     }
 
     /// Records a problem at `key`.

@@ -7,6 +7,7 @@
 mod aiperf_records;
 mod console;
 mod console_table;
+mod document;
 mod fields;
 mod genai_perf;
 mod guidellm;
@@ -45,6 +46,7 @@ use crate::input::InputFile;
 use crate::json;
 use crate::model::{Location, Producer, Run, RunDate};
 use crate::problem::{Problem, Severity};
+use document::{Aside, Document, Parse};
 
 /// What one file gave.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,9 +119,12 @@ impl ImportedFile {
 /// What the readers of one run per JSON object say of a document that is not an object.
 const NOT_A_RUN_OBJECT: &str = "expected a JSON object for one benchmark run";
 
-/// Largest file the importers accept, in bytes. Larger files get a clear refusal instead of
-/// exhausting memory (a browser tab has far less than a build machine).
-pub const MAX_FILE_BYTES: usize = 512 * 1024 * 1024;
+/// Largest file the importers accept, in bytes (2 GiB). Larger files get a clear refusal instead
+/// of exhausting memory. A file is held once as read and imported in one streaming pass (the
+/// per-request lists of vLLM and GuideLLM become typed columns as they are parsed: [`document`]),
+/// so the peak stays near the file's size. The browser's worker keeps its own, lower limit for
+/// dropped files ([`crate::site::LOCAL_MAX_FILE_BYTES`]).
+pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024 * 1024;
 
 /// Imports every file, each as [`import`] does, then joins the ones that belong together
 /// ([`join_siblings`]) and dates the runs whose file does not say when they ran by a date in
@@ -155,7 +160,7 @@ pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
 /// a JSON-only format) is refused as not recognised.
 pub fn import_as(format: Format, file: &str, bytes: &[u8]) -> ImportedFile {
     match decode(file, bytes) {
-        Ok(text) => read_text(file, text, Some(format)),
+        Ok(text) => read_text(file, text, Some(format), document::parse),
         Err(problem) => ImportedFile::refused(file, problem),
     }
 }
@@ -231,13 +236,23 @@ fn decode<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, Problem> {
     })
 }
 
+/// Imports one file as [`import`] did before documents were streamed: each JSON document parsed
+/// whole into a `Value` and read from it. The streaming tests hold [`import`] to it.
+#[cfg(test)]
+pub(crate) fn import_whole(file: &str, bytes: &[u8]) -> ImportedFile {
+    match decode(file, bytes) {
+        Ok(text) => read_text(file, text, None, document::parse_whole),
+        Err(problem) => ImportedFile::refused(file, problem),
+    }
+}
+
 /// Imports one file already decoded as text.
 pub fn import_text(file: &str, text: &str) -> ImportedFile {
-    read_text(file, text, None)
+    read_text(file, text, None, document::parse)
 }
 
 /// Reads `text` with the importer its content calls for, or with `forced`'s.
-fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+fn read_text(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     let forced = forced.filter(|f| *f != Format::Sniffed);
     let trimmed = json::strip_bom(text).trim_start();
     if trimmed.is_empty() {
@@ -255,7 +270,7 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
         return console::read(file, text);
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return import_json(file, text, forced);
+        return import_json(file, text, forced, parse);
     }
     let candidates = || {
         TEXT_FORMATS
@@ -283,7 +298,7 @@ fn read_text(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     )
 }
 
-fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+fn import_json(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     // AIPerf's records: one request a line, one run for the whole file.
     let records = match forced {
         Some(f) => f == Format::AiperfRecords,
@@ -293,13 +308,21 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
         return aiperf_records::read(file, text);
     }
     if json::looks_like_json_lines(text) {
-        return import_json_lines(file, text, forced);
+        return import_json_lines(file, text, forced, parse);
     }
-    match json::parse(text, 0) {
-        Ok(value) => match sniff_json(&value, forced) {
+    match parse(text, 0) {
+        Ok(document) => match sniff_json(&document.value, forced) {
             Some(format) => {
                 let mut out = ImportedFile::new(file, Some(format.producer));
-                (format.read)(&mut out, &value, Location::json(""));
+                read_json(
+                    &mut out,
+                    format,
+                    document,
+                    text,
+                    0,
+                    Location::json(""),
+                    forced,
+                );
                 out
             }
             None => ImportedFile::refused(file, unrecognised_json(file, Location::json(""))),
@@ -308,19 +331,20 @@ fn import_json(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
     }
 }
 
-/// JSON Lines: every line is its own document, possibly of mixed layouts of one tool.
-fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> ImportedFile {
+/// JSON Lines: every line is its own document, possibly of mixed layouts of one tool, each
+/// parsed and read before the next.
+fn import_json_lines(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     let mut out = ImportedFile::new(file, None);
-    for line in json::parse_lines(text) {
+    for (line, line_text) in json::lines(text) {
         let at = Location::Json {
-            line: Some(line.line),
+            line: Some(line),
             path: String::new(),
         };
-        match line.value {
-            Ok(value) => match sniff_json(&value, forced) {
+        match parse(line_text, line - 1) {
+            Ok(document) => match sniff_json(&document.value, forced) {
                 Some(format) => {
                     out.producer.get_or_insert(format.producer);
-                    (format.read)(&mut out, &value, at);
+                    read_json(&mut out, format, document, line_text, line - 1, at, forced);
                 }
                 None => out.problems.push(unrecognised_json(file, at)),
             },
@@ -332,6 +356,36 @@ fn import_json_lines(file: &str, text: &str, forced: Option<Format>) -> Imported
         }
     }
     out
+}
+
+/// Reads a parsed document of `format`. Lists the parser read aside go to the format's reader of
+/// them; a format without one (the lists' keys meant something else in it) is given `text`
+/// parsed whole again, so it reads what it always read.
+fn read_json(
+    out: &mut ImportedFile,
+    format: &'static JsonFormat,
+    document: Document,
+    text: &str,
+    line_offset: u64,
+    at: Location,
+    forced: Option<Format>,
+) {
+    if document.aside.is_empty() {
+        return (format.read)(out, &document.value, at);
+    }
+    if let Some(aside) = format.aside.filter(|a| (a.reads)(&document.aside)) {
+        return (aside.read)(out, &document.value, &document.aside, at);
+    }
+    drop(document);
+    match json::parse(text, line_offset) {
+        Ok(value) => {
+            let format = sniff_json(&value, forced).unwrap_or(format);
+            (format.read)(out, &value, at);
+        }
+        Err(e) => out
+            .problems
+            .push(Problem::error(&out.file, e.location, e.message)),
+    }
 }
 
 /// A text format (CSV, YAML, Markdown): how to recognise a file of it and how to read it.
@@ -439,6 +493,17 @@ struct JsonFormat {
     producer: Producer,
     detect: fn(&serde_json::Value) -> bool,
     read: fn(&mut ImportedFile, &serde_json::Value, Location),
+    /// How to read a document whose per-request lists the parser read aside, for the formats
+    /// that write such lists ([`document`]).
+    aside: Option<AsideReader>,
+}
+
+/// A format's reader of documents with lists read aside.
+#[derive(Clone, Copy)]
+struct AsideReader {
+    /// True when the lists read aside are all ones this reader reads.
+    reads: fn(&Aside) -> bool,
+    read: fn(&mut ImportedFile, &serde_json::Value, &Aside, Location),
 }
 
 /// Every JSON format, most specific first.
@@ -448,6 +513,7 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::InferencePerf,
         detect: inference_perf::is_lifecycle,
         read: inference_perf::read_lifecycle_document,
+        aside: None,
     },
     // The server's view, beside the lifecycle reports: not a run.
     JsonFormat {
@@ -455,30 +521,38 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::InferencePerf,
         detect: inference_perf::is_prometheus,
         read: inference_perf::read_prometheus_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::PerfAnalyzer,
         producer: Producer::PerfAnalyzer,
         detect: perf_analyzer::is_export,
         read: perf_analyzer::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::LlmdReport,
         producer: Producer::LlmdBenchmarkReport,
         detect: llmd_report::is_report,
         read: llmd_report::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::K6,
         producer: Producer::K6,
         detect: k6::is_summary,
         read: k6::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::Guidellm,
         producer: Producer::Guidellm,
         detect: guidellm::is_report,
         read: guidellm::read_document,
+        aside: Some(AsideReader {
+            reads: guidellm::reads_aside,
+            read: guidellm::read_document_aside,
+        }),
     },
     // AIPerf's summary is GenAI-Perf's plus markers (`error_summary`, `loadgen`, ...).
     JsonFormat {
@@ -486,72 +560,87 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::Aiperf,
         detect: genai_perf::is_aiperf,
         read: genai_perf::read_aiperf_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::GenaiPerf,
         producer: Producer::GenaiPerf,
         detect: genai_perf::is_genai_perf,
         read: genai_perf::read_genai_perf_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::LlmperfBench,
         producer: Producer::LlmperfBench,
         detect: llmperf_bench::is_results,
         read: llmperf_bench::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::Llmperf,
         producer: Producer::Llmperf,
         detect: llmperf::is_summary,
         read: llmperf::read_summary_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::Llmperf,
         producer: Producer::Llmperf,
         detect: llmperf::is_individual_responses,
         read: llmperf::read_individual_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::InferenceBenchmarker,
         producer: Producer::InferenceBenchmarker,
         detect: inference_benchmarker::is_report,
         read: inference_benchmarker::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::VllmServe,
         producer: Producer::VllmServe,
         detect: vllm::is_serve_result,
         read: vllm::read_serve_document,
+        aside: Some(AsideReader {
+            reads: vllm::reads_aside,
+            read: vllm::read_serve_aside,
+        }),
     },
     JsonFormat {
         format: Format::VllmServe,
         producer: Producer::VllmServe,
         detect: vllm_sweep::is_summary,
         read: vllm_sweep::read_summary,
+        aside: None,
     },
     JsonFormat {
         format: Format::Sglang,
         producer: Producer::SglangServing,
         detect: sglang::is_bench_serving_result,
         read: sglang::read_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::VllmOffline,
         producer: Producer::VllmLatency,
         detect: vllm_offline::is_latency_result,
         read: vllm_offline::read_latency_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::VllmOffline,
         producer: Producer::VllmThroughput,
         detect: vllm_offline::is_throughput_result,
         read: vllm_offline::read_throughput_document,
+        aside: None,
     },
     JsonFormat {
         format: Format::SfsLoadTest,
         producer: Producer::SimpleFullStackLoadTest,
         detect: sfs_load_test::is_load_test_output,
         read: sfs_load_test::read_document,
+        aside: None,
     },
     // sweep.sh's `run_config.json` beside Locust CSVs: configuration, reported as such.
     JsonFormat {
@@ -559,6 +648,7 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::Locust,
         detect: locust::is_run_config,
         read: locust::read_run_config,
+        aside: None,
     },
 ];
 

@@ -1,9 +1,11 @@
 //! Tests of sniffing and of every importer together; the suites over whole fixture sets are
-//! in `tests/`: fuzz regressions, truncation and wrong-type robustness, the shared samples.
+//! in `tests/`: fuzz regressions, truncation and wrong-type robustness, the shared samples, the
+//! streaming import against whole parsing.
 
 mod fuzz_regressions;
 mod robustness;
 mod shared_samples;
+mod streaming;
 
 use super::*;
 use crate::model::{LoadTarget, Metric, Rate, Stat};

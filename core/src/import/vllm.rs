@@ -7,8 +7,11 @@
 //! research forks add (`tp`, `quant-type`, `env`…: `vllm_sweep::METADATA_SETTINGS`) become its
 //! settings, so two tensor-parallel sizes are two configurations.
 
+mod lists;
+
 use serde_json::Value;
 
+use super::document::Aside;
 use super::fields::{latency_entry, set_stat, Fields};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
@@ -16,6 +19,7 @@ use crate::model::{
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
+pub(crate) use lists::{Lists, PerRequest};
 
 /// True for a `vllm bench serve` result object.
 pub(super) fn is_serve_result(value: &Value) -> bool {
@@ -40,7 +44,21 @@ const COUNT_AND_THROUGHPUT_KEYS: [&str; 5] = [
 
 /// Reads one result object into the file's runs (or its problems).
 pub(super) fn read_serve_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    match read_serve_object(&out.file, value, at) {
+    read_serve_with(out, value, PerRequest::default(), at);
+}
+
+/// Reads one result object whose per-request lists the parser read aside.
+pub(super) fn read_serve_aside(out: &mut ImportedFile, value: &Value, aside: &Aside, at: Location) {
+    read_serve_with(out, value, PerRequest::aside(&aside.serve), at);
+}
+
+/// True when the only lists read aside are a result's own (at its top level).
+pub(super) fn reads_aside(aside: &Aside) -> bool {
+    aside.requests.is_empty()
+}
+
+fn read_serve_with(out: &mut ImportedFile, value: &Value, lists: PerRequest<'_>, at: Location) {
+    match read_result(&out.file, value, lists, at) {
         Ok(run) => out.runs.push(run),
         Err(problem) => out.problems.push(problem),
     }
@@ -99,6 +117,16 @@ pub(super) fn read_latency(
 /// One result object as a run; also the reader of console result blocks ([`super::console`]),
 /// which turns each block into the keys this object has.
 pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
+    read_result(file, value, PerRequest::default(), at)
+}
+
+/// One result object as a run, its per-request lists read from `lists`.
+fn read_result(
+    file: &str,
+    value: &Value,
+    lists: PerRequest<'_>,
+    at: Location,
+) -> Result<Run, Problem> {
     let obj = value
         .as_object()
         .ok_or_else(|| Problem::error(file, at.clone(), NOT_A_RUN_OBJECT))?;
@@ -132,7 +160,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
     };
 
     let load = read_load(&mut f);
-    let requests = read_counts(&mut f);
+    let requests = read_counts(&mut f, lists);
     if requests.succeeded == Some(0) {
         f.warn_at(
             "completed",
@@ -156,7 +184,7 @@ pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Resu
         output_tok_s_per_user: None,
     };
     let tokens = read_token_totals(&mut f);
-    let samples = read_samples(&mut f);
+    let samples = read_samples_from(&mut f, lists);
     let load = LoadPoint {
         achieved_rps: throughput.requests_per_s,
         ..load
@@ -255,17 +283,12 @@ pub(super) fn read_load(f: &mut Fields<'_>) -> LoadPoint {
 
 /// `completed` succeeded; `failed` is missing in older builds, where it is `num_prompts −
 /// completed` or the number of non-empty `errors`.
-fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
+fn read_counts(f: &mut Fields<'_>, lists: PerRequest<'_>) -> RequestCounts {
     let total = f.count("num_prompts");
     let succeeded = f.count("completed");
     let failed = f.count("failed").or_else(|| {
-        if let Some(Value::Array(errors)) = f.obj.get("errors") {
-            return Some(
-                errors
-                    .iter()
-                    .filter(|e| e.as_str().is_some_and(|s| !s.is_empty()))
-                    .count() as u64,
-            );
+        if let Some(failed) = lists.failed(f.obj) {
+            return Some(failed.iter().filter(|failed| **failed).count() as u64);
         }
         total?.checked_sub(succeeded?)
     });
@@ -288,14 +311,16 @@ fn read_counts(f: &mut Fields<'_>) -> RequestCounts {
 /// Per-request arrays (seconds), index-aligned; failed requests have an error text. `start_times`
 /// are clock readings (`time.perf_counter()`), kept as seconds after the first request.
 pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
-    let ttft_ms = f.numbers("ttfts", 1000.0)?;
+    read_samples_from(f, PerRequest::default())
+}
+
+/// [`read_samples`], the lists read from `lists`.
+fn read_samples_from(f: &mut Fields<'_>, lists: PerRequest<'_>) -> Option<RequestSamples> {
+    let ttft_ms = lists.numbers(f, "ttfts", 1000.0)?;
     let n = ttft_ms.len();
-    let ok: Vec<bool> = match f.obj.get("errors") {
-        Some(Value::Array(errors)) if errors.len() == n => errors
-            .iter()
-            .map(|e| e.as_str().is_none_or(str::is_empty))
-            .collect(),
-        Some(Value::Array(errors)) => {
+    let ok: Vec<bool> = match lists.failed(f.obj) {
+        Some(failed) if failed.len() == n => failed.iter().map(|failed| !failed).collect(),
+        Some(errors) => {
             f.error_at(
                 "errors",
                 format!(
@@ -308,7 +333,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
         _ => vec![true; n],
     };
     let mut aligned = |key: &str, scale: f64| -> Vec<f64> {
-        match f.numbers(key, scale) {
+        match lists.numbers(f, key, scale) {
             Some(v) if v.len() == n => v,
             Some(v) => {
                 f.error_at(

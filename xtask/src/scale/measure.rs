@@ -467,6 +467,13 @@ fn mb(bytes: u64) -> String {
 /// `doc` with its "## Scale" section replaced by `section` (up to the next `## ` heading), or
 /// with `section` put before the criterion table (or at the end) when it has none.
 pub fn replace_section(doc: &str, section: &str) -> String {
+    replace_named_section(doc, "## Scale", section)
+}
+
+/// `doc` with the section whose heading starts with `heading` (`## Scale`) replaced by
+/// `section` (up to the next `## ` heading), or with `section` put before the criterion table
+/// (or at the end) when it has none.
+pub fn replace_named_section(doc: &str, heading: &str, section: &str) -> String {
     let section = section.trim_end().to_string() + "\n\n";
     let next_heading = |from: usize| {
         doc[from..]
@@ -474,7 +481,7 @@ pub fn replace_section(doc: &str, section: &str) -> String {
             .next()
             .map_or(doc.len(), |(i, _)| from + i + 1)
     };
-    if let Some(start) = doc.find("\n## Scale").map(|i| i + 1) {
+    if let Some(start) = doc.find(&format!("\n{heading}")).map(|i| i + 1) {
         let end = next_heading(start + 1);
         format!("{}{section}{}", &doc[..start], &doc[end..])
     } else if let Some(at) = doc.find("\n## Criterion").map(|i| i + 1) {

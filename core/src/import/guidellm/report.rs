@@ -5,11 +5,13 @@
 //! for the YAML file is the path of the same key in the dumped object. The per-request lists can
 //! be long: they are read in one pass, and locations are only built for problems.
 
+mod listed;
 mod samples;
 
 use serde_json::{Map, Value};
 
 use super::{load_point, object_at, report_identity, text, Benchmark, TPOT_0_3};
+use crate::import::document::Aside;
 use crate::import::fields::Fields;
 use crate::import::stats::{nested, object, whole};
 use crate::import::ImportedFile;
@@ -19,7 +21,8 @@ use crate::model::{
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
-use samples::read_samples;
+pub(crate) use listed::{read_benchmarks, RequestLists, BENCHMARKS};
+use samples::{read_samples, Listed};
 
 /// True for a GuideLLM report: a `benchmarks` list holding a `generative_benchmark` (or, for a
 /// report without benchmarks, `metadata.guidellm_version`).
@@ -39,6 +42,25 @@ pub(crate) fn is_report(value: &Value) -> bool {
 /// Reads a report into one run per benchmark; benchmarks that cannot be read become problems of
 /// the file.
 pub(crate) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
+    read_report(out, value, None, at);
+}
+
+/// Reads a report whose request lists the parser read aside.
+pub(crate) fn read_document_aside(
+    out: &mut ImportedFile,
+    value: &Value,
+    aside: &Aside,
+    at: Location,
+) {
+    read_report(out, value, Some(&aside.requests), at);
+}
+
+/// True when the only lists read aside are the benchmarks' request lists.
+pub(crate) fn reads_aside(aside: &Aside) -> bool {
+    aside.serve.is_empty()
+}
+
+fn read_report(out: &mut ImportedFile, value: &Value, lists: Option<&RequestLists>, at: Location) {
     let file = out.file.clone();
     let Some(obj) = out.require(
         value.as_object(),
@@ -89,7 +111,11 @@ pub(crate) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
     out.problems.append(&mut top.problems);
     for (i, b) in benchmarks.iter().enumerate() {
         let at = at.child("benchmarks").child(&format!("[{i}]"));
-        match read_benchmark(&file, b, at, &shared, version.as_deref()) {
+        let listed = Listed {
+            aside: lists,
+            index: i,
+        };
+        match read_benchmark(&file, b, at, &shared, version.as_deref(), listed) {
             Ok(run) => out.runs.push(run),
             Err(problem) => out.problems.push(problem),
         }
@@ -131,6 +157,7 @@ fn read_benchmark(
     at: Location,
     shared: &ConfigIdentity,
     version: Option<&str>,
+    listed: Listed<'_>,
 ) -> Result<Run, Problem> {
     let Some(obj) = value.as_object() else {
         return Err(Problem::error(
@@ -197,7 +224,7 @@ fn read_benchmark(
     let (requests, totals_at) = read_requests(&mut f, &mut m, metrics, &at);
     f.problems.append(&mut m.problems);
 
-    let samples = read_samples(&mut f, obj);
+    let samples = read_samples(&mut f, obj, listed);
     // 0.4+ write the benchmark's `start_time`, 0.2–0.3 its `run_stats.start_time`.
     let date = if f.has("start_time") {
         f.date("start_time")

@@ -1,16 +1,40 @@
 //! A benchmark's per-request samples from `requests.{successful, errored, incomplete}`, read in
 //! one pass and kept to the measured period when the benchmark had a warm-up or cool-down.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use super::super::object_at;
+use super::listed::{Cell, Entry, Field, Request, RequestLists, STATUSES};
 use crate::import::fields::Fields;
 use crate::model::RequestSamples;
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
 
+/// Where a benchmark's request lists are: read aside by the parser, or in its object.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Listed<'a> {
+    pub aside: Option<&'a RequestLists>,
+    /// The benchmark's index in the report.
+    pub index: usize,
+}
+
+impl<'a> Listed<'a> {
+    /// The list of `status` read aside, if it was.
+    fn get(&self, status: &'static str) -> Option<&'a [Entry]> {
+        self.aside
+            .and_then(|lists| lists.get(&(self.index, status)))
+            .map(Vec::as_slice)
+    }
+}
+
 /// Per-request statistics from `requests.{successful, errored, incomplete}`, in one pass.
-pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<RequestSamples> {
+pub(super) fn read_samples(
+    f: &mut Fields<'_>,
+    obj: &Map<String, Value>,
+    listed: Listed<'_>,
+) -> Option<RequestSamples> {
     let requests = match obj.get("requests") {
         None | Some(Value::Null) => return None,
         Some(Value::Object(r)) => r,
@@ -33,41 +57,28 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
     let mut excluded = 0usize;
     let mut bad = 0usize;
     let at = f.at.child("requests");
-    for (status, ok) in [
-        ("successful", true),
-        ("errored", false),
-        ("incomplete", false),
-    ] {
-        let items = match requests.get(status) {
-            None | Some(Value::Null) => continue,
-            Some(Value::Array(items)) => items,
-            Some(other) => {
-                f.problems.push(Problem::error(
-                    f.file,
-                    at.child(status),
-                    format!(
-                        "expected a list of requests, found {}",
-                        describe_json(other)
-                    ),
-                ));
-                continue;
-            }
+    for (status, ok) in STATUSES.into_iter().zip([true, false, false]) {
+        let Some(entries) = entries(f, requests, listed, status) else {
+            continue;
         };
-        for (j, item) in items.iter().enumerate() {
+        for (j, entry) in entries.iter().enumerate() {
             let place = || at.child(status).child(&format!("[{j}]"));
-            let Some(r) = item.as_object() else {
-                bad += 1;
-                if bad <= 5 {
-                    f.problems.push(Problem::error(
-                        f.file,
-                        place(),
-                        format!(
-                            "expected a request object, found {}; it is skipped",
-                            describe_json(item)
-                        ),
-                    ));
+            let r = match entry {
+                Entry::Request(r) => r,
+                Entry::Other(item) => {
+                    bad += 1;
+                    if bad <= 5 {
+                        f.problems.push(Problem::error(
+                            f.file,
+                            place(),
+                            format!(
+                                "expected a request object, found {}; it is skipped",
+                                describe_json(item)
+                            ),
+                        ));
+                    }
+                    continue;
                 }
-                continue;
             };
             if let Some((start, end)) = window {
                 if !within(r, start, end) {
@@ -75,9 +86,11 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
                     continue;
                 }
             }
-            let mut value = |key: &str, scale: f64| -> f64 {
-                let Some(v) = r.get(key) else {
-                    return f64::NAN;
+            let mut value = |field: Field, scale: f64| -> f64 {
+                let v = match r.get(field) {
+                    Cell::Absent => return f64::NAN,
+                    Cell::Number(x) => return x * scale,
+                    Cell::Other(v) => v,
                 };
                 match json_number(v) {
                     Reading::Value(x) => x * scale,
@@ -87,7 +100,7 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
                         if bad <= 5 {
                             f.problems.push(Problem::error(
                                 f.file,
-                                place().child(key),
+                                place().child(field.key()),
                                 format!("expected a number, found {}", describe_json(v)),
                             ));
                         }
@@ -95,23 +108,20 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
                     }
                 }
             };
-            let ttft = value("time_to_first_token_ms", 1.0);
-            let e2e = value("request_latency", 1000.0);
-            let tpot = value("inter_token_latency_ms", 1.0);
-            let input = value("prompt_tokens", 1.0);
-            let output = value("output_tokens", 1.0);
+            let ttft = value(Field::Ttft, 1.0);
+            let e2e = value(Field::Latency, 1000.0);
+            let tpot = value(Field::Itl, 1.0);
+            let input = value(Field::PromptTokens, 1.0);
+            let output = value(Field::OutputTokens, 1.0);
             samples.push(ok, ttft, e2e, tpot, input, output);
-            let (start, end) = (
-                value("request_start_time", 1.0),
-                value("request_end_time", 1.0),
-            );
+            let (start, end) = (value(Field::Start, 1.0), value(Field::End, 1.0));
             if end < start {
                 // Times out of order: the start cannot be trusted to place the request.
                 reversed += 1;
                 if reversed == 1 {
                     f.problems.push(Problem::warning(
                         f.file,
-                        place().child("request_end_time"),
+                        place().child(Field::End.key()),
                         format!(
                             "ends ({end}) before it starts (`request_start_time` {start}); such \
                              requests keep their latencies but no start time, so time-window \
@@ -157,6 +167,34 @@ pub(super) fn read_samples(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Opti
     (!samples.is_empty()).then_some(samples)
 }
 
+/// The requests listed under `status`: read aside, or from the `requests` object (where anything
+/// but a list is an error, and `null` or nothing is no list).
+fn entries<'a>(
+    f: &mut Fields<'_>,
+    requests: &Map<String, Value>,
+    listed: Listed<'a>,
+    status: &'static str,
+) -> Option<Cow<'a, [Entry]>> {
+    if let Some(entries) = listed.get(status) {
+        return Some(Cow::Borrowed(entries));
+    }
+    match requests.get(status)? {
+        Value::Null => None,
+        Value::Array(items) => Some(Cow::Owned(items.iter().map(Entry::of).collect())),
+        other => {
+            f.problems.push(Problem::error(
+                f.file,
+                f.at.child("requests").child(status),
+                format!(
+                    "expected a list of requests, found {}",
+                    describe_json(other)
+                ),
+            ));
+            None
+        }
+    }
+}
+
 /// The measured period, when the benchmark had a warm-up or cool-down (0.4+).
 fn measured_window(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<(f64, f64)> {
     let marked = ["warmup_duration", "cooldown_duration"]
@@ -186,9 +224,13 @@ fn measured_window(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<(f64,
 
 /// GuideLLM's own test for a request of the measured period: it ended after the start and
 /// started before the end (or, without a start time, ended before the end).
-fn within(r: &Map<String, Value>, start: f64, end: f64) -> bool {
-    let time = |key: &str| r.get(key).and_then(|v| json_number(v).value());
-    match (time("request_start_time"), time("request_end_time")) {
+fn within(r: &Request, start: f64, end: f64) -> bool {
+    let time = |field: Field| match r.get(field) {
+        Cell::Absent => None,
+        Cell::Number(x) => Some(*x),
+        Cell::Other(v) => json_number(v).value(),
+    };
+    match (time(Field::Start), time(Field::End)) {
         (_, Some(e)) if e < start => false,
         (Some(s), _) => s <= end,
         (None, Some(e)) => e <= end,
