@@ -79,17 +79,33 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
     if is_condensed(value) {
         read_condensed(out, obj, None, at.clone());
     } else {
-        let mut keys: Vec<(u32, &String)> = obj
-            .keys()
-            .filter_map(|k| Some((k.parse::<u32>().ok()?, k)))
-            .collect();
+        let mut keys: Vec<(u32, &String)> = Vec::new();
+        for key in obj.keys() {
+            match key.parse::<u32>() {
+                Ok(concurrency) if is_concurrency_key(key) => keys.push((concurrency, key)),
+                _ => out.problems.push(Problem::error(
+                    &out.file,
+                    at.child(key),
+                    "expected a concurrency (a whole number from 1) as the key of each llmperf \
+                     summary, or the six keys of a condensed summary; this entry is not read",
+                )),
+            }
+        }
         keys.sort();
         for (concurrency, key) in keys {
             let here = at.child(key);
             match obj.get(key.as_str()) {
                 Some(v) if is_llmperf_summary(v) => read_full(out, v, concurrency, here),
                 Some(Value::Object(o)) => read_condensed(out, o, Some(concurrency), here),
-                _ => {}
+                Some(other) => out.problems.push(Problem::error(
+                    &out.file,
+                    here,
+                    format!(
+                        "expected an llmperf summary (an object), found {}",
+                        crate::number::describe_json(other)
+                    ),
+                )),
+                None => {}
             }
         }
     }

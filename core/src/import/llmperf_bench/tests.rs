@@ -146,3 +146,18 @@ fn objects_keyed_by_numbers_that_are_not_summaries_are_not_taken() {
         assert_ne!(f.producer, Some(Producer::LlmperfBench), "{text}");
     }
 }
+
+/// A condensed summary with a misspelt key, read as llmperf-bench (a fuzzer's find: it gave no
+/// run and no reason): each key that is no concurrency is an error naming it.
+#[test]
+fn keys_that_are_no_concurrency_are_named() {
+    let text = br#"{"concurrency": 8, "first-time-to-token_mean_in_ms": 319.7, "latenco_ms_per_token": 37.9}"#;
+    let f = crate::import::import_as(crate::import::Format::LlmperfBench, "x_cur_8.json", text);
+    assert!(f.runs.is_empty());
+    let errors = messages(&f);
+    assert!(
+        errors.contains("x_cur_8.json#latenco_ms_per_token")
+            && errors.contains("expected a concurrency"),
+        "{errors}"
+    );
+}
