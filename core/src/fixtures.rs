@@ -52,6 +52,19 @@ pub fn messages(f: &ImportedFile) -> String {
         .join("\n")
 }
 
+/// The JSON documents of a fixture's text: one, or one a line for JSON Lines (lines that are
+/// not JSON left out).
+pub fn json_documents(text: &str) -> Vec<serde_json::Value> {
+    if crate::json::looks_like_json_lines(text) {
+        crate::json::parse_lines(text)
+            .into_iter()
+            .filter_map(|l| l.value.ok())
+            .collect()
+    } else {
+        crate::json::parse(text, 0).into_iter().collect()
+    }
+}
+
 /// Every value in `value` as a JSON pointer (`/a/0/b`), children before their parents, the
 /// document itself (`""`) last: the places the robustness tests break one at a time.
 pub fn json_pointers(value: &serde_json::Value) -> Vec<String> {

@@ -19,7 +19,7 @@
 //! The made-up engines, models and datasets are in `model`, a report's plan and its simulated
 //! runs in `plan`, its Markdown in `markdown` and its result files in `formats`.
 
-mod formats;
+pub(crate) mod formats;
 mod markdown;
 pub mod measure;
 mod model;

@@ -238,7 +238,7 @@ fn distribution(dist: Option<(Dist, f64)>, count: u64) -> Value {
 }
 
 /// GuideLLM's percentile keys and ranks.
-const PERCENTILES: [(&str, f64); 11] = [
+pub(crate) const PERCENTILES: [(&str, f64); 11] = [
     ("p001", 0.1),
     ("p01", 1.0),
     ("p05", 5.0),

@@ -37,17 +37,6 @@ fn read(path: &str) -> String {
     crate::fixtures::text(path)
 }
 
-fn documents(text: &str) -> Vec<Value> {
-    if crate::json::looks_like_json_lines(text) {
-        crate::json::parse_lines(text)
-            .into_iter()
-            .filter_map(|l| l.value.ok())
-            .collect()
-    } else {
-        crate::json::parse(text, 0).into_iter().collect()
-    }
-}
-
 #[test]
 fn truncated_fixtures_never_panic() {
     for path in FIXTURES {
@@ -75,7 +64,7 @@ fn wrong_types_anywhere_never_panic() {
         json!(true),
     ];
     for path in FIXTURES {
-        for doc in documents(&read(path)) {
+        for doc in crate::fixtures::json_documents(&read(path)) {
             let places = crate::fixtures::json_pointers(&doc);
             for place in &places {
                 for replacement in &replacements {

@@ -92,18 +92,6 @@ fn cut_short_anywhere_the_streamed_import_is_the_whole_one() {
     }
 }
 
-/// The documents of a fixture (one, or one a line).
-fn documents(text: &str) -> Vec<Value> {
-    if crate::json::looks_like_json_lines(text) {
-        crate::json::parse_lines(text)
-            .into_iter()
-            .filter_map(|l| l.value.ok())
-            .collect()
-    } else {
-        crate::json::parse(text, 0).into_iter().collect()
-    }
-}
-
 #[test]
 fn wrong_types_anywhere_give_the_same_runs_and_problems() {
     let replacements = [
@@ -118,7 +106,7 @@ fn wrong_types_anywhere_give_the_same_runs_and_problems() {
         json!(true),
     ];
     for path in STREAMED {
-        for doc in documents(&crate::fixtures::text(path)) {
+        for doc in crate::fixtures::json_documents(&crate::fixtures::text(path)) {
             let places = crate::fixtures::json_pointers(&doc);
             let step = (places.len() / PLACES).max(1);
             for place in places.iter().step_by(step) {
@@ -141,7 +129,9 @@ fn messages(name: &str, text: &str) -> String {
 
 #[test]
 fn a_bad_value_in_a_streamed_list_is_an_error_at_its_json_path() {
-    let mut doc = documents(&crate::fixtures::text("vllm/concurrency2-qwen.json")).remove(0);
+    let mut doc =
+        crate::fixtures::json_documents(&crate::fixtures::text("vllm/concurrency2-qwen.json"))
+            .remove(0);
     doc["ttfts"][2] = json!(true);
     doc["latencies"] = json!("soon");
     let said = messages("run.json", &doc.to_string());
@@ -157,7 +147,7 @@ fn a_bad_value_in_a_streamed_list_is_an_error_at_its_json_path() {
     );
 
     let path = "guidellm/v0.4/benchmarks.json";
-    let mut doc = documents(&crate::fixtures::text(path)).remove(0);
+    let mut doc = crate::fixtures::json_documents(&crate::fixtures::text(path)).remove(0);
     doc["benchmarks"][2]["requests"]["successful"][0]["time_to_first_token_ms"] = json!([40]);
     doc["benchmarks"][1]["requests"]["errored"] = json!(7);
     let said = messages("b.json", &doc.to_string());

@@ -202,22 +202,10 @@ fn statuses(successful: Value) -> Value {
 
 /// One of GuideLLM's `DistributionSummary` objects.
 fn distribution(s: Summary) -> Value {
-    let percentiles: serde_json::Map<String, Value> = [
-        ("p001", 0.1),
-        ("p01", 1.0),
-        ("p05", 5.0),
-        ("p10", 10.0),
-        ("p25", 25.0),
-        ("p50", 50.0),
-        ("p75", 75.0),
-        ("p90", 90.0),
-        ("p95", 95.0),
-        ("p99", 99.0),
-        ("p999", 99.9),
-    ]
-    .into_iter()
-    .map(|(k, p)| (k.to_string(), json!(s.percentile(p))))
-    .collect();
+    let percentiles: serde_json::Map<String, Value> = crate::scale::formats::PERCENTILES
+        .into_iter()
+        .map(|(k, p)| (k.to_string(), json!(s.percentile(p))))
+        .collect();
     json!({"mean": s.mean, "median": s.percentile(50.0), "mode": s.percentile(50.0),
            "variance": s.std * s.std, "std_dev": s.std, "min": s.min(), "max": s.max(),
            "count": s.count(), "total_sum": s.sum, "percentiles": percentiles, "pdf": null})
