@@ -89,6 +89,37 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     Ok(())
 }
 
+/// `cargo xtask bench --only page-loads`: the published site built for the bench and the
+/// "Page load against seed 002's Plotly page" section alone (with what each page costs beyond an
+/// empty one, and the app wasm's size), measured and put into `docs/PERFORMANCE.md` in place of
+/// the one there; fails, after writing, when the app's wasm is over its budget.
+pub fn page_loads_only(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    let shared_bench = root.join("../shared/bench");
+    if !shared_bench.join("page-load.cjs").is_file() {
+        bail!("../shared/bench/page-load.cjs is absent: the page loads cannot be measured");
+    }
+    let site_dir = root.join("target").join("bench").join("site");
+    scale::measure::build_for_bench(root, toolbox, &site_dir, None, false)?;
+    let mut section = String::new();
+    page_loads(root, toolbox, &shared_bench, &site_dir, &mut section)?;
+    println!("{section}");
+    let path = root.join("docs").join("PERFORMANCE.md");
+    let doc = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    let doc = scale::measure::replace_named_section(
+        &doc,
+        "## Page load against seed 002's Plotly page",
+        &section,
+    );
+    std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
+    step(&format!(
+        "wrote the page-load section into {}",
+        path.display()
+    ));
+    crate::wasm_budget::check(&site_dir)?;
+    Ok(())
+}
+
 /// `cargo xtask bench --only large-files`: the "Large files" section alone, measured and put
 /// into `docs/PERFORMANCE.md` in place of the one there.
 pub fn large_files_only(root: &Path) -> Result<()> {

@@ -53,13 +53,14 @@ commands:
                               rustc, trunk or Node on PATH; its init, build and serve of a
                               project of result files, and its site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
-  bench [--only large-files]  page load against seed 002's Plotly page, the 100k-point scatter
+  bench [--only large-files|page-loads]
+                              page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
                               headless Chromium, the scale measurements (as `scale --measure`),
                               740 MB result files read by `benchdeck inspect` against Python's
                               json.load, and the criterion benchmarks; writes docs/PERFORMANCE.md
-                              (not run by CI); --only large-files measures those files alone and
-                              replaces their section in the file
+                              (not run by CI); --only large-files or --only page-loads measures
+                              that part alone and replaces its section in the file
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
   fuzz [TARGET] [--seconds N] the importers under libFuzzer, N seconds per target (default 600);
                               installs nightly and cargo-fuzz when missing
@@ -152,8 +153,13 @@ fn execute(args: Vec<String>) -> Result<()> {
             if let Some(only) = bench_only(rest)? {
                 return match only.as_str() {
                     "large-files" => bench::large_files_only(&root),
+                    "page-loads" => {
+                        let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
+                        bench::page_loads_only(&root, &toolbox)
+                    }
                     other => bail!(
-                        "`bench --only` takes `large-files`, found `{other}`; see `cargo xtask help`"
+                        "`bench --only` takes `large-files` or `page-loads`, found `{other}`; \
+                         see `cargo xtask help`"
                     ),
                 };
             }
