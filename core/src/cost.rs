@@ -8,7 +8,7 @@
 //! so they cost `usd_per_hour` × 10⁶ / (3600 × T). Without a price there is no cost: never zero.
 //! A reader can put in their own rates on the page (`sheet.rs`).
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 mod sheet;
 
@@ -16,23 +16,7 @@ pub use sheet::{
     is_cost, PriceSheet, PricedChart, PricedValues, RateUnit, Repricing, StatedPrice, COST_UNIT,
 };
 
-/// A configuration's price, as its run carries it once a report stated it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Price {
-    /// Dollars per hour for the whole deployment while it serves.
-    pub usd_per_hour: f64,
-    /// GPUs the deployment runs on, when stated.
-    #[serde(default)]
-    pub gpus: Option<u32>,
-}
-
-impl Price {
-    /// Dollars per million tokens at `tokens_per_s`; none without a positive throughput.
-    pub fn per_million(&self, tokens_per_s: f64) -> Option<f64> {
-        (tokens_per_s > 0.0 && tokens_per_s.is_finite())
-            .then(|| self.usd_per_hour * 1e6 / (3600.0 * tokens_per_s))
-    }
-}
+pub use crate::model::Price;
 
 /// A configuration's `price:` in front matter: `{gpu_hour: 1.10, gpus: 2}`, or a serverless
 /// `{per_second: 0.000306, gpus: 1}`.

@@ -14,11 +14,13 @@ pub use crate::location::Location;
 use crate::problem::Problem;
 
 mod latency;
+mod price;
 pub mod repeats;
 mod samples;
 mod server;
 pub mod workload;
 pub use latency::{Distribution, LatencyMetric, Metric, Percentile, Stat};
+pub use price::Price;
 pub use repeats::Repeats;
 pub use samples::RequestSamples;
 pub use server::ServerMetrics;
@@ -58,7 +60,7 @@ pub struct Run {
     /// What the configuration costs, when a report states it (set per report, never by an
     /// importer): cost quantities need it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub price: Option<crate::cost::Price>,
+    pub price: Option<Price>,
     /// Problems found while importing this run (it imported, but something is off).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
