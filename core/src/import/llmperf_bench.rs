@@ -109,6 +109,14 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
             }
         }
     }
+    if out.runs.is_empty() && out.problems.is_empty() {
+        out.problems.push(Problem::error(
+            &out.file,
+            at.clone(),
+            "no llmperf summary here; expected summaries keyed by concurrency or a condensed \
+             summary",
+        ));
+    }
     for run in &mut out.runs {
         run.provenance.producer = Producer::LlmperfBench;
         if let Some(tp) = &tp {

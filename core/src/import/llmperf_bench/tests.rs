@@ -161,3 +161,15 @@ fn keys_that_are_no_concurrency_are_named() {
         "{errors}"
     );
 }
+
+/// An empty object read as llmperf-bench (the fuzzer's second find) says there is no summary.
+#[test]
+fn an_empty_object_says_it_holds_no_summary() {
+    let f = crate::import::import_as(crate::import::Format::LlmperfBench, "x.json", b"{}");
+    assert!(f.runs.is_empty());
+    assert!(
+        messages(&f).contains("no llmperf summary here"),
+        "{}",
+        messages(&f)
+    );
+}
