@@ -13,13 +13,7 @@ impl ReportContext<'_> {
     pub(super) fn fit(&self, args: &[Expr]) -> Result<Computed, String> {
         let usage = "expected `fit(<quantity>, output_tokens|input_tokens, <configuration>, \
                      <configuration>…)`";
-        let words: Vec<&str> = args
-            .iter()
-            .map(|a| match a {
-                Expr::Word(w) => Ok(w.as_str()),
-                Expr::Call(..) => Err(usage.to_string()),
-            })
-            .collect::<Result<_, _>>()?;
+        let words = super::parse::words(args, usage)?;
         let [quantity, tokens, configs @ ..] = words.as_slice() else {
             return Err(usage.into());
         };

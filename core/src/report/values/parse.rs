@@ -31,6 +31,17 @@ pub(super) enum Expr {
     Word(String),
 }
 
+/// The arguments `args` as bare words, or `usage` when one is a call: for the functions whose
+/// arguments are names and options, not expressions (`fit`, `window`, `stable`, `breaking`).
+pub(super) fn words<'a>(args: &'a [Expr], usage: &str) -> Result<Vec<&'a str>, String> {
+    args.iter()
+        .map(|a| match a {
+            Expr::Word(w) => Ok(w.as_str()),
+            Expr::Call(..) => Err(usage.to_string()),
+        })
+        .collect()
+}
+
 /// Parses `name(arg, ...)`, where an argument is an expression or a word (anything without
 /// `,`, `(` or `)`).
 pub(super) fn parse(text: &str) -> Result<Expr, String> {

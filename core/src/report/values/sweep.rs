@@ -21,14 +21,11 @@ impl ReportContext<'_> {
                 ""
             }
         );
-        let mut words = args.iter().map(|a| match a {
-            Expr::Word(w) => Ok(w.as_str()),
-            Expr::Call(..) => Err(usage.clone()),
-        });
-        let config = words.next().ok_or_else(|| usage.clone())??;
+        let words = super::parse::words(args, &usage)?;
+        let (config, rest) = words.split_first().ok_or_else(|| usage.clone())?;
+        let config = *config;
         let (mut kind, mut condition) = (None, None);
-        for word in words {
-            let word = word?;
+        for &word in rest {
             match LoadKind::parse(word) {
                 Some(k) if kind.is_none() => kind = Some(k),
                 None if condition.is_none() && name == "stable" => condition = Some(word),

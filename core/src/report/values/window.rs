@@ -68,13 +68,7 @@ impl ReportContext<'_> {
         let usage = "expected `window(<p50|p90|p95|p99|tok_s>, <configuration>, <load>, \
                      <median|min|max|first|last|slowest>)`, optionally with the window's \
                      seconds after";
-        let words: Vec<&str> = args
-            .iter()
-            .map(|a| match a {
-                Expr::Word(w) => Ok(w.as_str()),
-                Expr::Call(..) => Err(usage.to_string()),
-            })
-            .collect::<Result<_, _>>()?;
+        let words = super::parse::words(args, usage)?;
         let (stat, config, load, which, width) = match words.as_slice() {
             [s, c, l, w] => (*s, *c, *l, *w, None),
             [s, c, l, w, seconds] => {
