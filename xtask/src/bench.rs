@@ -89,6 +89,15 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     Ok(())
 }
 
+/// A goal's cell in a table: `yes`, or a bold `no`.
+fn met(ok: bool) -> &'static str {
+    if ok {
+        "yes"
+    } else {
+        "**no**"
+    }
+}
+
 /// `cargo xtask bench --only page-loads`: the published site built for the bench and the
 /// "Page load against seed 002's Plotly page" section alone (with what each page costs beyond an
 /// empty one, and the app wasm's size), measured and put into `docs/PERFORMANCE.md` in place of
@@ -312,7 +321,6 @@ fn write_empty_page(dir: &Path) -> Result<()> {
 /// the page-speed goal that holds whatever the machine (Plotly's time is computing, ours is
 /// mostly the browser's own frames, so their plain ratio moves with the CPU).
 fn beyond_empty(doc: &mut String, plotly: &PageLoad, content: &PageLoad, empty: &PageLoad) {
-    let yes = |ok: bool| if ok { "yes" } else { "**no**" };
     let ours = (content.median_ms - empty.median_ms).max(1.0);
     let theirs = plotly.median_ms - empty.median_ms;
     let excess = theirs / ours;
@@ -333,7 +341,7 @@ fn beyond_empty(doc: &mut String, plotly: &PageLoad, content: &PageLoad, empty: 
         doc,
         "| Plotly's excess over the empty page against ours | {theirs:.0} ms against {ours:.0} \
          ms: **{excess:.1}x** | ≥ 8x | {} |",
-        yes(excess >= 8.0)
+        met(excess >= 8.0)
     );
     let _ = writeln!(
         doc,
@@ -341,7 +349,7 @@ fn beyond_empty(doc: &mut String, plotly: &PageLoad, content: &PageLoad, empty: 
          **{floor:.2}x** | ≤ 2x | {} |\n",
         content.median_ms,
         empty.median_ms,
-        yes(floor <= 2.0)
+        met(floor <= 2.0)
     );
 }
 
@@ -404,7 +412,6 @@ fn before_scripts(
     still: &StaticPage,
 ) {
     let kb = |b: u64| format!("{:.1} KB", b as f64 / 1000.0);
-    let yes = |ok: bool| if ok { "yes" } else { "**no**" };
     let sooner = plotly.median_ms / content.median_ms.max(1.0);
     let _ = writeln!(
         doc,
@@ -426,7 +433,7 @@ fn before_scripts(
         still.no_js.requests,
         still.no_js.images,
         kb(still.no_js.gzip_bytes),
-        yes(still.no_js.gzip_bytes <= 150_000)
+        met(still.no_js.gzip_bytes <= 150_000)
     );
     let _ = writeln!(
         doc,
@@ -434,20 +441,20 @@ fn before_scripts(
         still.first_paint.resources.join(", "),
         still.first_paint.median_fcp_ms,
         kb(still.first_paint.gzip_bytes),
-        yes(still.first_paint.gzip_bytes <= 50_000)
+        met(still.first_paint.gzip_bytes <= 50_000)
     );
     let _ = writeln!(
         doc,
         "| every chart and the headline numbers on screen | {:.0} ms: **{sooner:.1}x sooner** than Plotly's nine charts ({:.0} ms) | ≥ 8x | {} |",
         content.median_ms,
         plotly.median_ms,
-        yes(sooner >= 8.0)
+        met(sooner >= 8.0)
     );
     let _ = writeln!(
         doc,
         "| the whole interactive page (stretch) | {} gzip | ≤ 250 KB | {} |\n",
         kb(report.gzip_bytes),
-        yes(report.gzip_bytes <= 250_000)
+        met(report.gzip_bytes <= 250_000)
     );
     let runs = |p: &PageLoad| {
         p.ready_ms
