@@ -9,6 +9,7 @@
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use anyhow::{Context, Result};
 use benchdeck_core::import::MAX_FILE_BYTES;
@@ -176,6 +177,26 @@ fn too_large(size: u64) -> String {
         size / MB,
         MAX_FILE_BYTES as u64 / MB
     )
+}
+
+/// Every file below each of `folders` with its size and modification time: equal fingerprints
+/// mean (as far as the file system tells) that no file was added, removed or changed. A folder
+/// that cannot be read counts as empty.
+pub type Fingerprint = Vec<(PathBuf, u64, Option<SystemTime>)>;
+
+/// The [`Fingerprint`] of `folders`.
+pub fn fingerprint(folders: &[PathBuf]) -> Fingerprint {
+    folders
+        .iter()
+        .filter_map(|dir| collect(dir).ok())
+        .flatten()
+        .map(|path| {
+            let meta = std::fs::metadata(&path).ok();
+            let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
+            let modified = meta.and_then(|m| m.modified().ok());
+            (path, size, modified)
+        })
+        .collect()
 }
 
 #[cfg(test)]

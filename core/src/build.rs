@@ -5,6 +5,7 @@
 mod automatic;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::import::{import_all, ImportedFile};
 use crate::input::InputFile;
@@ -20,8 +21,8 @@ pub struct BuiltSite {
     pub index: SiteIndex,
     /// One page per report, in index order.
     pub pages: Vec<ReportPage>,
-    /// Every result file, imported.
-    pub imports: Vec<ImportedFile>,
+    /// Every result file, imported (shared: `benchdeck serve` keeps them for its next build).
+    pub imports: Arc<[ImportedFile]>,
     /// Problems with the site as a whole (duplicate slugs, unreadable reports).
     pub problems: Vec<Problem>,
 }
@@ -57,7 +58,18 @@ impl BuiltSite {
 
 /// Builds the site. `reports` are Markdown files (`*.md`), `results` are result files.
 pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
-    let imports: Vec<ImportedFile> = import_all(results);
+    build_site_from(reports, import_all(results).into(), |_| None)
+}
+
+/// Builds the site from result files already imported. `earlier` gives the page an earlier
+/// build made of the same report file (path and bytes) over the same `imports`, when it kept
+/// one: that page is used as it is instead of being built again (`benchdeck serve` rebuilds only
+/// the reports that changed). The site's own checks (URLs, automatic pages, order) run every time.
+pub fn build_site_from(
+    reports: &[InputFile],
+    imports: Arc<[ImportedFile]>,
+    earlier: impl Fn(&InputFile) -> Option<ReportPage>,
+) -> BuiltSite {
     let palette = palette(&imports);
     let mut problems = Vec::new();
     let mut pages: Vec<ReportPage> = Vec::new();
@@ -108,7 +120,10 @@ pub fn build_site(reports: &[InputFile], results: &[InputFile]) -> BuiltSite {
                 continue;
             }
         };
-        pages.push(build_report(&file, &slug, text, &imports, &palette));
+        let page = earlier(report)
+            .filter(|page| page.summary.slug == slug)
+            .unwrap_or_else(|| build_report(&file, &slug, text, &imports, &palette));
+        pages.push(page);
     }
     let automatic =
         automatic::automatic_pages(&imports, &pages, &palette, &mut slugs, &mut problems);

@@ -13,8 +13,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use super::{pages, site};
-use crate::bundle;
+mod session;
+
+pub(crate) use session::Session;
 
 /// Arguments of `build`.
 #[derive(clap::Args)]
@@ -40,7 +41,7 @@ pub struct Args {
 }
 
 /// How a site is built.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Options {
     /// The path the site is served under, with slashes at both ends.
     pub public_url: String,
@@ -50,6 +51,8 @@ pub(crate) struct Options {
     pub keep_going: bool,
     /// Publish result files that hold what looks like a secret.
     pub publish_secrets: bool,
+    /// Leave the charts' PNGs to whoever serves the site (`serve` makes one when asked).
+    pub pngs_on_request: bool,
 }
 
 /// Runs `build`.
@@ -60,12 +63,18 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         site_url: args.site_url.clone(),
         keep_going: false,
         publish_secrets: args.publish_secrets,
+        pngs_on_request: false,
     };
     build(&args.root, &out, &options)
 }
 
 /// Builds the site of `root` into `out` (see the module documentation).
 pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
+    Session::default().build(root, out, options)
+}
+
+/// Fails unless `root` is a project folder: a folder with `reports/` or `results/`.
+fn check_project(root: &Path) -> Result<()> {
     if !root.is_dir() {
         bail!(
             "`{}` is not a folder; expected a project folder with `reports/` and `results/` \
@@ -82,11 +91,16 @@ pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCo
             results.display()
         );
     }
+    Ok(())
+}
+
+/// Writes a whole site with `write` into a staging folder beside `out` and swaps it in when
+/// `write` succeeds; else `out` is left as it was.
+fn replace_site(out: &Path, write: impl FnOnce(&Path) -> Result<ExitCode>) -> Result<ExitCode> {
     let out = &followed(out)?;
     check_replaceable(out)?;
     let staging = staging_folder(out)?;
-    let written = write_site(&staging, reports, results, options);
-    match written {
+    match write(&staging) {
         Ok(ExitCode::SUCCESS) => {
             if let Err(error) = swap_in(&staging, out, |from, to| std::fs::rename(from, to)) {
                 let _ = std::fs::remove_dir_all(&staging);
@@ -104,34 +118,6 @@ pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCo
             other
         }
     }
-}
-
-/// The app, the data and every page, in `staging`.
-fn write_site(
-    staging: &Path,
-    reports: PathBuf,
-    results: PathBuf,
-    options: &Options,
-) -> Result<ExitCode> {
-    bundle::write(staging, &options.public_url)?;
-    let data = site::execute(&site::Args {
-        reports,
-        results,
-        out: staging.to_path_buf(),
-        keep_going: options.keep_going,
-        publish_secrets: options.publish_secrets,
-    })?;
-    if data != ExitCode::SUCCESS {
-        return Ok(data);
-    }
-    pages::execute(&pages::Args {
-        dist: staging.to_path_buf(),
-        site_url: options.site_url.clone(),
-        public_url: options.public_url.clone(),
-        dev: false,
-        bench_page: false,
-        save_template: None,
-    })
 }
 
 /// The public URL: the one given, else the path of the site URL, else `/`; always with

@@ -30,11 +30,11 @@ use benchdeck_core::chart::{self, inline};
 use benchdeck_core::export::alt_text;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, ReportSummary, Route, SiteIndex,
+    chart_png_path, embed_page_path, report_data_path, ReportPage, Route, SiteIndex,
     BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
 };
 
-use super::site::png::png_size;
+use super::site::PNG_SCALE;
 use template::DATA_META;
 
 /// Arguments of `pages`.
@@ -74,46 +74,50 @@ const APP_ROOT: &str = "<div id=\"app\"></div>";
 
 /// Runs `pages`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
-    let index_html_path = args.dist.join("index.html");
-    let template = std::fs::read_to_string(&index_html_path)
-        .with_context(|| format!("cannot read `{}`", index_html_path.display()))?;
-    for marker in [HEAD_MARKER, APP_ROOT] {
-        if !template.contains(marker) {
-            bail!(
-                "`{}` has no `{marker}`; expected the app's index.html",
-                index_html_path.display()
-            );
-        }
-    }
+    let template = read_template(&args.dist)?;
     if let Some(copy) = &args.save_template {
         std::fs::write(copy, &template)
             .with_context(|| format!("cannot write `{}`", copy.display()))?;
     }
-    let base = preview_base(args.site_url.as_deref(), &args.public_url)?;
-    let options = Options {
-        base: &base,
-        public_url: &args.public_url,
-        csp: !args.dev,
-        published: base.contains("://"),
-        bench_page: args.bench_page,
-    };
-    let pages = site_pages(&args.dist, &template, &options)?;
-    for (rel, html) in &pages {
-        let path = args.dist.join(rel);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+    let options = Options::new(
+        args.site_url.as_deref(),
+        &args.public_url,
+        !args.dev,
+        args.bench_page,
+    )?;
+    let writer = PageWriter::new(&template, &args.dist, options)?;
+    let pages = site_pages(&args.dist, &writer)?;
+    write_pages(&args.dist, &pages)?;
+    say_written(&pages, &writer.options);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Trunk's `index.html` in `dist`, the template every page starts from.
+pub(crate) fn read_template(dist: &Path) -> Result<String> {
+    let path = dist.join("index.html");
+    let template = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    for marker in [HEAD_MARKER, APP_ROOT] {
+        if !template.contains(marker) {
+            bail!(
+                "`{}` has no `{marker}`; expected the app's index.html",
+                path.display()
+            );
         }
-        std::fs::write(&path, html)
-            .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
-    if args.dev {
+    Ok(template)
+}
+
+/// Prints what was written: how many pages of each kind, and what the options left out.
+pub(crate) fn say_written(pages: &[(String, String)], options: &Options) {
+    let base = &options.base;
+    if !options.csp {
         eprintln!(
             "benchdeck: BENCHDECK_DEV is set: no Content-Security-Policy in the pages (the \
              development server's live-reload script is inline)"
         );
     }
-    if args.site_url.is_none() {
+    if !options.published {
         eprintln!(
             "benchdeck: link previews use root-relative image URLs under `{base}`; give \
              --site-url (BENCHDECK_SITE_URL) for the absolute URLs crawlers need"
@@ -124,9 +128,9 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     eprintln!(
         "benchdeck: wrote {html} pages: the home page, 404.html, {} report entry page(s), {} \
          chart embed page(s), the local files page{}{}{}",
-        report_entry_pages(&pages),
+        report_entry_pages(pages),
         count("embed/"),
-        if args.bench_page {
+        if options.bench_page {
             " and the benchmark page"
         } else {
             ""
@@ -142,7 +146,6 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
             ""
         }
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// How many of `pages` are reports' entry pages (`<slug>/index.html`).
@@ -159,12 +162,13 @@ fn report_entry_pages(pages: &[(String, String)]) -> usize {
 }
 
 /// How pages are written.
-struct Options<'a> {
+#[derive(Debug, Clone)]
+pub(crate) struct Options {
     /// Base of the URLs in link previews: the site URL or its root-relative path, with a
     /// trailing `/`.
-    base: &'a str,
+    base: String,
     /// The path the site is served under (`/`, `/repo/`): the app's links start with it.
-    public_url: &'a str,
+    public_url: String,
     /// Whether pages get a Content-Security-Policy.
     csp: bool,
     /// Whether the site's public address is known (`--site-url`): then `base` is absolute and
@@ -174,85 +178,136 @@ struct Options<'a> {
     bench_page: bool,
 }
 
+impl Options {
+    /// The options of a site served under `public_url`, at `site_url` when known; `csp` writes
+    /// each page's Content-Security-Policy, `bench_page` the drawing benchmark's page.
+    pub fn new(
+        site_url: Option<&str>,
+        public_url: &str,
+        csp: bool,
+        bench_page: bool,
+    ) -> Result<Self> {
+        let base = preview_base(site_url, public_url)?;
+        Ok(Options {
+            published: base.contains("://"),
+            base,
+            public_url: public_url.to_string(),
+            csp,
+            bench_page,
+        })
+    }
+}
+
+/// Writes `pages` (path relative to `dist`, content) into `dist`.
+pub(crate) fn write_pages(dist: &Path, pages: &[(String, String)]) -> Result<()> {
+    for (rel, html) in pages {
+        let path = dist.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, html)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    Ok(())
+}
+
 /// Every page of the site, as (path relative to the site root, HTML), and with `--site-url` the
-/// sitemap, the feed and `robots.txt`. Reads the site index and
-/// each report's data from `dist` (`benchdeck site` wrote them) and each report's first chart
-/// PNG, for its size.
-fn site_pages(dist: &Path, template: &str, options: &Options<'_>) -> Result<Vec<(String, String)>> {
-    let template =
-        template::page_template(template, dist, options.public_url).with_context(|| {
-            format!(
-                "cannot make pages from `{}`",
-                dist.join("index.html").display()
-            )
-        })?;
-    let policy = csp::Policy::of_template(&template)
-        .context("cannot make the Content-Security-Policy of the pages' template")?;
-    let writer = PageWriter {
-        template: &template,
-        policy: options.csp.then_some(policy),
-        options,
-    };
+/// sitemap, the feed and `robots.txt`, from the site index and each report's data that
+/// `benchdeck site` wrote in `dist`.
+fn site_pages(dist: &Path, writer: &PageWriter) -> Result<Vec<(String, String)>> {
     let index: SiteIndex = read_data_file(&dist.join(INDEX_PATH))?;
-    let mut pages = vec![
-        ("index.html".to_string(), home_page(&writer, &index)?),
-        ("404.html".to_string(), not_found_page(&writer)?),
-    ];
-    for report in &index.reports {
-        pages.extend(report_pages(&writer, dist, report)?);
-    }
-    let mut local = Head::new(
-        "Your result files",
-        "Benchmark result files you opened, read in your browser",
-    );
-    local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", options.base));
-    pages.push((
-        format!("{LOCAL_PAGE_PATH}index.html"),
-        writer.page(
-            local,
-            Some((Route::Local, Initial::default(), Drawings::default())),
-        )?,
-    ));
-    // The hidden drawing benchmark (`app/src/pages/bench.rs`), in the benchmark build only, gets
-    // a real page so it loads with status 200; the app alone draws it: it measures drawing.
-    if options.bench_page {
-        let bench = Head::new(
-            "Scatter drawing benchmark",
-            "benchdeck drawing 100,000 synthetic points",
-        );
-        pages.push((
-            format!("{BENCH_PAGE_PATH}index.html"),
-            writer.page(bench, None)?,
-        ));
-    }
-    if options.published {
-        pages.extend(feeds::files(&index, options.base));
-    }
-    Ok(pages)
+    let reports = index
+        .reports
+        .iter()
+        .map(|report| read_data_file(&dist.join(report_data_path(&report.slug))))
+        .collect::<Result<Vec<ReportPage>>>()?;
+    writer.all(&index, &reports)
 }
 
 /// Writes pages from the app's `index.html`: head tags, the body the app's components render,
 /// and the Content-Security-Policy.
-struct PageWriter<'a> {
-    template: &'a str,
+pub(crate) struct PageWriter {
+    /// The app's `index.html` made ready for pages ([`template::page_template`]).
+    template: String,
     /// The template's Content-Security-Policy, every page checked against it; `None` in
     /// development.
     policy: Option<csp::Policy>,
-    options: &'a Options<'a>,
+    options: Options,
 }
 
-impl PageWriter<'_> {
+impl PageWriter {
+    /// A writer of pages from `template`, trunk's `index.html` (its stylesheets read from
+    /// `dist`).
+    pub fn new(template: &str, dist: &Path, options: Options) -> Result<Self> {
+        let template =
+            template::page_template(template, dist, &options.public_url).with_context(|| {
+                format!(
+                    "cannot make pages from `{}`",
+                    dist.join("index.html").display()
+                )
+            })?;
+        let policy = csp::Policy::of_template(&template)
+            .context("cannot make the Content-Security-Policy of the pages' template")?;
+        Ok(PageWriter {
+            template,
+            policy: options.csp.then_some(policy),
+            options,
+        })
+    }
+
+    /// How it writes pages.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Every page of the site: the home page, 404.html, each report's ([`PageWriter::report`]),
+    /// the local files page, and the drawing benchmark's page and the feeds when the options
+    /// say so.
+    pub fn all(&self, index: &SiteIndex, reports: &[ReportPage]) -> Result<Vec<(String, String)>> {
+        let mut pages = self.index_pages(index)?;
+        pages.push(self.not_found()?);
+        for report in reports {
+            pages.extend(self.report(report)?);
+        }
+        pages.push(self.local()?);
+        // The hidden drawing benchmark (`app/src/pages/bench.rs`), in the benchmark build
+        // only, gets a real page so it loads with status 200; the app alone draws it: it
+        // measures drawing.
+        if self.options.bench_page {
+            let bench = Head::new(
+                "Scatter drawing benchmark",
+                "benchdeck drawing 100,000 synthetic points",
+            );
+            pages.push((
+                format!("{BENCH_PAGE_PATH}index.html"),
+                self.page(bench, None)?,
+            ));
+        }
+        Ok(pages)
+    }
+
+    /// The pages that list every report: the home page, and with `--site-url` the sitemap and
+    /// the feed (and `robots.txt`).
+    pub fn index_pages(&self, index: &SiteIndex) -> Result<Vec<(String, String)>> {
+        let mut pages = vec![self.home(index)?];
+        if self.options.published {
+            pages.extend(feeds::files(index, &self.options.base));
+        }
+        Ok(pages)
+    }
+
     /// The page with `head`, and the app's rendering of `body` (route, its data, its drawings)
     /// inside `#app`; `None` leaves `#app` empty for the app to fill.
     fn page(&self, mut head: Head<'_>, body: Option<(Route, Initial, Drawings)>) -> Result<String> {
-        let options = self.options;
+        let options = &self.options;
         if options.published {
             head.feed = (!head.not_found).then(|| format!("{}{}", options.base, feeds::FEED_PATH));
         } else {
             head.canonical = None;
         }
         let body = body.map_or_else(String::new, |(route, initial, drawings)| {
-            benchdeck_app::render(route, initial, drawings, options.public_url)
+            benchdeck_app::render(route, initial, drawings, &options.public_url)
         });
         let html = self
             .template
@@ -269,75 +324,84 @@ impl PageWriter<'_> {
             None => Ok(html),
         }
     }
-}
 
-/// The home page, every report listed.
-fn home_page(writer: &PageWriter<'_>, index: &SiteIndex) -> Result<String> {
-    let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
-    home.data = Some(INDEX_PATH.to_string());
-    home.canonical = Some(writer.options.base.to_string());
-    let initial = Initial {
-        index: Some(index.clone()),
-        report: None,
-    };
-    writer.page(home, Some((Route::Home, initial, Drawings::default())))
-}
-
-/// `404.html`, marked so that the app shows its "page not found" at once.
-fn not_found_page(writer: &PageWriter<'_>) -> Result<String> {
-    let mut not_found = Head::new("Page not found", "There is no page at this address");
-    not_found.noindex = true;
-    not_found.social = false;
-    not_found.not_found = true;
-    writer.page(
-        not_found,
-        Some((Route::NotFound, Initial::default(), Drawings::default())),
-    )
-}
-
-/// A report's entry page (with its link preview) and an embed page per chart and grid.
-fn report_pages(
-    writer: &PageWriter<'_>,
-    dist: &Path,
-    report: &ReportSummary,
-) -> Result<Vec<(String, String)>> {
-    let base = writer.options.base;
-    let slug = &report.slug;
-    let data: ReportPage = read_data_file(&dist.join(report_data_path(slug)))?;
-    let mut head = Head::new(&report.title, &report.summary);
-    head.url = Some(format!("{base}{slug}/"));
-    head.canonical.clone_from(&head.url);
-    head.image = preview_image(dist, base, &data)?;
-    head.data = Some(report_data_path(slug));
-    let drawings = drawings(&data)?;
-    let with_data = Initial {
-        index: None,
-        report: Some(data.clone()),
-    };
-    let route = Route::Report { slug: slug.clone() };
-    let mut pages = vec![(
-        format!("{slug}/index.html"),
-        writer.page(head, Some((route, with_data.clone(), drawings.clone())))?,
-    )];
-    let charts = data.charts().map(|c| (&c.id, &c.title));
-    let grids = data.grids().map(|g| (&g.id, &g.title));
-    for (id, title) in charts.chain(grids) {
-        let embed_title = format!("{title} · {}", report.title);
-        let mut head = Head::new(&embed_title, &report.summary);
-        head.noindex = true;
-        head.social = false;
-        head.data = Some(report_data_path(slug));
-        head.canonical = Some(format!("{base}{}", embed_page_path(slug, id)));
-        let route = Route::Embed {
-            slug: slug.clone(),
-            id: id.clone(),
+    /// The home page, every report listed.
+    fn home(&self, index: &SiteIndex) -> Result<(String, String)> {
+        let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
+        home.data = Some(INDEX_PATH.to_string());
+        home.canonical = Some(self.options.base.clone());
+        let initial = Initial {
+            index: Some(index.clone()),
+            report: None,
         };
-        pages.push((
-            format!("{}index.html", embed_page_path(slug, id)),
-            writer.page(head, Some((route, with_data.clone(), drawings.clone())))?,
-        ));
+        let html = self.page(home, Some((Route::Home, initial, Drawings::default())))?;
+        Ok(("index.html".to_string(), html))
     }
-    Ok(pages)
+
+    /// `404.html`, marked so that the app shows its "page not found" at once.
+    fn not_found(&self) -> Result<(String, String)> {
+        let mut not_found = Head::new("Page not found", "There is no page at this address");
+        not_found.noindex = true;
+        not_found.social = false;
+        not_found.not_found = true;
+        let body = (Route::NotFound, Initial::default(), Drawings::default());
+        Ok(("404.html".to_string(), self.page(not_found, Some(body))?))
+    }
+
+    /// The page where the app shows result files a reader opened.
+    fn local(&self) -> Result<(String, String)> {
+        let mut local = Head::new(
+            "Your result files",
+            "Benchmark result files you opened, read in your browser",
+        );
+        local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", self.options.base));
+        let body = (Route::Local, Initial::default(), Drawings::default());
+        Ok((
+            format!("{LOCAL_PAGE_PATH}index.html"),
+            self.page(local, Some(body))?,
+        ))
+    }
+
+    /// A report's entry page (with its link preview) and an embed page per chart and grid.
+    pub fn report(&self, data: &ReportPage) -> Result<Vec<(String, String)>> {
+        let report = &data.summary;
+        let base = &self.options.base;
+        let slug = &report.slug;
+        let mut head = Head::new(&report.title, &report.summary);
+        head.url = Some(format!("{base}{slug}/"));
+        head.canonical.clone_from(&head.url);
+        head.image = preview_image(base, data);
+        head.data = Some(report_data_path(slug));
+        let drawings = drawings(data)?;
+        let with_data = Initial {
+            index: None,
+            report: Some(data.clone()),
+        };
+        let route = Route::Report { slug: slug.clone() };
+        let mut pages = vec![(
+            format!("{slug}/index.html"),
+            self.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+        )];
+        let charts = data.charts().map(|c| (&c.id, &c.title));
+        let grids = data.grids().map(|g| (&g.id, &g.title));
+        for (id, title) in charts.chain(grids) {
+            let embed_title = format!("{title} · {}", report.title);
+            let mut head = Head::new(&embed_title, &report.summary);
+            head.noindex = true;
+            head.social = false;
+            head.data = Some(report_data_path(slug));
+            head.canonical = Some(format!("{base}{}", embed_page_path(slug, id)));
+            let route = Route::Embed {
+                slug: slug.clone(),
+                id: id.clone(),
+            };
+            pages.push((
+                format!("{}index.html", embed_page_path(slug, id)),
+                self.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+            ));
+        }
+        Ok(pages)
+    }
 }
 
 /// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
@@ -434,24 +498,18 @@ struct Image {
     alt: String,
 }
 
-/// The PNG of the report's first chart (grid panels count, in page order), when it has one.
-fn preview_image(dist: &Path, base: &str, page: &ReportPage) -> Result<Option<Image>> {
-    let Some(chart) = page.charts().next() else {
-        return Ok(None);
-    };
-    let rel = chart_png_path(&page.summary.slug, &chart.id);
-    let path = dist.join(&rel);
-    let bytes =
-        std::fs::read(&path).with_context(|| format!("cannot read `{}`", path.display()))?;
-    let Some((width, height)) = png_size(&bytes) else {
-        bail!("`{}` is not a PNG", path.display());
-    };
-    Ok(Some(Image {
-        url: format!("{base}{rel}"),
-        width,
-        height,
+/// The PNG of the report's first chart (grid panels count, in page order), when it has one:
+/// its size is the chart's export size at the PNGs' scale, as `benchdeck site` rasterises it
+/// (`serve` makes it only when asked for).
+fn preview_image(base: &str, page: &ReportPage) -> Option<Image> {
+    let chart = page.charts().next()?;
+    let (width, height) = chart::export_size(chart);
+    Some(Image {
+        url: format!("{base}{}", chart_png_path(&page.summary.slug, &chart.id)),
+        width: width * PNG_SCALE,
+        height: height * PNG_SCALE,
         alt: chart.title.clone(),
-    }))
+    })
 }
 
 /// A page's head tags.

@@ -8,17 +8,22 @@
 //! 127.0.0.1 would otherwise read what is served), and a URL's path is decoded by
 //! [`benchdeck_core::site::served_file`], which refuses any segment that could leave the site.
 //! Text files are sent as `text/plain` and nothing is left to the browser's sniffing.
+//!
+//! A rebuild writes only what changed ([`Session`]) and no chart's PNG: a PNG is rasterised from
+//! its SVG when the browser first asks for it ([`Server::png`]), so a save shows in the open page
+//! within a second.
 
 mod reload;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 
-use super::build::{build, Options};
+use super::build::{Options, Session};
+use super::site::{png::Rasterizer, PNG_SCALE};
 use crate::files;
 
 /// Arguments of `serve`.
@@ -36,7 +41,7 @@ pub struct Args {
 }
 
 /// How often the folders are looked at for changes.
-const POLL: Duration = Duration::from_millis(250);
+const POLL: Duration = Duration::from_millis(100);
 
 /// Runs `serve`: never returns unless the first build or the server fails.
 pub fn execute(args: &Args) -> Result<ExitCode> {
@@ -45,9 +50,11 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         public_url: "/".to_string(),
         keep_going: true,
         publish_secrets: args.publish_secrets,
+        pngs_on_request: true,
         ..Options::default()
     };
-    build(&args.root, &out, &options)?;
+    let mut session = Session::default();
+    session.build(&args.root, &out, &options)?;
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
         anyhow!(
             "cannot serve at 127.0.0.1:{}: {e}; is another server using that port? Give \
@@ -66,21 +73,23 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         root: out.clone(),
         port: args.port,
         builds: Arc::clone(&builds),
+        rasterizer: OnceLock::new(),
     };
     std::thread::spawn(move || {
         for request in server.incoming_requests() {
             site.answer(request);
         }
     });
-    let mut seen = fingerprint(&args.root);
+    let folders = [args.root.join("reports"), args.root.join("results")];
+    let mut seen = files::fingerprint(&folders);
     loop {
         std::thread::sleep(POLL);
-        let now = fingerprint(&args.root);
+        let now = files::fingerprint(&folders);
         if now != seen {
             seen = now;
             eprintln!("benchdeck: a file changed; building again");
             let start = Instant::now();
-            match build(&args.root, &out, &options) {
+            match session.build(&args.root, &out, &options) {
                 Ok(_) => eprintln!(
                     "benchdeck: built in {:.2} s; open pages reload",
                     start.elapsed().as_secs_f64()
@@ -92,12 +101,13 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     }
 }
 
-/// What answers the browser: the site in `root`, served at `port`, and the count of `builds`
-/// that open pages wait on.
+/// What answers the browser: the site in `root`, served at `port`, the count of `builds` that
+/// open pages wait on, and the rasteriser of the charts' PNGs (loaded when first needed).
 struct Server {
     root: PathBuf,
     port: u16,
     builds: Arc<reload::Builds>,
+    rasterizer: OnceLock<Result<Rasterizer, String>>,
 }
 
 impl Server {
@@ -125,26 +135,48 @@ impl Server {
         } else if path == reload::SCRIPT_PATH {
             text_response(200, reload::SCRIPT.into(), "text/javascript")
         } else {
-            respond(&self.root, request.url())
+            self.png(request.url())
+                .unwrap_or_else(|| respond(&self.root, request.url()))
         };
         // A reader who closed the tab is no error of ours.
         let _ = request.respond(response);
     }
 }
 
-/// Every file below `reports/` and `results/` with its size and modification time.
-fn fingerprint(root: &Path) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
-    ["reports", "results"]
-        .iter()
-        .filter_map(|dir| files::collect(&root.join(dir)).ok())
-        .flatten()
-        .map(|path| {
-            let meta = std::fs::metadata(&path).ok();
-            let size = meta.as_ref().map_or(0, |m| m.len());
-            let modified = meta.and_then(|m| m.modified().ok());
-            (path, size, modified)
+impl Server {
+    /// The PNG of a chart that the build left to be made when asked for: the chart's SVG beside
+    /// it (`charts/<slug>/<id>.svg`) rasterised as `benchdeck site` does, kept for the next
+    /// request. `None` when `url` asks for anything else, or for a PNG that is there.
+    fn png(&self, url: &str) -> Option<Response> {
+        let relative = site_path(url)?;
+        let is_chart =
+            relative.starts_with("charts") && relative.extension().is_some_and(|e| e == "png");
+        let path = self.root.join(&relative);
+        if !is_chart || path.is_file() {
+            return None;
+        }
+        let svg = std::fs::read_to_string(path.with_extension("svg")).ok()?;
+        let rasterizer = self
+            .rasterizer
+            .get_or_init(|| Rasterizer::new().map_err(|e| format!("{e:#}")));
+        let what = format!("`{}`", relative.display());
+        let png = rasterizer.as_ref().map_err(String::clone).and_then(|r| {
+            r.png(&svg, benchdeck_core::chart::EXPORT_WIDTH * PNG_SCALE, &what)
+                .map_err(|e| format!("{e:#}"))
+        });
+        Some(match png {
+            Ok(png) => {
+                // Kept for the next request; a rebuild that removed the folder meanwhile only
+                // means it is made again.
+                let _ = std::fs::write(&path, &png);
+                text_response(200, png, "image/png")
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                text_response(500, error.into_bytes(), "text/plain; charset=utf-8")
+            }
         })
-        .collect()
+    }
 }
 
 /// True when `host` (a request's `Host` header) names this machine at `port`, as the address
@@ -265,6 +297,33 @@ mod tests {
     }
 
     #[test]
+    fn a_charts_png_is_made_from_its_svg_when_first_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let charts = dir.path().join("charts/r");
+        std::fs::create_dir_all(&charts).unwrap();
+        std::fs::write(
+            charts.join("c.svg"),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"480\">\
+             <rect width=\"960\" height=\"480\" fill=\"#fff\"/></svg>",
+        )
+        .unwrap();
+        let site = Server {
+            root: dir.path().to_path_buf(),
+            port: 8080,
+            builds: Arc::default(),
+            rasterizer: OnceLock::new(),
+        };
+        let made = site.png("/charts/r/c.png").expect("made from the SVG");
+        assert_eq!(made.status_code().0, 200);
+        let png = std::fs::read(charts.join("c.png")).expect("kept for the next request");
+        assert_eq!(super::super::site::png::png_size(&png), Some((1920, 960)));
+        // Once there, it is served as any file; nothing else is made.
+        assert!(site.png("/charts/r/c.png").is_none());
+        assert!(site.png("/charts/r/none.png").is_none());
+        assert!(site.png("/r/c.png").is_none());
+    }
+
+    #[test]
     fn text_files_are_plain_text() {
         for name in ["a.txt", "a.log", "a.md", "a.yaml", "a.jsonl"] {
             assert_eq!(
@@ -316,6 +375,7 @@ mod tests {
             root: dir.path().to_path_buf(),
             port,
             builds: Arc::default(),
+            rasterizer: OnceLock::new(),
         };
         std::thread::spawn(move || {
             for request in server.incoming_requests().take(2) {

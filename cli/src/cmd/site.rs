@@ -17,10 +17,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use benchdeck_core::build::build_site;
+use benchdeck_core::build::{build_site, BuiltSite};
 use benchdeck_core::chart::{self, DrawOptions};
 use benchdeck_core::export::{combined, runs_csv, runs_json};
 use benchdeck_core::format::plural;
@@ -58,79 +58,209 @@ pub struct Args {
 
 /// Runs `site`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
-    let reports = files::read_inputs(&args.reports, |p| p.extension().is_some_and(|e| e == "md"))?;
+    let inputs = Inputs::read(&args.reports, &args.results)?;
+    let data = SiteData::new(
+        build_site(&inputs.reports.files, &inputs.results.files),
+        &inputs.results,
+        args.publish_secrets,
+    );
+    let written = data.write_all(&args.out, &inputs.results.files, Pngs::Draw)?;
+    Ok(data.report(&written, args.keep_going))
+}
+
+/// What a build reads: the reports (`*.md`) and every result file.
+pub(crate) struct Inputs {
+    pub reports: files::Inputs,
+    pub results: files::Inputs,
+}
+
+impl Inputs {
+    /// Reads both folders; a report not read is a warning printed here.
+    pub fn read(reports: &Path, results: &Path) -> Result<Self> {
+        let inputs = Inputs {
+            reports: read_reports(reports)?,
+            results: files::read_inputs(results, |_| true)?,
+        };
+        Ok(inputs)
+    }
+}
+
+/// Every report (`*.md`) below `folder`; one not read is a warning printed here.
+pub(crate) fn read_reports(folder: &Path) -> Result<files::Inputs> {
+    let reports = files::read_inputs(folder, |p| p.extension().is_some_and(|e| e == "md"))?;
     for (path, why) in &reports.skipped {
         eprintln!("benchdeck: warning: reports/{path}: {why}");
     }
-    let results = files::read_inputs(&args.results, |_| true)?;
-    let mut site = build_site(&reports.files, &results.files);
-    let publication = publish::plan(
-        &site.pages,
-        &site.imports,
-        &results.files,
-        &results.skipped,
-        args.publish_secrets,
-    );
-    // Each page's runs come from every file it uses; its links only to the published ones.
-    let sources: Vec<Vec<String>> = site.pages.iter().map(|p| p.sources.clone()).collect();
-    publication.strip_links(&mut site.pages);
-    let rasterizer = Rasterizer::new()?;
+    Ok(reports)
+}
 
-    write_data_file(&args.out, INDEX_PATH, &site.index)?;
-    let mut pngs = Vec::new();
-    for (page, sources) in site.pages.iter().zip(&sources) {
-        write_data_file(&args.out, &report_data_path(&page.summary.slug), page)?;
-        pngs.extend(write_svgs(&args.out, page)?);
-        write_runs(&args.out, &page.summary.slug, sources, &site.imports)?;
-    }
-    let start = Instant::now();
-    write_pngs(&rasterizer, &pngs)?;
-    let png_time = start.elapsed();
-    let published = write_sources(&args.out, &publication.published, &results.files)?;
-    let errors: Vec<_> = site.errors().collect();
-    for error in &errors {
-        eprintln!("{error}");
-    }
-    let warnings: Vec<_> = site.warnings().collect();
-    if !warnings.is_empty() {
-        eprintln!(
-            "benchdeck: {} problem{} in result files no report names (shown on their automatic \
-             pages; they do not fail the build):",
-            warnings.len(),
-            plural(warnings.len())
+/// Whether the build rasterises every chart's PNG, or leaves them to whoever serves the site
+/// (`benchdeck serve` makes one when it is asked for: [`png_of_svg`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pngs {
+    Draw,
+    OnRequest,
+}
+
+/// A built site as it is written: its pages linking only to the result files published, the
+/// files each page's runs come from (all it uses, published or not), and what is published.
+pub(crate) struct SiteData {
+    pub site: BuiltSite,
+    /// Per page, in the order of `site.pages`.
+    sources: Vec<Vec<String>>,
+    pub publication: publish::Publication,
+}
+
+/// What [`SiteData::write`] wrote.
+#[derive(Debug, Default)]
+pub(crate) struct Written {
+    /// The reports whose data was written.
+    pub pages: usize,
+    /// The PNGs rasterised, and how long that took.
+    pub pngs: usize,
+    pub png_time: Duration,
+    /// The font family the PNGs' text is drawn in.
+    pub font: String,
+    /// The result files published, when they were written.
+    pub published: Option<usize>,
+}
+
+impl SiteData {
+    /// Decides what `site` publishes of `results` (see [`publish`]) and strips the links to the
+    /// rest.
+    pub fn new(mut site: BuiltSite, results: &files::Inputs, publish_secrets: bool) -> Self {
+        let publication = publish::plan(
+            &site.pages,
+            &site.imports,
+            &results.files,
+            &results.skipped,
+            publish_secrets,
         );
-        for warning in &warnings {
-            eprintln!("  {warning}");
+        // Each page's runs come from every file it uses; its links only to the published ones.
+        let sources = site.pages.iter().map(|p| p.sources.clone()).collect();
+        publication.strip_links(&mut site.pages);
+        SiteData {
+            site,
+            sources,
+            publication,
         }
     }
-    for line in publication.report() {
-        eprintln!("{line}");
+
+    /// Writes the whole site's data into `out`.
+    pub fn write_all(&self, out: &Path, results: &[InputFile], pngs: Pngs) -> Result<Written> {
+        self.write(out, |_| true, Some(results), pngs)
     }
-    let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
-    eprintln!(
-        "benchdeck: {} report{}, {} result file{} ({runs} runs, {published} published), {} chart{} \
-         as SVG and PNG (PNGs in {:.1} s, {}), {} error{}",
-        site.pages.len(),
-        plural(site.pages.len()),
-        site.imports.len(),
-        plural(site.imports.len()),
-        pngs.len(),
-        plural(pngs.len()),
-        png_time.as_secs_f64(),
-        rasterizer.family(),
-        errors.len(),
-        plural(errors.len()),
-    );
-    if errors.is_empty() || args.keep_going {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        Ok(ExitCode::from(1))
+
+    /// Writes the site's index and the data of the pages `pick` chooses into `out`, and the
+    /// published result files when given `results` (the files the build read).
+    pub fn write(
+        &self,
+        out: &Path,
+        pick: impl Fn(&ReportPage) -> bool,
+        results: Option<&[InputFile]>,
+        pngs: Pngs,
+    ) -> Result<Written> {
+        write_data_file(out, INDEX_PATH, &self.site.index)?;
+        let mut written = Written::default();
+        let mut jobs = Vec::new();
+        for (page, sources) in self.site.pages.iter().zip(&self.sources) {
+            if !pick(page) {
+                continue;
+            }
+            write_data_file(out, &report_data_path(&page.summary.slug), page)?;
+            jobs.extend(write_svgs(out, page)?);
+            write_runs(out, &page.summary.slug, sources, &self.site.imports)?;
+            written.pages += 1;
+        }
+        if pngs == Pngs::Draw {
+            let start = Instant::now();
+            let rasterizer = Rasterizer::new()?;
+            write_pngs(&rasterizer, &jobs)?;
+            written.font = rasterizer.family().to_string();
+            written.png_time = start.elapsed();
+            written.pngs = jobs.len();
+        }
+        if let Some(results) = results {
+            written.published = Some(write_sources(out, &self.publication.published, results)?);
+        }
+        Ok(written)
+    }
+
+    /// Prints the build's errors, warnings, what was not published and what was written; the
+    /// exit code is a failure when there are errors, unless `keep_going`.
+    pub fn report(&self, written: &Written, keep_going: bool) -> ExitCode {
+        let site = &self.site;
+        let errors: Vec<_> = site.errors().collect();
+        for error in &errors {
+            eprintln!("{error}");
+        }
+        let warnings: Vec<_> = site.warnings().collect();
+        if !warnings.is_empty() {
+            eprintln!(
+                "benchdeck: {} problem{} in result files no report names (shown on their \
+                 automatic pages; they do not fail the build):",
+                warnings.len(),
+                plural(warnings.len())
+            );
+            for warning in &warnings {
+                eprintln!("  {warning}");
+            }
+        }
+        for line in self.publication.report() {
+            eprintln!("{line}");
+        }
+        eprintln!(
+            "benchdeck: {}, {} error{}",
+            written.describe(site),
+            errors.len(),
+            plural(errors.len())
+        );
+        if errors.is_empty() || keep_going {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    }
+}
+
+impl Written {
+    /// "6 reports (6 written), 80 result files (147 runs, 80 published), 83 charts as SVG and
+    /// PNG (PNGs in 2.3 s, Liberation Sans)": what was written of `site`.
+    fn describe(&self, site: &BuiltSite) -> String {
+        let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
+        let published = self
+            .published
+            .map_or_else(String::new, |n| format!(", {n} published"));
+        let pngs = if self.pngs > 0 {
+            format!(
+                " and PNG (PNGs in {:.1} s, {})",
+                self.png_time.as_secs_f64(),
+                self.font
+            )
+        } else {
+            " (PNGs when asked for)".to_string()
+        };
+        let charts: usize = site
+            .pages
+            .iter()
+            .map(|p| p.charts().count() + p.grids().count())
+            .sum();
+        format!(
+            "{} report{} ({} written), {} result file{} ({runs} runs{published}), {charts} \
+             chart{} as SVG{pngs}",
+            site.pages.len(),
+            plural(site.pages.len()),
+            self.pages,
+            site.imports.len(),
+            plural(site.imports.len()),
+            plural(charts),
+        )
     }
 }
 
 /// The PNGs have twice the SVG's pixels in each direction, for high-density screens and link
 /// previews (1920 px wide).
-const PNG_SCALE: u32 = 2;
+pub(crate) const PNG_SCALE: u32 = 2;
 
 /// A chart to rasterise: its SVG, where its PNG goes, and its name for errors.
 struct PngJob {
@@ -409,6 +539,12 @@ mod tests {
         let (width, height) = png::png_size(&png).unwrap();
         assert_eq!(width, 1920);
         assert!(height > 400 && height <= 1080, "{height}");
+        // Exactly the SVG at the PNGs' scale: the size the pages' link previews state without
+        // reading the PNG (which `serve` makes only when asked for).
+        let svg_height: u32 = benchdeck_core::html::attribute(&svg, "height")
+            .and_then(|h| h.parse().ok())
+            .unwrap();
+        assert_eq!(height, svg_height * PNG_SCALE);
 
         let json = std::fs::read_to_string(out.join(runs_json_path("rates"))).unwrap();
         let runs: Vec<Run> = serde_json::from_str(&json).unwrap();

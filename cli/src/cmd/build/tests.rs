@@ -207,3 +207,88 @@ fn a_linked_out_is_followed_and_stays_a_link() {
         .is_symlink());
     assert!(target.join("qwen/index.html").is_file());
 }
+
+/// Every file below `dir` with its bytes, by path relative to it.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    for path in crate::files::collect(dir).unwrap() {
+        let relative = crate::files::relative(dir, &path);
+        files.insert(relative, std::fs::read(&path).unwrap());
+    }
+    files
+}
+
+#[test]
+fn a_session_rewrites_only_what_changed_and_ends_where_a_whole_build_does() {
+    let dir = project();
+    let reports = dir.path().join("reports");
+    std::fs::create_dir_all(&reports).unwrap();
+    let report = |name: &str, text: &str| {
+        std::fs::write(
+            reports.join(format!("{name}.md")),
+            format!(
+                "---\ntitle: {name}\nresults: [\"qwen/*\"]\n---\n\n{text}\n\n```chart\nid: ttft\n\
+                 metric: ttft\nstat: mean\n```\n"
+            ),
+        )
+        .unwrap();
+    };
+    report("a", "First words.");
+    report("b", "Other words.");
+    let options = Options {
+        keep_going: true,
+        pngs_on_request: true,
+        ..options("/")
+    };
+    let out = dir.path().join("dist");
+    let mut session = Session::default();
+    assert_eq!(
+        session.build(dir.path(), &out, &options).unwrap(),
+        ExitCode::SUCCESS
+    );
+    assert!(out.join("charts/a/ttft.svg").is_file());
+    assert!(
+        !out.join("charts/a/ttft.png").exists(),
+        "PNGs are made when asked for"
+    );
+
+    // One report changes: its page is written again, and no other.
+    std::fs::write(out.join("b/index.html"), "untouched").unwrap();
+    report("a", "Second words.");
+    session.build(dir.path(), &out, &options).unwrap();
+    let a = std::fs::read_to_string(out.join("a/index.html")).unwrap();
+    assert!(a.contains("Second words.") && !a.contains("First words."));
+    assert_eq!(
+        std::fs::read_to_string(out.join("b/index.html")).unwrap(),
+        "untouched"
+    );
+
+    // A report removed, another changed, a folder of results added: the next build leaves the
+    // site a whole build of the same files makes.
+    std::fs::remove_file(reports.join("a.md")).unwrap();
+    report("b", "Other words, again.");
+    std::fs::create_dir_all(dir.path().join("results/llama")).unwrap();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/fixtures/vllm/llama-appended.jsonl"
+        ),
+        dir.path().join("results/llama/l.jsonl"),
+    )
+    .unwrap();
+    session.build(dir.path(), &out, &options).unwrap();
+    assert!(!out.join("a").exists() && !out.join("charts/a").exists());
+    assert!(out.join("results/llama/l.jsonl").is_file());
+    let whole = dir.path().join("whole");
+    Session::default()
+        .build(dir.path(), &whole, &options)
+        .unwrap();
+    let (updated, whole) = (tree(&out), tree(&whole));
+    assert_eq!(
+        updated.keys().collect::<Vec<_>>(),
+        whole.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &whole {
+        assert!(updated[path] == *bytes, "{path} differs");
+    }
+}

@@ -58,14 +58,6 @@ fn chart(id: &str, title: &str) -> ChartSpec {
     }
 }
 
-/// A 1920x1080 PNG header: all `png_size` reads.
-fn png_header() -> Vec<u8> {
-    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-    png.extend(1920u32.to_be_bytes());
-    png.extend(1080u32.to_be_bytes());
-    png
-}
-
 /// A built site: report `grid-first` opens with a grid (panels `p1`, `p2`, grid `g`) then chart
 /// `c1`; report `plain` has no chart and is an automatic page (folder `runs <b>`).
 fn built_site() -> tempfile::TempDir {
@@ -127,7 +119,6 @@ fn built_site() -> tempfile::TempDir {
         &report_data_path("plain"),
         &crate::data_file::pack(&plain).unwrap(),
     );
-    write(&chart_png_path("grid-first", "p1"), &png_header());
     dir
 }
 
@@ -140,15 +131,21 @@ fn grid_first_charts() -> [ChartSpec; 3] {
     ]
 }
 
+/// Every page of the site in `dir`, served under `public_url`, at `site_url` when given.
+fn try_pages(
+    dir: &Path,
+    site_url: Option<&str>,
+    public_url: &str,
+    csp: bool,
+    bench_page: bool,
+) -> Result<Vec<(String, String)>> {
+    let options = Options::new(site_url, public_url, csp, bench_page)?;
+    site_pages(dir, &PageWriter::new(TEMPLATE, dir, options)?)
+}
+
 fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<String, String> {
-    let options = Options {
-        base,
-        public_url: "/repo/",
-        csp,
-        published: base.contains("://"),
-        bench_page: false,
-    };
-    site_pages(dir, TEMPLATE, &options)
+    let site_url = base.contains("://").then_some(base);
+    try_pages(dir, site_url, "/repo/", csp, false)
         .unwrap()
         .into_iter()
         .collect()
@@ -213,11 +210,23 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     let dir = built_site();
     let pages = pages_of(dir.path(), "/repo/", true);
     let report = &pages["grid-first/index.html"];
+    // The PNG's size: the chart's export size at the PNGs' scale, as `benchdeck site` draws it.
+    let (width, height) = chart::export_size(&grid_first_charts()[0]);
+    let width = format!(
+        "<meta property=\"og:image:width\" content=\"{}\">",
+        width * 2
+    );
+    let height = format!(
+        "<meta property=\"og:image:height\" content=\"{}\">",
+        height * 2
+    );
+    assert!(
+        report.contains(&width) && report.contains(&height),
+        "{report}"
+    );
     for tag in [
         "<meta property=\"og:url\" content=\"/repo/grid-first/\">",
         "<meta property=\"og:image\" content=\"/repo/charts/grid-first/p1.png\">",
-        "<meta property=\"og:image:width\" content=\"1920\">",
-        "<meta property=\"og:image:height\" content=\"1080\">",
         "<meta name=\"twitter:card\" content=\"summary_large_image\">",
         "<meta name=\"twitter:image\" content=\"/repo/charts/grid-first/p1.png\">",
         "<meta property=\"og:image:alt\" content=\"&lt;/script&gt;&lt;script&gt;alert(1)",
@@ -328,28 +337,10 @@ fn preview_urls_are_absolute_with_a_site_url_and_root_relative_without() {
 }
 
 #[test]
-fn a_missing_report_or_png_is_an_error_naming_the_file() {
+fn a_missing_report_is_an_error_naming_the_file() {
     let dir = built_site();
-    std::fs::remove_file(dir.path().join(chart_png_path("grid-first", "p1"))).unwrap();
-    let options = Options {
-        base: "/",
-        public_url: "/",
-        csp: true,
-        published: false,
-        bench_page: false,
-    };
-    let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
-    assert!(
-        format!("{err:#}").contains("charts/grid-first/p1.png"),
-        "{err:#}"
-    );
     std::fs::remove_file(dir.path().join(report_data_path("plain"))).unwrap();
-    std::fs::write(
-        dir.path().join(chart_png_path("grid-first", "p1")),
-        png_header(),
-    )
-    .unwrap();
-    let err = site_pages(dir.path(), TEMPLATE, &options).unwrap_err();
+    let err = try_pages(dir.path(), None, "/", true, false).unwrap_err();
     assert!(
         format!("{err:#}").contains("data/reports/plain.bin"),
         "{err:#}"
@@ -402,14 +393,7 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
     let embed = app_root(&pages["embed/grid-first/c1/index.html"]);
     assert!(embed.contains("class=\"embed\"") && !embed.contains("site-header"));
     // The benchmark page, in the benchmark build only, is drawn by the app alone.
-    let options = Options {
-        base: "/repo/",
-        public_url: "/repo/",
-        csp: true,
-        published: false,
-        bench_page: true,
-    };
-    let with_bench = site_pages(dir.path(), TEMPLATE, &options).unwrap();
+    let with_bench = try_pages(dir.path(), None, "/repo/", true, true).unwrap();
     let bench = with_bench
         .iter()
         .find(|(path, _)| path == "_bench/scatter/index.html")
@@ -533,16 +517,9 @@ fn a_script_that_reached_a_rendered_body_fails_the_build() {
             html: injected.into(),
         };
         std::fs::write(&path, crate::data_file::pack(&page).unwrap()).unwrap();
-        let options = Options {
-            base: "/repo/",
-            public_url: "/repo/",
-            csp: true,
-            published: false,
-            bench_page: false,
-        };
         let error = format!(
             "{:#}",
-            site_pages(dir.path(), TEMPLATE, &options).unwrap_err()
+            try_pages(dir.path(), None, "/repo/", true, false).unwrap_err()
         );
         assert!(
             error.contains("a page's body must never run a script of its own"),

@@ -1,0 +1,288 @@
+//! One build of a project's site, and, when `serve` asks for the next, only what changed.
+//!
+//! The first build writes the whole site into a staging folder that replaces `--out` when it is
+//! complete (see [`super`]). A [`Session`] keeps what that build made: the result files as read
+//! (by path, size and modification time) with their imports, each report's page by its file's
+//! bytes, the pages as written and the page template. Its next build reads the result files again
+//! only when their fingerprint changed, builds only the reports whose file or imports changed,
+//! and writes in place only the pages that differ from the last ones (with their charts, data
+//! and embed pages), the site index and the home page. Nothing the reader is not shown is
+//! guessed: a page is rewritten exactly when its data differs.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use benchdeck_core::build::{build_site_from, slug_of, BuiltSite};
+use benchdeck_core::import::{import_all, ImportedFile};
+use benchdeck_core::input::InputFile;
+use benchdeck_core::site::{
+    chart_svg_path, embed_page_path, report_data_path, runs_csv_path, runs_json_path, ReportPage,
+};
+
+use super::super::pages::{self, PageWriter};
+use super::super::site::{self, Pngs, SiteData};
+use super::Options;
+use crate::{bundle, files};
+
+/// What the last build of a project made, for the next one.
+#[derive(Default)]
+pub(crate) struct Session {
+    last: Option<Last>,
+}
+
+/// The last build's inputs and output.
+struct Last {
+    /// Where the site was written, and how.
+    out: PathBuf,
+    options: Options,
+    /// The result files as read, their fingerprint, and their imports.
+    results: Results,
+    /// Each report's file bytes and the page built from them (before links to unpublished
+    /// files were taken out), by path below `reports/`.
+    reports: HashMap<String, (Vec<u8>, ReportPage)>,
+    /// Every page as written, by slug.
+    pages: BTreeMap<String, ReportPage>,
+    /// The result files published.
+    published: BTreeSet<String>,
+    /// Writes the pages (it holds the app's page template, which the home page replaced).
+    writer: PageWriter,
+}
+
+/// The result files of a build.
+#[derive(Clone)]
+struct Results {
+    fingerprint: files::Fingerprint,
+    inputs: Arc<files::Inputs>,
+    imports: Arc<[ImportedFile]>,
+}
+
+/// What a build made: the site's data and pages, and what to keep for the next one.
+struct Made {
+    data: SiteData,
+    results: Results,
+    reports: HashMap<String, (Vec<u8>, ReportPage)>,
+}
+
+impl Session {
+    /// Builds the site of `root` into `out`: the whole site the first time (or when `out` or
+    /// the options changed), else only what changed since the last build.
+    pub fn build(&mut self, root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
+        super::check_project(root)?;
+        let last = self
+            .last
+            .take()
+            .filter(|last| last.out == out && last.options == *options && out.is_dir());
+        let made = make(root, options, last.as_ref())?;
+        match last {
+            Some(last) => self.update(out, options, last, made),
+            None => self.replace(out, options, made),
+        }
+    }
+
+    /// The first build: the whole site in a staging folder that replaces `out`.
+    fn replace(&mut self, out: &Path, options: &Options, made: Made) -> Result<ExitCode> {
+        let pngs = pngs(options);
+        let results = made.results.inputs.files.as_slice();
+        let mut writer = None;
+        let code = super::replace_site(out, |staging| {
+            bundle::write(staging, &options.public_url)?;
+            let written = made.data.write_all(staging, results, pngs)?;
+            let code = made.data.report(&written, options.keep_going);
+            if code != ExitCode::SUCCESS {
+                return Ok(code);
+            }
+            let template = pages::read_template(staging)?;
+            let page_writer = PageWriter::new(&template, staging, page_options(options)?)?;
+            let site = &made.data.site;
+            let all = page_writer.all(&site.index, &site.pages)?;
+            pages::write_pages(staging, &all)?;
+            pages::say_written(&all, page_writer.options());
+            writer = Some(page_writer);
+            Ok(code)
+        })?;
+        if let Some(writer) = writer {
+            self.last = Some(Last::new(out, options, made, writer));
+        }
+        Ok(code)
+    }
+
+    /// A later build: in place in `out`, only the pages that differ from `last`'s.
+    fn update(
+        &mut self,
+        out: &Path,
+        options: &Options,
+        last: Last,
+        made: Made,
+    ) -> Result<ExitCode> {
+        let site = &made.data.site;
+        let changed: BTreeSet<&str> = site
+            .pages
+            .iter()
+            .filter(|page| last.pages.get(&page.summary.slug) != Some(*page))
+            .map(|page| page.summary.slug.as_str())
+            .collect();
+        let now: BTreeSet<&str> = site.pages.iter().map(|p| p.summary.slug.as_str()).collect();
+        for slug in last.pages.keys().map(String::as_str) {
+            if changed.contains(slug) || !now.contains(slug) {
+                remove_page(out, slug)?;
+            }
+        }
+        let republish = made.data.publication.published != last.published
+            || !Arc::ptr_eq(&made.results.inputs, &last.results.inputs);
+        if republish {
+            remove(&out.join("results"))?;
+        }
+        let results = republish.then_some(made.results.inputs.files.as_slice());
+        let pick = |page: &ReportPage| changed.contains(page.summary.slug.as_str());
+        let written = made.data.write(out, pick, results, pngs(options))?;
+        let code = made.data.report(&written, options.keep_going);
+        let mut pages = last.writer.index_pages(&site.index)?;
+        for page in site.pages.iter().filter(|page| pick(page)) {
+            pages.extend(last.writer.report(page)?);
+        }
+        pages::write_pages(out, &pages)?;
+        eprintln!(
+            "benchdeck: rewrote {} of {} report pages{}",
+            changed.len(),
+            site.pages.len(),
+            if republish {
+                " and the published result files"
+            } else {
+                ""
+            }
+        );
+        self.last = Some(Last::new(out, options, made, last.writer));
+        Ok(code)
+    }
+}
+
+impl Last {
+    fn new(out: &Path, options: &Options, made: Made, writer: PageWriter) -> Self {
+        let site = made.data.site;
+        Last {
+            out: out.to_path_buf(),
+            options: options.clone(),
+            results: made.results,
+            reports: made.reports,
+            pages: site
+                .pages
+                .into_iter()
+                .map(|page| (page.summary.slug.clone(), page))
+                .collect(),
+            published: made.data.publication.published,
+            writer,
+        }
+    }
+}
+
+/// Reads the project (the result files only when their fingerprint changed since `last`) and
+/// builds its site, reusing `last`'s page of every report whose file and imports are the same.
+fn make(root: &Path, options: &Options, last: Option<&Last>) -> Result<Made> {
+    let reports = site::read_reports(&root.join("reports"))?;
+    let results = read_results(&root.join("results"), last.map(|l| &l.results))?;
+    let same_imports = last.filter(|l| Arc::ptr_eq(&l.results.imports, &results.imports));
+    let earlier = |input: &InputFile| {
+        let (bytes, page) = same_imports?.reports.get(&input.path)?;
+        (*bytes == input.bytes).then(|| page.clone())
+    };
+    let site = build_site_from(&reports.files, Arc::clone(&results.imports), earlier);
+    let reports = built_reports(&reports.files, &site);
+    let data = SiteData::new(site, &results.inputs, options.publish_secrets);
+    Ok(Made {
+        data,
+        results,
+        reports,
+    })
+}
+
+/// The result files below `folder`: `last`'s when their fingerprint is the same, else read and
+/// imported again.
+fn read_results(folder: &Path, last: Option<&Results>) -> Result<Results> {
+    let fingerprint = files::fingerprint(&[folder.to_path_buf()]);
+    if let Some(last) = last.filter(|last| last.fingerprint == fingerprint) {
+        return Ok(last.clone());
+    }
+    let inputs = files::read_inputs(folder, |_| true)?;
+    let imports = import_all(&inputs.files).into();
+    Ok(Results {
+        fingerprint,
+        inputs: Arc::new(inputs),
+        imports,
+    })
+}
+
+/// Each written report's file bytes and its page as built (before [`SiteData::new`] takes out
+/// the links to files it does not publish), by path.
+fn built_reports(
+    reports: &[InputFile],
+    site: &BuiltSite,
+) -> HashMap<String, (Vec<u8>, ReportPage)> {
+    reports
+        .iter()
+        .filter_map(|input| {
+            let slug = slug_of(&input.path);
+            let page = site
+                .pages
+                .iter()
+                .find(|p| p.summary.automatic.is_none() && p.summary.slug == slug)?;
+            Some((input.path.clone(), (input.bytes.clone(), page.clone())))
+        })
+        .collect()
+}
+
+/// Whether charts' PNGs are drawn by the build or made when a reader asks (`serve`).
+fn pngs(options: &Options) -> Pngs {
+    if options.pngs_on_request {
+        Pngs::OnRequest
+    } else {
+        Pngs::Draw
+    }
+}
+
+/// The pages' options for `options`.
+fn page_options(options: &Options) -> Result<pages::Options> {
+    pages::Options::new(
+        options.site_url.as_deref(),
+        &options.public_url,
+        true,
+        false,
+    )
+}
+
+/// Removes everything the build wrote for the report `slug`: its data, runs, charts, page and
+/// embed pages.
+fn remove_page(out: &Path, slug: &str) -> Result<()> {
+    let charts = chart_svg_path(slug, "x");
+    let charts = Path::new(&charts).parent().unwrap_or(Path::new("charts"));
+    let embeds = embed_page_path(slug, "x");
+    let embeds = Path::new(&embeds).parent().unwrap_or(Path::new("embed"));
+    for rel in [
+        PathBuf::from(report_data_path(slug)),
+        PathBuf::from(runs_json_path(slug)),
+        PathBuf::from(runs_csv_path(slug)),
+        charts.to_path_buf(),
+        embeds.to_path_buf(),
+        PathBuf::from(slug),
+    ] {
+        remove(&out.join(rel))?;
+    }
+    Ok(())
+}
+
+/// Removes a file or a folder; one that is not there is no error.
+fn remove(path: &Path) -> Result<()> {
+    let removed = if path.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    };
+    match removed {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(error).with_context(|| format!("cannot remove `{}`", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
