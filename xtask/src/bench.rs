@@ -12,6 +12,7 @@
 
 mod charts;
 mod large_files;
+mod reload;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -75,10 +76,12 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
         true,
     )?;
     let large = large_files::section(root)?;
+    let reloads = reload::section(root, toolbox)?;
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
     let _ = writeln!(doc, "{}\n", scale_section.trim_end());
     let _ = writeln!(doc, "{}\n", large.trim_end());
+    let _ = writeln!(doc, "{}\n", reloads.trim_end());
     noise_section(&mut doc, &benches);
     criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
@@ -141,6 +144,23 @@ pub fn large_files_only(root: &Path) -> Result<()> {
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
     step(&format!(
         "wrote the Large files section into {}",
+        path.display()
+    ));
+    Ok(())
+}
+
+/// `cargo xtask bench --only reload`: the "Writing a report" section alone ([`reload`]),
+/// measured and put into `docs/PERFORMANCE.md` in place of the one there.
+pub fn reload_only(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    let section = reload::section(root, toolbox)?;
+    println!("{section}");
+    let path = root.join("docs").join("PERFORMANCE.md");
+    let doc = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    let doc = scale::measure::replace_named_section(&doc, reload::HEADING, &section);
+    std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
+    step(&format!(
+        "wrote the Writing a report section into {}",
         path.display()
     ));
     Ok(())

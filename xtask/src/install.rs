@@ -22,7 +22,7 @@
 //!
 //! Both print how long the install took: the figures the README states.
 
-mod served;
+pub(crate) mod served;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

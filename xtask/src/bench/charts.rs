@@ -157,7 +157,7 @@ fn ensure_uplot() -> Result<PathBuf> {
 }
 
 /// The median (the mean of the middle two for an even count); `NaN` when empty.
-fn median(values: impl IntoIterator<Item = f64>) -> f64 {
+pub(super) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
     let mut v: Vec<f64> = values.into_iter().collect();
     v.sort_by(f64::total_cmp);
     match v.len() {

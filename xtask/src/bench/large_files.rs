@@ -167,7 +167,7 @@ fn generate(
 }
 
 /// `cargo build --release -p benchdeck`, and the binary's path.
-fn build_benchdeck(root: &Path) -> Result<PathBuf> {
+pub(super) fn build_benchdeck(root: &Path) -> Result<PathBuf> {
     step("building the release benchdeck");
     run::status(Command::new("cargo").current_dir(root).args([
         "build",

@@ -72,7 +72,7 @@ fn pages(server: &mut Child, port: u16, project: &Path, added: &Path) -> Result<
 
 /// Asks for `path` until it answers 200 (the server builds before it listens, and again after a
 /// change); returns the body.
-fn wait_for(server: &mut Child, port: u16, path: &str) -> Result<String> {
+pub(crate) fn wait_for(server: &mut Child, port: u16, path: &str) -> Result<String> {
     let started = Instant::now();
     loop {
         if let Some(status) = server.try_wait()? {
@@ -112,7 +112,7 @@ fn get(port: u16, path: &str) -> Result<(u16, String)> {
 }
 
 /// A port nothing listens on now.
-fn free_port() -> Result<u16> {
+pub(crate) fn free_port() -> Result<u16> {
     let listener =
         TcpListener::bind(("127.0.0.1", 0)).context("cannot find a free port on 127.0.0.1")?;
     Ok(listener.local_addr()?.port())
