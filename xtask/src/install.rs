@@ -3,7 +3,7 @@
 //! [`test`] (`cargo xtask install-test`, the last part of `cargo xtask test`):
 //!
 //! 1. `cargo xtask dist`'s bundle: the web app built into `cli/bundle/`
-//!    ([`crate::dist::build_bundle`]);
+//!    ([`crate::bundle::build`]);
 //! 2. the test run's dev binary of `benchdeck`, which embeds it, packaged by maturin as a wheel
 //!    ([`crate::wheel::dev_wheel`]: seconds, where a release build takes minutes);
 //! 3. a fresh virtual environment (`python3 -m venv`) and `pip install --no-index` of that
@@ -50,7 +50,7 @@ const RESULTS: [(&str, &str); 4] = [
 /// Runs the install test of the wheel.
 pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
     let started = Instant::now();
-    crate::dist::build_bundle(root, toolbox)?;
+    crate::bundle::build(root, toolbox)?;
     let work = fresh_dir(&root.join("target/install"))?;
     let packaging = Instant::now();
     let wheel = crate::wheel::dev_wheel(root, toolbox, &work.join("wheel"))?;

@@ -4,6 +4,7 @@
 //! with only rustup and cargo needs nothing but `cargo xtask serve` or `cargo xtask test`.
 
 mod bench;
+mod bundle;
 mod conformance;
 mod dist;
 mod fuzz;

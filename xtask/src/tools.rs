@@ -97,6 +97,11 @@ pub enum Needs {
     },
 }
 
+/// Cargo's target folder: `CARGO_TARGET_DIR` (relative to the repository), else `target/`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), |dir| root.join(dir))
+}
+
 /// Finds or installs everything `needs` asks for.
 pub fn ensure(root: &Path, needs: Needs) -> Result<Toolbox> {
     let mut toolbox = ensure_site(root)?;
@@ -111,9 +116,6 @@ pub fn ensure(root: &Path, needs: Needs) -> Result<Toolbox> {
             .push(("maturin", venv_program(&maturin, "maturin")));
     }
     if let Needs::Dist { .. } = needs {
-        for linux in crate::wheel::LINUX {
-            ensure_rust_target(linux.target)?;
-        }
         let zig = ensure_pypi_package("ziglang", ZIGLANG)?;
         toolbox
             .python_tools
@@ -171,7 +173,7 @@ pub fn ensure_wasm_target() -> Result<()> {
 }
 
 /// Adds a Rust target with rustup when it is missing.
-fn ensure_rust_target(target: &str) -> Result<()> {
+pub fn ensure_rust_target(target: &str) -> Result<()> {
     let installed = run::output(Command::new("rustup").args(["target", "list", "--installed"]))
         .with_context(|| {
             format!("cannot run `rustup`; benchdeck needs rustup to add the Rust target {target}")

@@ -79,6 +79,9 @@ pub fn release(root: &Path, toolbox: &Toolbox) -> Result<Vec<PathBuf>> {
     let out = root.join(OUT);
     fresh_dir(&out)?;
     for linux in LINUX {
+        crate::tools::ensure_rust_target(linux.target)?;
+    }
+    for linux in LINUX {
         build(root, toolbox, &linux)?;
     }
     let wheels = wheels_in(&out)?;
@@ -198,7 +201,7 @@ fn consistent(name: &str, report: &str) -> Result<()> {
 
 /// Packs the musl wheel's static binary as `benchdeck-VERSION-TARGET.tar.gz` in [`OUT`].
 fn tarball(root: &Path) -> Result<PathBuf> {
-    let folder = crate::dist::target_dir(root)
+    let folder = crate::tools::target_dir(root)
         .join(STATIC_TARGET)
         .join("release");
     let binary = folder.join("benchdeck");

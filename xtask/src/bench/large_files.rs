@@ -175,7 +175,7 @@ pub(super) fn build_benchdeck(root: &Path) -> Result<PathBuf> {
         "--package",
         "benchdeck",
     ]))?;
-    let binary = crate::dist::target_dir(root)
+    let binary = crate::tools::target_dir(root)
         .join("release")
         .join("benchdeck");
     if !binary.is_file() {

@@ -39,7 +39,7 @@ struct Report {
 
 /// Measures and writes the section.
 pub fn section(root: &Path, toolbox: &Toolbox) -> Result<String> {
-    crate::dist::build_bundle(root, toolbox)?;
+    crate::bundle::build(root, toolbox)?;
     let benchdeck = super::large_files::build_benchdeck(root)?;
     let work = root.join("target").join("bench").join("reload");
     let project = work.join("project");

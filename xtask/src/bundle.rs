@@ -1,0 +1,132 @@
+//! The web app that `benchdeck` carries (`cli/bundle/`): built once with trunk from empty
+//! `reports/` and `results/`, under a placeholder public URL that `benchdeck build` replaces;
+//! trunk's own files and the page template, kept as they are when nothing changed so nothing
+//! that embeds them compiles again. `cargo xtask dist`, the install test and the bench build it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::run::step;
+use crate::site::{self, BuildOptions, Inputs, Variant};
+use crate::tools::Toolbox;
+
+/// Must equal `benchdeck::bundle::PUBLIC_URL_PLACEHOLDER` (checked by [`check_bundle`]).
+const PLACEHOLDER: &str = "/benchdeck-public-url-placeholder/";
+
+/// Writes `cli/bundle/`: `index.html` (trunk's, the template of every page) and trunk's
+/// hashed scripts, wasm, stylesheet and icon.
+pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
+    let work = root.join("target/dist");
+    if work.exists() {
+        std::fs::remove_dir_all(&work)
+            .with_context(|| format!("cannot remove `{}`", work.display()))?;
+    }
+    let (reports, results) = (work.join("empty/reports"), work.join("empty/results"));
+    for dir in [&reports, &results] {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create `{}`", dir.display()))?;
+    }
+    let staging = work.join("site");
+    let template = work.join("index.html");
+    site::build_variant(
+        root,
+        toolbox,
+        &BuildOptions {
+            dist: &staging,
+            public_url: PLACEHOLDER,
+            site_url: None,
+        },
+        Variant {
+            inputs: Some(Inputs {
+                reports: &reports,
+                results: &results,
+            }),
+            template: Some(&template),
+            ..Variant::default()
+        },
+    )?;
+    let mut files = vec![("index.html".to_string(), template)];
+    for entry in std::fs::read_dir(&staging)? {
+        let path = entry?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        // The hooks' pages (home, 404) are written again by every `benchdeck build`.
+        if path.is_file() && name != "index.html" && name != "404.html" {
+            files.push((name.into_owned(), path));
+        }
+    }
+    let bundle = root.join("cli/bundle");
+    if holds_exactly(&bundle, &files)? {
+        step(&format!(
+            "the web app in {} is unchanged (kept, so nothing that embeds it compiles again)",
+            bundle.display()
+        ));
+        return Ok(());
+    }
+    if bundle.exists() {
+        std::fs::remove_dir_all(&bundle)
+            .with_context(|| format!("cannot remove `{}`", bundle.display()))?;
+    }
+    std::fs::create_dir_all(&bundle)
+        .with_context(|| format!("cannot create `{}`", bundle.display()))?;
+    for (name, path) in &files {
+        copy(path, &bundle.join(name))?;
+    }
+    check_bundle(&bundle)?;
+    step(&format!("the web app is in {}", bundle.display()));
+    Ok(())
+}
+
+/// Whether `dir` holds exactly `files` (name, source), byte for byte.
+fn holds_exactly(dir: &Path, files: &[(String, PathBuf)]) -> Result<bool> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(false);
+    };
+    if entries.count() != files.len() {
+        return Ok(false);
+    }
+    for (name, source) in files {
+        let new =
+            std::fs::read(source).with_context(|| format!("cannot read `{}`", source.display()))?;
+        if std::fs::read(dir.join(name)).ok() != Some(new) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The placeholder may only be where `benchdeck build` can replace it without breaking a
+/// Subresource Integrity hash: the template (its scripts are hashed afterwards) and scripts
+/// loaded without one.
+fn check_bundle(bundle: &Path) -> Result<()> {
+    let cli_source = std::fs::read_to_string(bundle.join("../src/bundle.rs"))?;
+    if !cli_source.contains(&format!("\"{PLACEHOLDER}\"")) {
+        bail!("xtask's PLACEHOLDER and cli/src/bundle.rs's PUBLIC_URL_PLACEHOLDER differ");
+    }
+    let template = std::fs::read_to_string(bundle.join("index.html"))?;
+    if !template.contains(PLACEHOLDER) {
+        bail!("trunk's index.html does not use the public URL `{PLACEHOLDER}`");
+    }
+    for entry in std::fs::read_dir(bundle)? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let bytes = std::fs::read(&path)?;
+        let has = bytes
+            .windows(PLACEHOLDER.len())
+            .any(|w| w == PLACEHOLDER.as_bytes());
+        if has && name.ends_with(".css") {
+            bail!("`{name}` names the public URL, but its integrity hash would break");
+        }
+    }
+    Ok(())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<()> {
+    std::fs::copy(from, to)
+        .with_context(|| format!("cannot copy `{}` to `{}`", from.display(), to.display()))?;
+    Ok(())
+}
