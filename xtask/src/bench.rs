@@ -13,6 +13,7 @@
 mod charts;
 mod large_files;
 mod reload;
+mod wasm_contents;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -77,11 +78,13 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     )?;
     let large = large_files::section(root)?;
     let reloads = reload::section(root, toolbox)?;
+    let wasm = wasm_contents::section(root, toolbox)?;
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
     let _ = writeln!(doc, "{}\n", scale_section.trim_end());
     let _ = writeln!(doc, "{}\n", large.trim_end());
     let _ = writeln!(doc, "{}\n", reloads.trim_end());
+    let _ = writeln!(doc, "{}\n", wasm.trim_end());
     noise_section(&mut doc, &benches);
     criterion_table(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
@@ -149,20 +152,24 @@ pub fn large_files_only(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `cargo xtask bench --only reload`: the "Writing a report" section alone ([`reload`]),
-/// measured and put into `docs/PERFORMANCE.md` in place of the one there.
-pub fn reload_only(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let section = reload::section(root, toolbox)?;
+/// `cargo xtask bench --only reload|wasm-contents`: the "Writing a report" section
+/// ([`reload`]) or the "What the app's wasm holds" one ([`wasm_contents`]) alone, measured and
+/// put into `docs/PERFORMANCE.md` in place of the one there.
+pub fn section_only(root: &Path, toolbox: &Toolbox, name: &str) -> Result<()> {
+    let (heading, section) = match name {
+        "reload" => (reload::HEADING, reload::section(root, toolbox)?),
+        _ => (
+            wasm_contents::HEADING,
+            wasm_contents::section(root, toolbox)?,
+        ),
+    };
     println!("{section}");
     let path = root.join("docs").join("PERFORMANCE.md");
     let doc = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read `{}`", path.display()))?;
-    let doc = scale::measure::replace_named_section(&doc, reload::HEADING, &section);
+    let doc = scale::measure::replace_named_section(&doc, heading, &section);
     std::fs::write(&path, doc).with_context(|| format!("cannot write `{}`", path.display()))?;
-    step(&format!(
-        "wrote the Writing a report section into {}",
-        path.display()
-    ));
+    step(&format!("wrote `{heading}` into {}", path.display()));
     Ok(())
 }
 

@@ -54,13 +54,14 @@ commands:
                               rustc, trunk or Node on PATH; its init, build and serve of a
                               project of result files, and its site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
-  bench [--only large-files|page-loads|reload]
+  bench [--only large-files|page-loads|reload|wasm-contents]
                               page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
                               headless Chromium, the scale measurements (as `scale --measure`),
                               740 MB result files read by `benchdeck inspect` against Python's
                               json.load, a saved report's way to its reloaded page under
-                              `benchdeck serve`, and the criterion benchmarks; writes
+                              `benchdeck serve`, what the app's wasm holds (by twiggy), and
+                              the criterion benchmarks; writes
                               docs/PERFORMANCE.md (not run by CI); --only SECTION measures that
                               part alone and replaces its section in the file
   lint                        cargo fmt --check, and clippy with warnings denied, native and wasm32
@@ -159,13 +160,13 @@ fn execute(args: Vec<String>) -> Result<()> {
                         let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
                         bench::page_loads_only(&root, &toolbox)
                     }
-                    "reload" => {
+                    "reload" | "wasm-contents" => {
                         let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
-                        bench::reload_only(&root, &toolbox)
+                        bench::section_only(&root, &toolbox, &only)
                     }
                     other => bail!(
-                        "`bench --only` takes `large-files`, `page-loads` or `reload`, found \
-                         `{other}`; see `cargo xtask help`"
+                        "`bench --only` takes `large-files`, `page-loads`, `reload` or \
+                         `wasm-contents`, found `{other}`; see `cargo xtask help`"
                     ),
                 };
             }
@@ -254,7 +255,7 @@ fn bench_only(args: &[String]) -> Result<Option<String>> {
         [flag, value] if flag == "--only" => Ok(Some(value.clone())),
         [flag] if flag.starts_with("--only=") => Ok(Some(flag["--only=".len()..].to_string())),
         [flag] if flag == "--only" => {
-            bail!("`--only` needs a section: large-files, page-loads or reload")
+            bail!("`--only` needs a section: large-files, page-loads, reload or wasm-contents")
         }
         _ => bail!(
             "`bench` takes only `--only SECTION`, found `{}`; see `cargo xtask help`",

@@ -30,11 +30,14 @@ pub const MATURIN: &str = "1.16.0";
 pub const ZIGLANG: &str = "0.15.2";
 /// auditwheel, from PyPI: the platform tags a Linux wheel's binary allows (`auditwheel show`).
 pub const AUDITWHEEL: &str = "6.8.2";
+/// twiggy, which says what a wasm file's bytes are (`cargo xtask bench`'s "What the app's wasm
+/// holds" only).
+pub const TWIGGY: &str = "0.8.0";
 
 /// Folders to put in front of `PATH` so that trunk and the tests find the pinned tools, and the
 /// tools from PyPI, each in a virtual environment of its own (kept off `PATH`: each environment
 /// has its own `python3`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Toolbox {
     path_dirs: Vec<PathBuf>,
     python_tools: Vec<(&'static str, PathBuf)>,
@@ -287,6 +290,18 @@ fn on_path(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&path)
         .map(|dir| dir.join(program))
         .find(|candidate| candidate.is_file())
+}
+
+/// twiggy, for the bench's look inside the app's wasm.
+pub fn ensure_twiggy(toolbox: &mut Toolbox) -> Result<()> {
+    ensure_cargo_tool(
+        toolbox,
+        "twiggy",
+        "twiggy",
+        TWIGGY,
+        "about 3 minutes",
+        &["--locked"],
+    )
 }
 
 fn ensure_cargo_tool(
