@@ -3,6 +3,17 @@
 //! then, and calling into JavaScript off wasm32 would panic. Code that runs while a component is
 //! built goes through these instead of `web_sys::window()`; effects and event handlers run in
 //! the browser only.
+//!
+//! Its modules are the app's glue to the browser, holding no state of the page: painting on a
+//! canvas ([`canvas`]), fetching the site's data ([`data`]), reading typed numbers ([`number`]), showing a panic ([`panic`]) and the
+//! `charts-ready` mark ([`ready`]). The state the components share is in [`crate::state`].
+
+pub mod canvas;
+pub mod data;
+pub mod number;
+#[cfg(feature = "hydrate")]
+pub mod panic;
+pub mod ready;
 
 /// The browser's window; `None` when rendering at build time.
 pub fn window() -> Option<web_sys::Window> {

@@ -15,24 +15,20 @@
 #![recursion_limit = "256"]
 
 mod browser;
-mod canvas;
 mod components;
-mod data;
-mod fresh;
-mod hydrated;
-mod local;
-mod number;
 mod pages;
-#[cfg(feature = "hydrate")]
-mod panic;
-mod query;
-mod ready;
-mod route;
-mod theme;
+mod state;
 
 use benchdeck_core::site::{ReportPage, Route, SiteIndex};
+use browser::data;
+#[cfg(feature = "hydrate")]
+use browser::panic;
+use components::fresh;
 use leptos::either::EitherOf6;
 use leptos::prelude::*;
+#[cfg(feature = "hydrate")]
+use state::hydrated;
+use state::{local, route, theme};
 
 pub use components::Drawings;
 pub use data::APP_ROOT_ID;

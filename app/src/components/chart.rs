@@ -1,4 +1,4 @@
-//! A chart on a canvas (painted by `crate::canvas`, crisp on HiDPI screens), redrawn when its
+//! A chart on a canvas (painted by `crate::browser::canvas`, crisp on HiDPI screens), redrawn when its
 //! width changes, the colour scheme changes or a series is shown or hidden.
 //!
 //! Around the canvas: a tooltip for the nearest point (mouse, or arrow keys when the chart has
@@ -71,7 +71,7 @@ impl ReaderView {
                 sla: view.sla.get().filter(|&x| is_cdf && Some(x) != defaults.2),
                 zoom: view.zoom.get(),
             };
-            crate::query::set(&[(view_key.as_str(), state.encode())]);
+            crate::state::query::set(&[(view_key.as_str(), state.encode())]);
         });
         view
     }
@@ -79,8 +79,8 @@ impl ReaderView {
 
 /// The view of chart `id` that the address holds (the defaults when it holds none).
 fn saved_view(id: &str) -> ViewState {
-    crate::query::get(&format!("chart-{id}")).map_or_else(ViewState::default, |t| {
-        ViewState::decode_with(&t, &crate::number::parse_f64)
+    crate::state::query::get(&format!("chart-{id}")).map_or_else(ViewState::default, |t| {
+        ViewState::decode_with(&t, &crate::browser::number::parse_f64)
     })
 }
 
@@ -99,7 +99,7 @@ struct Surface {
     active: RwSignal<Option<Target>>,
     /// Whether the canvas has been painted (until then the build's drawing shows).
     drawn: RwSignal<bool>,
-    ready: crate::ready::ChartReady,
+    ready: crate::browser::ready::ChartReady,
     set_error: WriteSignal<Option<String>>,
 }
 
@@ -113,14 +113,14 @@ impl Surface {
         let width = width.max(280.0);
         let height = chart::preferred_height(spec, width);
         let options = DrawOptions {
-            theme: Theme::named(crate::theme::tracked()),
+            theme: Theme::named(crate::state::theme::tracked()),
             hidden,
             // The legend is the page's buttons under the chart.
             legend: false,
             zoom,
             direct_labels: true,
         };
-        match crate::canvas::paint(&canvas, spec, (width, height), &options) {
+        match crate::browser::canvas::paint(&canvas, spec, (width, height), &options) {
             Ok(frame) => {
                 self.frame.set_value(frame);
                 self.set_error.set(None);
@@ -235,7 +235,7 @@ pub fn ChartView(
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let drawn = RwSignal::new(false);
-    let ready = crate::ready::ChartReady::default();
+    let ready = crate::browser::ready::ChartReady::default();
     let near = watch_container(container, set_width, ready);
 
     let surface = Surface {
@@ -281,7 +281,7 @@ pub fn ChartView(
             spec.with_untracked(|s| Some(s.series.get(t.series)?.points.get(t.point)?.link.clone()))
         });
         if let Some(link) = link.filter(|l| published && !l.is_empty()) {
-            crate::browser::go_to(&crate::data::href(&link));
+            crate::browser::go_to(&crate::browser::data::href(&link));
         }
     };
     let on_click = move |ev: MouseEvent| {
@@ -368,13 +368,13 @@ pub fn ChartView(
 fn watch_container(
     container: NodeRef<Div>,
     set_width: WriteSignal<Option<f64>>,
-    ready: crate::ready::ChartReady,
+    ready: crate::browser::ready::ChartReady,
 ) -> RwSignal<bool> {
     let near = RwSignal::new(false);
     Effect::new(move || {
         if let Some(container) = container.get() {
-            crate::canvas::observe_width(&container, set_width);
-            crate::canvas::when_near(&container, move |is_near| {
+            crate::browser::canvas::observe_width(&container, set_width);
+            crate::browser::canvas::when_near(&container, move |is_near| {
                 if is_near {
                     crate::browser::later(move || {
                         near.try_set(true);

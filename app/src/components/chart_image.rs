@@ -15,7 +15,7 @@ use benchdeck_core::html::escape;
 use benchdeck_core::site::{chart_dark_svg_path, chart_svg_path, LOCAL_SLUG};
 use leptos::prelude::*;
 
-use crate::data;
+use crate::browser::data;
 
 /// Each chart's drawing as inline SVG markup, by chart id: what the renderer puts in
 /// pre-rendered pages (provided as a context by [`crate::render`]; absent in the browser).

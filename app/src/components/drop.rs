@@ -1,5 +1,5 @@
 //! Opening result files from the reader's disk: a drop area with a file button, and dropping files
-//! anywhere on any page. Either way the files go to the worker (`crate::local`) and the reader to
+//! anywhere on any page. Either way the files go to the worker (`crate::state::local`) and the reader to
 //! the `/local/` page, which shows the progress and then the report.
 
 use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES};
@@ -7,7 +7,7 @@ use leptos::html::Input;
 use leptos::prelude::*;
 use web_sys::{DragEvent, File};
 
-use crate::{local, route};
+use crate::state::{local, route};
 
 /// A function that hands files to the worker and shows the page of dropped files; made inside
 /// a component or the app, where their context is.

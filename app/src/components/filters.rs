@@ -30,7 +30,7 @@ impl Filters {
             .iter()
             .zip(&keys)
             .map(|(facet, key)| {
-                crate::query::get(key)
+                crate::state::query::get(key)
                     .map(|text| facet.excluded_from_address(&text))
                     .unwrap_or_default()
             })
@@ -45,7 +45,7 @@ impl Filters {
                     .map(|(key, off)| (key.as_str(), off.join(&ADDRESS_SEPARATOR.to_string())))
                     .collect()
             });
-            crate::query::set(&pairs);
+            crate::state::query::set(&pairs);
         });
         provide_context(Filters {
             sheet,
@@ -90,7 +90,7 @@ pub fn FilterPanel() -> impl IntoView {
         }
     });
     // The build's page lists the values; they can be turned off once the app runs.
-    let live = crate::hydrated::live();
+    let live = crate::state::hydrated::live();
     let total = filters.sheet.with_value(|s| s.configs.len());
     let groups = filters.sheet.with_value(|s| {
         s.facets

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::chart::hidden_in_address;
 use super::legend::{left_out_by_filter, Legend};
 use super::ChartView;
-use crate::data;
+use crate::browser::data;
 
 /// A grid of charts, with its title, caption and (outside embeds) its SVG download.
 #[component]

@@ -7,7 +7,7 @@
 //! and the wizard's ranking ([`Prices::repricing`]). The rates live in the address
 //! (`?price.<key>=<rate>`), so a link shares them.
 
-use crate::number::parse_f64;
+use crate::browser::number::parse_f64;
 use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::compare::{Comparison, Verdict};
 use benchdeck_core::cost::{PriceSheet, Repricing, StatedPrice};
@@ -35,7 +35,7 @@ impl Prices {
             .configs
             .iter()
             .map(|c| {
-                crate::query::get(&c.address_key())
+                crate::state::query::get(&c.address_key())
                     .and_then(|t| StatedPrice::rate_from_address_with(&t, &parse_f64))
                     .unwrap_or(c.rate)
             })
@@ -58,7 +58,7 @@ impl Prices {
                     })
                     .collect()
             });
-            crate::query::set(&pairs);
+            crate::state::query::set(&pairs);
         });
         provide_context(Prices {
             sheet,
@@ -95,7 +95,7 @@ impl Prices {
 #[component]
 pub fn PricePanel() -> impl IntoView {
     let prices = Prices::of_page()?;
-    let live = crate::hydrated::live();
+    let live = crate::state::hydrated::live();
     // The build's page already shows the report's prices: the figures are rewritten only once
     // a rate differs (and from then on, also back to the report's).
     let touched = StoredValue::new(false);

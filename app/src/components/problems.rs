@@ -4,7 +4,7 @@ use benchdeck_core::format::plural;
 use benchdeck_core::problem::{Problem, Severity};
 use leptos::prelude::*;
 
-use crate::data::LoadError;
+use crate::browser::data::LoadError;
 
 /// Data that could not be loaded.
 #[component]

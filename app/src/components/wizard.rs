@@ -5,7 +5,7 @@
 //! recommendation can be shared as a link; it is written with `history.replaceState`, which
 //! keeps the page and its charts where they are.
 
-use crate::number::parse_f64;
+use crate::browser::number::parse_f64;
 use benchdeck_core::decision::tree::layout::{
     describe_path, lay_out, Diagram, PathTaken, Shape, Style,
 };
@@ -108,7 +108,7 @@ fn Guided(
     let label_of = move |key: &str| {
         labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
-    let live = crate::hydrated::live();
+    let live = crate::state::hydrated::live();
     let current = move || {
         let broken = || view! { <p class="error">"The question tree is broken."</p> };
         let Ok(walk) = walk.get() else {
@@ -356,7 +356,7 @@ fn Requirements(
             }
         })
     });
-    let live = crate::hydrated::live();
+    let live = crate::state::hydrated::live();
     let sla_inputs = data.with_value(|d| {
         d.constraints
             .iter()
@@ -528,6 +528,6 @@ impl Query {
     /// Sets the wizard's keys (an empty value removes one); the charts' keys, the path and the
     /// hash stay.
     fn write(pairs: &[(&str, String)]) {
-        crate::query::set(pairs);
+        crate::state::query::set(pairs);
     }
 }

@@ -23,7 +23,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlCanvasElement, Performance};
 
-use crate::data::js_message;
+use crate::browser::data::js_message;
 
 /// Points in the scatter.
 const POINTS: usize = 100_000;
@@ -85,11 +85,11 @@ struct Nearest {
 /// The benchmark page.
 #[component]
 pub fn ScatterBench() -> impl IntoView {
-    crate::ready::expect_charts(1);
+    crate::browser::ready::expect_charts(1);
     let canvas = NodeRef::<Canvas>::new();
     let (results, set_results) = signal(String::new());
     let started = StoredValue::new(false);
-    let ready = crate::ready::ChartReady::default();
+    let ready = crate::browser::ready::ChartReady::default();
     Effect::new(move || {
         let Some(canvas) = canvas.get() else {
             return;
@@ -251,7 +251,7 @@ async fn next_frame() {
 }
 
 /// Draws `spec` with the series in `hidden` left out, exactly as the chart component does
-/// (`crate::canvas::paint`), then reads back one pixel so the browser rasterises the drawing
+/// (`crate::browser::canvas::paint`), then reads back one pixel so the browser rasterises the drawing
 /// before the clock stops. Returns the frame and the time that read-back took, milliseconds.
 fn paint(
     performance: &Performance,
@@ -265,13 +265,13 @@ fn paint(
         hidden,
         ..DrawOptions::default()
     };
-    let frame = crate::canvas::paint(
+    let frame = crate::browser::canvas::paint(
         canvas,
         spec,
         (f64::from(width), f64::from(height)),
         &options,
     )?;
-    let context = crate::canvas::context_2d(canvas)?;
+    let context = crate::browser::canvas::context_2d(canvas)?;
     let t0 = performance.now();
     context
         .get_image_data(0.0, 0.0, 1.0, 1.0)

@@ -6,10 +6,10 @@ use benchdeck_core::site::{Block, ReportPage};
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 
+use crate::browser::data::{self, ReportError};
+use crate::components::fresh::Fresh;
 use crate::components::ChartView;
 use crate::components::GridView;
-use crate::data::{self, ReportError};
-use crate::fresh::Fresh;
 
 /// The embed page of chart (or grid) `id` of report `slug`.
 #[component]
@@ -54,12 +54,12 @@ fn embedded(page: ReportPage, id: &str) -> impl IntoView {
     });
     let body = match found {
         Some(Block::Chart { chart }) => {
-            crate::ready::expect_charts(1);
+            crate::browser::ready::expect_charts(1);
             crate::browser::set_title(&format!("{} · {title}", chart.title));
             Either::Left(view! { <ChartView spec=chart slug embed=true/> })
         }
         Some(Block::Grid { grid }) => {
-            crate::ready::expect_charts(grid.panels.len());
+            crate::browser::ready::expect_charts(grid.panels.len());
             crate::browser::set_title(&format!("{} · {title}", grid.title));
             Either::Right(view! { <GridView grid slug embed=true/> })
         }
@@ -80,6 +80,6 @@ fn embedded(page: ReportPage, id: &str) -> impl IntoView {
 }
 
 fn missing(message: &str) -> impl IntoView {
-    crate::ready::expect_charts(0);
+    crate::browser::ready::expect_charts(0);
     view! { <p class="error-panel" role="alert">{message.to_string()}</p> }
 }

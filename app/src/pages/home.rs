@@ -4,9 +4,9 @@ use benchdeck_core::site::{chart_card_svg_paths, ReportSummary, SiteIndex};
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
+use crate::browser::data;
+use crate::components::fresh::Fresh;
 use crate::components::{DropZone, LoadErrorPanel};
-use crate::data;
-use crate::fresh::Fresh;
 
 /// Lists the reports of the site.
 #[component]
@@ -21,7 +21,7 @@ pub fn Home(
             {move || match index.get() {
                     None => EitherOf4::A(view! { <p class="loading">"Loading reports…"</p> }),
                     Some(Ok(index)) => {
-                        crate::ready::expect_charts(0);
+                        crate::browser::ready::expect_charts(0);
                         if index.reports.is_empty() {
                             EitherOf4::B(view! { <p>"No reports yet: add a Markdown file to reports/."</p> })
                         } else {

@@ -8,10 +8,10 @@ use benchdeck_core::site::WorkerStage;
 use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
 
+use crate::components::fresh::Fresh;
 use crate::components::{Download, DropZone};
-use crate::fresh::Fresh;
-use crate::local::{self, Kept, LocalState};
 use crate::pages::report::ReportBody;
+use crate::state::local::{self, Kept, LocalState};
 
 /// The page of dropped files.
 #[component]
@@ -22,7 +22,7 @@ pub fn LocalReport() -> impl IntoView {
     Effect::new(move |_| local::restore(local));
     move || match state.get() {
         LocalState::Empty => {
-            crate::ready::expect_charts(0);
+            crate::browser::ready::expect_charts(0);
             set_title("Your result files");
             EitherOf4::A(view! {
                 <section class="local-empty">
@@ -40,12 +40,12 @@ pub fn LocalReport() -> impl IntoView {
             done,
             total,
         } => {
-            crate::ready::pending();
+            crate::browser::ready::pending();
             set_title("Reading your result files");
             EitherOf4::B(view! { <Progress stage file done total/> })
         }
         LocalState::Failed(reasons) => {
-            crate::ready::expect_charts(0);
+            crate::browser::ready::expect_charts(0);
             EitherOf4::C(view! {
                 <section class="local-empty">
                     <h1>"Your result files"</h1>

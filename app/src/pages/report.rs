@@ -6,12 +6,12 @@ use benchdeck_core::site::{
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
+use crate::browser::data::{self, ReportError};
+use crate::components::fresh::Fresh;
 use crate::components::{
     ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, GridView, LoadErrorPanel,
     PricePanel, Prices, ProblemList, Wizard,
 };
-use crate::data::{self, ReportError};
-use crate::fresh::Fresh;
 use crate::pages::NotFound;
 
 /// The report `slug` (the URL's `/<slug>/`).
@@ -31,7 +31,7 @@ pub fn Report(
         }
         Some(Err(ReportError::NotFound)) => EitherOf4::C(view! { <NotFound/> }),
         Some(Err(ReportError::Load(error))) => {
-            crate::ready::expect_charts(0);
+            crate::browser::ready::expect_charts(0);
             EitherOf4::D(view! { <LoadErrorPanel error/> })
         }
     }
@@ -72,7 +72,7 @@ pub fn ReportBody(
     /// Its data files.
     downloads: Vec<Download>,
 ) -> impl IntoView {
-    crate::ready::expect_charts(page.charts().count());
+    crate::browser::ready::expect_charts(page.charts().count());
     crate::browser::set_title(&format!("{} · benchdeck", page.summary.title));
     let meta = [
         page.summary.date.clone(),

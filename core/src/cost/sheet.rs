@@ -68,7 +68,7 @@ impl StatedPrice {
     }
 
     /// [`StatedPrice::rate_from_address`] with `number` reading the decimal as `str::parse`
-    /// does (the browser app's reader is smaller: `app/src/number.rs`).
+    /// does (the browser app's reader is smaller: `app/src/browser/number.rs`).
     pub fn rate_from_address_with(text: &str, number: &dyn Fn(&str) -> Option<f64>) -> Option<f64> {
         number(text.trim()).filter(|rate| *rate > 0.0 && rate.is_finite())
     }

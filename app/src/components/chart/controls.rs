@@ -83,7 +83,7 @@ pub(super) fn SlaControl(
     }
     let step = (max - min) / 500.0;
     let on_input = move |ev: leptos::ev::Event| {
-        if let Some(v) = crate::number::parse_f64(&event_target_value(&ev)) {
+        if let Some(v) = crate::browser::number::parse_f64(&event_target_value(&ev)) {
             sla.set(Some(v));
         }
     };

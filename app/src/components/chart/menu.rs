@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::MouseEvent;
 
-use crate::data;
+use crate::browser::data;
 
 /// The "Download / embed" menu: SVG, CSV, PNG, the embed code and the data table. A `<details>`,
 /// so it opens without JavaScript too (the SVG and CSV are files the build wrote).
@@ -38,13 +38,13 @@ pub(super) fn ChartMenu(
             f64::from(canvas.client_height()).max(160.0),
         );
         let options = DrawOptions {
-            theme: Theme::named(crate::theme::current()),
+            theme: Theme::named(crate::state::theme::current()),
             hidden: hidden.get_untracked(),
             legend: true,
             zoom: zoom.get_untracked(),
             direct_labels: true,
         };
-        let url = spec.with_untracked(|s| crate::canvas::png_url(s, size, &options));
+        let url = spec.with_untracked(|s| crate::browser::canvas::png_url(s, size, &options));
         if let Some(url) = url {
             save(&url, &png_name);
         }

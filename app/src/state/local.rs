@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{File, MessageEvent, Worker};
 
-use crate::data;
+use crate::browser::data;
 
 /// The worker's loader script, written by trunk (`data-loader-shim` in `app/index.html`).
 const WORKER_SCRIPT: &str = "benchdeck-worker_loader.js";

@@ -7,6 +7,7 @@ mod downloads;
 mod drop;
 mod filters;
 mod flowchart;
+pub mod fresh;
 mod grid;
 mod legend;
 mod prices;

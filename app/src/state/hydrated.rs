@@ -22,10 +22,10 @@ pub fn can_hydrate(root: &web_sys::HtmlElement, route: &Route, initial: &crate::
         Route::Home => initial.index.is_some(),
         Route::Report { .. } | Route::Embed { .. } => initial.report.is_some(),
         Route::Local => true,
-        Route::NotFound => !crate::route::is_embed_address(),
+        Route::NotFound => !crate::state::route::is_embed_address(),
         Route::ScatterBench => false,
     };
-    rendered && data && !crate::query::has_view()
+    rendered && data && !crate::state::query::has_view()
 }
 
 /// Flags `<html>` as taken over by the app.

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventTarget, File, IdbDatabase, IdbTransactionMode};
 
-use crate::data;
+use crate::browser::data;
 
 const DATABASE: &str = "benchdeck";
 const STORE: &str = "dropped-files";

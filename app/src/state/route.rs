@@ -6,7 +6,7 @@
 use benchdeck_core::site::{Route, LOCAL_PAGE_PATH, NOT_FOUND_META};
 use leptos::prelude::*;
 
-use crate::data;
+use crate::browser::data;
 
 /// The route, shared through context.
 #[derive(Clone, Copy)]

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::data::js_message;
+use crate::browser::data::js_message;
 
 /// Draws `spec` at `width` × `height` CSS pixels and returns where its points are.
 pub fn paint(
