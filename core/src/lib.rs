@@ -35,7 +35,7 @@ pub mod versus;
 pub mod yaml;
 
 #[cfg(feature = "site")]
-pub mod build;
+pub mod assemble;
 #[cfg(feature = "site")]
 pub mod markdown;
 #[cfg(feature = "site")]

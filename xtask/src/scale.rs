@@ -277,7 +277,7 @@ fn date_text(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use benchdeck_core::build::build_site;
+    use benchdeck_core::assemble::build_site;
     use benchdeck_core::input::InputFile;
 
     fn inputs(files: &[GeneratedFile]) -> Vec<InputFile> {

@@ -91,7 +91,7 @@ mod tests {
         let reports = crate::files::read_inputs(&root.join("reports"), |_| true)
             .unwrap()
             .files;
-        let site = benchdeck_core::build::build_site(&reports, &[]);
+        let site = benchdeck_core::assemble::build_site(&reports, &[]);
         assert_eq!(
             site.errors().count(),
             0,

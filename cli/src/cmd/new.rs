@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use benchdeck_core::build::slug_of;
+use benchdeck_core::assemble::slug_of;
 use benchdeck_core::import::import_all;
 use benchdeck_core::model::Run;
 use benchdeck_core::report::draft::starter_report;

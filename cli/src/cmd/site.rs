@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use benchdeck_core::build::{build_site, BuiltSite};
+use benchdeck_core::assemble::{build_site, BuiltSite};
 use benchdeck_core::chart::{self, DrawOptions};
 use benchdeck_core::export::{combined, runs_csv, runs_json};
 use benchdeck_core::format::plural;

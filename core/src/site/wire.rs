@@ -63,7 +63,7 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::{decode, encode};
-    use crate::build::build_site;
+    use crate::assemble::build_site;
     use crate::input::InputFile;
     use crate::report::local::local_report;
     use crate::site::{ReportSummary, SiteIndex, WorkerReport};

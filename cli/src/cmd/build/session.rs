@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use benchdeck_core::build::{build_site_from, slug_of, BuiltSite};
+use benchdeck_core::assemble::{build_site_from, slug_of, BuiltSite};
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::site::{

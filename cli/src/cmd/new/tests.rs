@@ -2,7 +2,7 @@
 //! off their automatic page; it never overwrites, and says why when the paths hold no run.
 
 use super::*;
-use benchdeck_core::build::build_site;
+use benchdeck_core::assemble::build_site;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -33,7 +33,7 @@ fn new_report(dir: &Path, name: &str, paths: &[&str]) -> Result<ExitCode> {
     })
 }
 
-fn site(dir: &Path) -> benchdeck_core::build::BuiltSite {
+fn site(dir: &Path) -> benchdeck_core::assemble::BuiltSite {
     let reports = files::read_inputs(&dir.join("reports"), |_| true)
         .unwrap()
         .files;

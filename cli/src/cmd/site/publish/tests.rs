@@ -2,7 +2,7 @@
 //! script, logs with a token, and a result log with a token.
 
 use super::*;
-use benchdeck_core::build::build_site;
+use benchdeck_core::assemble::build_site;
 
 const RESULT: &str = include_str!("../../../../../tests/fixtures/vllm/concurrency2-qwen.json");
 const CONSOLE: &str = include_str!("../../../../../tests/fixtures/console/sglang.log");

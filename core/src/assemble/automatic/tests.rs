@@ -2,7 +2,7 @@
 //! sections, a title from the folder and the runs, a URL that collides with nothing, and no
 //! problem of our own making; their files' problems never fail the build.
 
-use crate::build::build_site;
+use crate::assemble::build_site;
 use crate::input::InputFile;
 use crate::problem::Severity;
 use crate::site::ReportPage;
