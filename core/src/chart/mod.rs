@@ -16,12 +16,12 @@ mod boxplot;
 mod builders;
 mod cdf;
 pub mod dots;
-mod float;
 mod frame;
 mod grid;
 mod hbars;
 mod header;
 mod histogram;
+mod infinite_json;
 pub mod inline;
 mod lines;
 mod look;
@@ -305,7 +305,7 @@ pub struct Series {
 pub struct Point {
     /// Position on the x axis (a category, bin or metric index for bar-like kinds). `+∞` (a
     /// request rate of "all at once") is written `"inf"` in JSON.
-    #[serde(with = "float")]
+    #[serde(with = "infinite_json")]
     pub x: f64,
     /// The value; `None` when the run failed or did not report it (drawn as a marked gap).
     pub y: Option<f64>,
@@ -386,7 +386,7 @@ pub enum Annotation {
         #[serde(default)]
         series: Option<usize>,
         /// Horizontal position (`+∞`, written `"inf"`, for the `∞` slot).
-        #[serde(with = "float")]
+        #[serde(with = "infinite_json")]
         x: f64,
         /// Vertical position.
         y: f64,
