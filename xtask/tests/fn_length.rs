@@ -10,9 +10,7 @@ const MOST: usize = 100;
 
 /// Functions over `MOST` lines that are still to be split (module path and name), while the
 /// splitting goes on: each is taken off the list as it is split. Temporary; empty when done.
-const NOT_YET_SPLIT: [&str; 15] = [
-    "chart::boxplot::draw",
-    "chart::lines::draw",
+const NOT_YET_SPLIT: [&str; 13] = [
     "import::genai_perf::read_document",
     "import::guidellm::report::samples::read_samples",
     "import::llmperf::read_summary_document",
