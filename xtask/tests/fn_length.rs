@@ -10,12 +10,7 @@ const MOST: usize = 100;
 
 /// Functions over `MOST` lines that are still to be split (module path and name), while the
 /// splitting goes on: each is taken off the list as it is split. Temporary; empty when done.
-const NOT_YET_SPLIT: [&str; 12] = [
-    "import::genai_perf::read_document",
-    "import::guidellm::report::samples::read_samples",
-    "import::llmperf::read_summary_document",
-    "import::sfs_load_test::read_document",
-    "import::sfs_load_test::run_of",
+const NOT_YET_SPLIT: [&str; 7] = [
     "components::chart::ChartView",
     "components::wizard::Guided",
     "bench::page_loads",
