@@ -11,7 +11,7 @@
 //! `vllm bench sweep` folder (`settings.rs`), and the sweep's `summary.json` of results
 //! (`sweep.rs`, read with this reader).
 
-mod lists;
+pub(super) mod lists;
 mod settings;
 pub(super) mod sweep;
 
@@ -25,7 +25,7 @@ use crate::model::{
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
-pub(crate) use lists::{Lists, PerRequest};
+use lists::PerRequest;
 
 /// True for a `vllm bench serve` result object.
 pub(super) fn is_serve_result(value: &Value) -> bool {
