@@ -368,6 +368,7 @@ fn worse_factor(worse: f64, better: f64) -> f64 {
 }
 
 mod fit;
+pub mod token_fit;
 pub mod trend;
 pub mod windows;
 

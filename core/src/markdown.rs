@@ -146,16 +146,7 @@ pub fn render_with(
                 if DIRECTIVES.contains(&info.split_whitespace().next().unwrap_or("")) =>
             {
                 let name = info.split_whitespace().next().unwrap_or("").to_string();
-                let mut body = String::new();
-                i += 1;
-                while i < events.len() {
-                    match &events[i].0 {
-                        Event::End(TagEnd::CodeBlock) => break,
-                        Event::Text(t) => body.push_str(t),
-                        _ => {}
-                    }
-                    i += 1;
-                }
+                let body = directive_body(&events, &mut i);
                 flush(&mut pending, &mut out.segments);
                 out.segments.push(Segment::Directive {
                     name,
@@ -170,31 +161,19 @@ pub fn render_with(
                 attrs,
             }) => {
                 let text = heading_text(&events[i + 1..]);
-                let base = match id {
-                    Some(id) => slug(id),
-                    None => slug(&text),
-                };
-                let unique = unique_id(&mut ids, base);
-                let depth = heading_level(*level);
-                let number = (render.number_sections && depth >= 2)
-                    .then(|| section_number(&mut sections, usize::from(depth)));
-                out.headings.push(Heading {
-                    level: depth,
-                    text: match &number {
-                        Some(n) => format!("{n} {text}"),
-                        None => text,
-                    },
-                    id: unique.clone(),
-                });
+                let numbered = render.number_sections.then_some(&mut sections);
+                let (heading, number) =
+                    heading_entry(*level, id.as_deref(), text, &mut ids, numbered);
                 pending.push(Event::Start(Tag::Heading {
                     level: *level,
-                    id: Some(CowStr::from(unique)),
+                    id: Some(CowStr::from(heading.id.clone())),
                     classes: classes.clone(),
                     attrs: attrs.clone(),
                 }));
                 if let Some(n) = number {
                     pending.push(Event::Text(CowStr::from(format!("{n} "))));
                 }
+                out.headings.push(heading);
             }
             Event::Code(code) if code.starts_with(INLINE_VALUE) => {
                 let html = inline(&code[INLINE_VALUE.len_utf8()..], line_of(range.start));
@@ -217,6 +196,52 @@ pub fn render_with(
     }
     flush(&mut pending, &mut out.segments);
     out
+}
+
+/// The text of the directive block whose opening fence is `events[*i]`, up to its closing
+/// fence, where `*i` is left.
+fn directive_body(events: &[Located<'_>], i: &mut usize) -> String {
+    let mut body = String::new();
+    *i += 1;
+    while *i < events.len() {
+        match &events[*i].0 {
+            Event::End(TagEnd::CodeBlock) => break,
+            Event::Text(t) => body.push_str(t),
+            _ => {}
+        }
+        *i += 1;
+    }
+    body
+}
+
+/// A heading's entry in the table of contents, and its section number: its id (its own or its
+/// text's slug) made unique among `ids`, and a number before its text when `sections` counts
+/// them (from level 2 down).
+fn heading_entry(
+    level: HeadingLevel,
+    id: Option<&str>,
+    text: String,
+    ids: &mut HashMap<String, usize>,
+    sections: Option<&mut [usize; 5]>,
+) -> (Heading, Option<String>) {
+    let base = match id {
+        Some(id) => slug(id),
+        None => slug(&text),
+    };
+    let unique = unique_id(ids, base);
+    let depth = heading_level(level);
+    let number = sections
+        .filter(|_| depth >= 2)
+        .map(|sections| section_number(sections, usize::from(depth)));
+    let heading = Heading {
+        level: depth,
+        text: match &number {
+            Some(n) => format!("{n} {text}"),
+            None => text,
+        },
+        id: unique,
+    };
+    (heading, number)
 }
 
 /// An event and the bytes of the source it came from.

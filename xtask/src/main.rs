@@ -106,34 +106,8 @@ fn execute(args: Vec<String>) -> Result<()> {
             let toolbox = tools::ensure(&root, tools::Needs::Site)?;
             site::serve(&root, &toolbox)
         }
-        "build" => {
-            let site_url = option(rest, "--site-url")?;
-            let public_url = public_url_of(
-                option(rest, "--public-url")?.as_deref(),
-                site_url.as_deref(),
-            )?;
-            let dist = option(rest, "--dist")?.map_or_else(|| root.join("dist"), PathBuf::from);
-            let toolbox = tools::ensure(&root, tools::Needs::Site)?;
-            site::build(
-                &root,
-                &toolbox,
-                &site::BuildOptions {
-                    dist: &dist,
-                    public_url: &public_url,
-                    site_url: site_url.as_deref(),
-                },
-            )
-        }
-        "dist" => {
-            let scope = dist::Scope::parse(rest)?;
-            let needs = match scope {
-                dist::Scope::Bundle => tools::Needs::Site,
-                dist::Scope::All => tools::Needs::Dist { tests: false },
-                dist::Scope::CheckInstall => tools::Needs::Dist { tests: true },
-            };
-            let toolbox = tools::ensure(&root, needs)?;
-            dist::run(&root, &toolbox, scope)
-        }
+        "build" => command_build(&root, rest),
+        "dist" => command_dist(&root, rest),
         "test" => {
             no_options(command, rest)?;
             let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
@@ -152,27 +126,7 @@ fn execute(args: Vec<String>) -> Result<()> {
             };
             tools::ensure(&root, needs).map(|_| run::step("every tool is in place"))
         }
-        "bench" => {
-            if let Some(only) = bench_only(rest)? {
-                return match only.as_str() {
-                    "large-files" => bench::large_files_only(&root),
-                    "page-loads" => {
-                        let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
-                        bench::page_loads_only(&root, &toolbox)
-                    }
-                    "reload" | "wasm-contents" => {
-                        let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
-                        bench::section_only(&root, &toolbox, &only)
-                    }
-                    other => bail!(
-                        "`bench --only` takes `large-files`, `page-loads`, `reload` or \
-                         `wasm-contents`, found `{other}`; see `cargo xtask help`"
-                    ),
-                };
-            }
-            let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
-            bench::all(&root, &toolbox)
-        }
+        "bench" => command_bench(&root, rest),
         "lint" => {
             no_options(command, rest)?;
             tools::ensure_wasm_target()?;
@@ -182,15 +136,7 @@ fn execute(args: Vec<String>) -> Result<()> {
             let (target, seconds) = fuzz_args(rest)?;
             fuzz::run(&root, target.as_deref(), seconds)
         }
-        "scale" => {
-            let args = scale::Args::parse(rest)?;
-            if args.measure {
-                let toolbox = tools::ensure(&root, tools::Needs::Tests)?;
-                scale::measure::run(&root, &toolbox, &args)
-            } else {
-                scale::generate_into(&root, &args)
-            }
-        }
+        "scale" => command_scale(&root, rest),
         "synth" => {
             no_options(command, rest)?;
             synth::run(&root)
@@ -201,6 +147,75 @@ fn execute(args: Vec<String>) -> Result<()> {
             Ok(())
         }
         other => bail!("unknown command `{other}`\n\n{HELP}"),
+    }
+}
+
+/// `cargo xtask build [--site-url URL] [--public-url PATH] [--dist DIR]`: the site, as the
+/// pages workflow builds it.
+fn command_build(root: &Path, rest: &[String]) -> Result<()> {
+    let site_url = option(rest, "--site-url")?;
+    let public_url = public_url_of(
+        option(rest, "--public-url")?.as_deref(),
+        site_url.as_deref(),
+    )?;
+    let dist = option(rest, "--dist")?.map_or_else(|| root.join("dist"), PathBuf::from);
+    let toolbox = tools::ensure(root, tools::Needs::Site)?;
+    site::build(
+        root,
+        &toolbox,
+        &site::BuildOptions {
+            dist: &dist,
+            public_url: &public_url,
+            site_url: site_url.as_deref(),
+        },
+    )
+}
+
+/// `cargo xtask dist [--bundle-only | --check-install]`: the release files, with the tools its scope
+/// needs.
+fn command_dist(root: &Path, rest: &[String]) -> Result<()> {
+    let scope = dist::Scope::parse(rest)?;
+    let needs = match scope {
+        dist::Scope::Bundle => tools::Needs::Site,
+        dist::Scope::All => tools::Needs::Dist { tests: false },
+        dist::Scope::CheckInstall => tools::Needs::Dist { tests: true },
+    };
+    let toolbox = tools::ensure(root, needs)?;
+    dist::run(root, &toolbox, scope)
+}
+
+/// `cargo xtask bench [--only large-files | page-loads | reload | wasm-contents]`: the
+/// benchmarks, all or one section.
+fn command_bench(root: &Path, rest: &[String]) -> Result<()> {
+    if let Some(only) = bench_only(rest)? {
+        return match only.as_str() {
+            "large-files" => bench::large_files_only(root),
+            "page-loads" => {
+                let toolbox = tools::ensure(root, tools::Needs::Tests)?;
+                bench::page_loads_only(root, &toolbox)
+            }
+            "reload" | "wasm-contents" => {
+                let toolbox = tools::ensure(root, tools::Needs::Tests)?;
+                bench::section_only(root, &toolbox, &only)
+            }
+            other => bail!(
+                "`bench --only` takes `large-files`, `page-loads`, `reload` or \
+                 `wasm-contents`, found `{other}`; see `cargo xtask help`"
+            ),
+        };
+    }
+    let toolbox = tools::ensure(root, tools::Needs::Tests)?;
+    bench::all(root, &toolbox)
+}
+
+/// `cargo xtask scale …`: a generated set of result files, or its measurement with `--measure`.
+fn command_scale(root: &Path, rest: &[String]) -> Result<()> {
+    let args = scale::Args::parse(rest)?;
+    if args.measure {
+        let toolbox = tools::ensure(root, tools::Needs::Tests)?;
+        scale::measure::run(root, &toolbox, &args)
+    } else {
+        scale::generate_into(root, &args)
     }
 }
 

@@ -68,29 +68,8 @@ pub(super) fn draw<DB: DrawingBackend>(
                 ])
             });
             match (five, p.y.and_then(|y| plot.y_px(y))) {
-                (Some([min, q1, median, q3, max]), _) => {
-                    area.draw(&PathElement::new(
-                        [(cx, min), (cx, max)],
-                        color.stroke_width(1),
-                    ))?;
-                    for end in [min, max] {
-                        area.draw(&PathElement::new(
-                            [(cx - half / 2, end), (cx + half / 2, end)],
-                            color.stroke_width(1),
-                        ))?;
-                    }
-                    area.draw(&Rectangle::new(
-                        [(cx - half, q3), (cx + half, q1)],
-                        color.mix(0.3).filled(),
-                    ))?;
-                    area.draw(&Rectangle::new(
-                        [(cx - half, q3), (cx + half, q1)],
-                        color.stroke_width(1),
-                    ))?;
-                    area.draw(&PathElement::new(
-                        [(cx - half, median), (cx + half, median)],
-                        color.stroke_width(3),
-                    ))?;
+                (Some(five @ [_, _, median, _, _]), _) => {
+                    draw_box(area, cx, half, five, color)?;
                     for (i, value) in p.values.iter().enumerate() {
                         if let Some(py) = plot.y_px(*value) {
                             let dx = (jitter(i) * f64::from(half)).round() as i32;
@@ -115,6 +94,40 @@ pub(super) fn draw<DB: DrawingBackend>(
     }
     plot.annotations(area, spec, options)?;
     Ok(frame)
+}
+
+/// One box at `cx`, `half` pixels either side: whiskers from the minimum to the maximum with
+/// caps, the box over the quartiles and a thick line at the median (`five`, pixels).
+fn draw_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    cx: i32,
+    half: i32,
+    [min, q1, median, q3, max]: [i32; 5],
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    area.draw(&PathElement::new(
+        [(cx, min), (cx, max)],
+        color.stroke_width(1),
+    ))?;
+    for end in [min, max] {
+        area.draw(&PathElement::new(
+            [(cx - half / 2, end), (cx + half / 2, end)],
+            color.stroke_width(1),
+        ))?;
+    }
+    area.draw(&Rectangle::new(
+        [(cx - half, q3), (cx + half, q1)],
+        color.mix(0.3).filled(),
+    ))?;
+    area.draw(&Rectangle::new(
+        [(cx - half, q3), (cx + half, q1)],
+        color.stroke_width(1),
+    ))?;
+    area.draw(&PathElement::new(
+        [(cx - half, median), (cx + half, median)],
+        color.stroke_width(3),
+    ))?;
+    Ok(())
 }
 
 /// Where value `i`'s dot sits across a box, from -0.8 to 0.8 of its half width: spread evenly

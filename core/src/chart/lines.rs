@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::plot::{self, dedup_path, AxisSetup, XAxis};
 use super::text::estimate_text_width;
-use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series};
+use super::{AxisName, ChartSpec, DrawError, DrawOptions, Frame, Point, Series, Zoom};
 
 /// Series with more points than this are drawn without point markers.
 const MARKER_LIMIT: usize = 100;
@@ -33,24 +33,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .zoom
         .filter(|_| runs.is_none())
         .and_then(|z| z.checked(spec.x.scale, y_scale));
-    let x_axis = match runs {
-        Some(runs) => {
-            plot::require_categories(spec, runs)?;
-            XAxis::Categories(runs)
-        }
-        None => {
-            let x_scale = spec.x.scale;
-            plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
-            let xs = plot::axis_values(spec, options, &visible, AxisName::X, |p| [p.x]);
-            XAxis::Numeric(match zoom {
-                Some(z) => AxisSetup::zoomed(z.x, x_scale),
-                None => AxisSetup {
-                    infinite_slot: true,
-                    ..AxisSetup::from_zero(xs, x_scale)
-                },
-            })
-        }
-    };
+    let x_axis = x_axis(spec, options, &visible, runs, zoom)?;
     let theme = &options.theme;
     let ys = plot::axis_values(spec, options, &visible, AxisName::Y, |p| {
         [p.y, p.lo, p.hi].into_iter().flatten()
@@ -67,74 +50,19 @@ pub(super) fn draw<DB: DrawingBackend>(
     // Bands under every line, then lines, then markers on top.
     for &si in &visible {
         let series = &spec.series[si];
-        let color = theme.series(series.color);
-        let mut run: Vec<(i32, i32, i32)> = Vec::new();
-        for p in in_x_order(series) {
-            let band = plot.x_px(p.x).zip(
-                p.lo.and_then(|lo| plot.y_px(lo))
-                    .zip(p.hi.and_then(|hi| plot.y_px(hi))),
-            );
-            match band {
-                Some((px, (lo, hi))) if p.y.is_some() => run.push((px, lo, hi)),
-                _ => draw_band(area, &plot, &std::mem::take(&mut run), color)?,
-            }
-        }
-        draw_band(area, &plot, &run, color)?;
+        draw_bands(area, &plot, series, theme.series(series.color))?;
     }
-
     let mut frame = Frame::default();
     for &si in &visible {
         let series = &spec.series[si];
-        let color = theme.series(series.color);
-        let mut segment: Vec<(i32, i32)> = Vec::new();
-        let mut previous: Option<(f64, (i32, i32))> = None;
-        let markers = series.points.len() <= MARKER_LIMIT;
-        for (pi, p) in in_x_order_indexed(series) {
-            let Some(px) = plot.x_px(p.x) else {
-                continue;
-            };
-            let Some(at) = p.y.and_then(|y| plot.y_px(y)).map(|py| (px, py)) else {
-                // Missing: break the line and mark the gap.
-                flush(area, &plot, &mut segment, color, series.color)?;
-                previous = None;
-                if (plot.left..=plot.right).contains(&px) {
-                    let mark = plot.gap(area, color, px)?;
-                    frame.targets.push(plot.target(si, pi, mark));
-                }
-                continue;
-            };
-            match previous {
-                Some((prev_x, prev_at)) if p.x == f64::INFINITY && prev_x.is_finite() => {
-                    flush(area, &plot, &mut segment, color, series.color)?;
-                    area.draw(&DashedPathElement::new(
-                        [prev_at, at],
-                        5,
-                        4,
-                        color.stroke_width(2),
-                    ))?;
-                    segment.push(at);
-                }
-                _ => segment.push(at),
-            }
-            previous = Some((p.x, at));
-            if plot.inside(at) {
-                frame.targets.push(plot.target(si, pi, at));
-            }
-        }
-        flush(area, &plot, &mut segment, color, series.color)?;
-        if markers {
-            for t in frame.targets.iter().filter(|t| t.series == si) {
-                let p = &series.points[t.point];
-                if p.y.is_some_and(|y| plot.y_px(y).is_some()) {
-                    let (bx, by) = area.get_base_pixel();
-                    area.draw(&Circle::new(
-                        (t.x - bx, t.y - by),
-                        3,
-                        super::look::dot(color, series.color),
-                    ))?;
-                }
-            }
-        }
+        draw_line(
+            area,
+            &plot,
+            series,
+            si,
+            theme.series(series.color),
+            &mut frame,
+        )?;
     }
     let placed = plot.annotations(area, spec, options)?;
     if options.direct_labels {
@@ -142,6 +70,119 @@ pub(super) fn draw<DB: DrawingBackend>(
     }
     frame.plot = (runs.is_none()).then(|| plot.area());
     Ok(frame)
+}
+
+/// The x axis: the runs' slots for a trend, else numbers from zero with a slot for `+∞`, or
+/// the reader's `zoom`.
+fn x_axis<'r>(
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    visible: &[usize],
+    runs: Option<&'r [String]>,
+    zoom: Option<Zoom>,
+) -> Result<XAxis<'r>, DrawError> {
+    Ok(match runs {
+        Some(runs) => {
+            plot::require_categories(spec, runs)?;
+            XAxis::Categories(runs)
+        }
+        None => {
+            let x_scale = spec.x.scale;
+            plot::require_drawable_x(spec, |x| x == f64::INFINITY || x_scale.placeable(x))?;
+            let xs = plot::axis_values(spec, options, visible, AxisName::X, |p| [p.x]);
+            XAxis::Numeric(match zoom {
+                Some(z) => AxisSetup::zoomed(z.x, x_scale),
+                None => AxisSetup {
+                    infinite_slot: true,
+                    ..AxisSetup::from_zero(xs, x_scale)
+                },
+            })
+        }
+    })
+}
+
+/// A series' bands (`lo`..`hi` around each point), one per unbroken run of points that have
+/// them.
+fn draw_bands<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &plot::Plot,
+    series: &Series,
+    color: RGBColor,
+) -> Result<(), DrawError> {
+    let mut run: Vec<(i32, i32, i32)> = Vec::new();
+    for p in in_x_order(series) {
+        let band = plot.x_px(p.x).zip(
+            p.lo.and_then(|lo| plot.y_px(lo))
+                .zip(p.hi.and_then(|hi| plot.y_px(hi))),
+        );
+        match band {
+            Some((px, (lo, hi))) if p.y.is_some() => run.push((px, lo, hi)),
+            _ => draw_band(area, plot, &std::mem::take(&mut run), color)?,
+        }
+    }
+    draw_band(area, plot, &run, color)
+}
+
+/// Series `si`'s line (broken and marked ✕ where a value is missing, dashed to `+∞`) and its
+/// point markers when it has few points; each point drawn becomes a target of `frame`.
+fn draw_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &plot::Plot,
+    series: &Series,
+    si: usize,
+    color: RGBColor,
+    frame: &mut Frame,
+) -> Result<(), DrawError> {
+    let mut segment: Vec<(i32, i32)> = Vec::new();
+    let mut previous: Option<(f64, (i32, i32))> = None;
+    let markers = series.points.len() <= MARKER_LIMIT;
+    for (pi, p) in in_x_order_indexed(series) {
+        let Some(px) = plot.x_px(p.x) else {
+            continue;
+        };
+        let Some(at) = p.y.and_then(|y| plot.y_px(y)).map(|py| (px, py)) else {
+            // Missing: break the line and mark the gap.
+            flush(area, plot, &mut segment, color, series.color)?;
+            previous = None;
+            if (plot.left..=plot.right).contains(&px) {
+                let mark = plot.gap(area, color, px)?;
+                frame.targets.push(plot.target(si, pi, mark));
+            }
+            continue;
+        };
+        match previous {
+            Some((prev_x, prev_at)) if p.x == f64::INFINITY && prev_x.is_finite() => {
+                flush(area, plot, &mut segment, color, series.color)?;
+                area.draw(&DashedPathElement::new(
+                    [prev_at, at],
+                    5,
+                    4,
+                    color.stroke_width(2),
+                ))?;
+                segment.push(at);
+            }
+            _ => segment.push(at),
+        }
+        previous = Some((p.x, at));
+        if plot.inside(at) {
+            frame.targets.push(plot.target(si, pi, at));
+        }
+    }
+    flush(area, plot, &mut segment, color, series.color)?;
+    if markers {
+        for t in frame.targets.iter().filter(|t| t.series == si) {
+            let p = &series.points[t.point];
+            if p.y.is_some_and(|y| plot.y_px(y).is_some()) {
+                let (bx, by) = area.get_base_pixel();
+                area.draw(&Circle::new(
+                    (t.x - bx, t.y - by),
+                    3,
+                    super::look::dot(color, series.color),
+                ))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// More visible series than this get no direct labels: the legend reads better.

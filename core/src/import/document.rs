@@ -1,6 +1,6 @@
 //! A JSON document as the importers read it: parsed with the long per-request lists of the
 //! formats that write them read aside as they stream by (vLLM's top-level `ttfts`, `itls`,
-//! `errors`…, [`vllm::Lists`]; GuideLLM's `benchmarks[i].requests`, [`guidellm::RequestLists`]),
+//! `errors`…, [`Lists`]; GuideLLM's `benchmarks[i].requests`, [`RequestLists`]),
 //! so a file of hundreds of MB never becomes a `Value` tree several times its size.
 //!
 //! What stays is the document as serde_json parses it, each list read aside replaced by an
@@ -8,16 +8,16 @@
 //! vLLM and GuideLLM take the lists from [`Aside`], and any other format is given the document
 //! parsed whole (`import_json` in the parent module), so every format reads what it always read.
 
-mod lists;
-mod plain;
+pub(crate) mod lists;
+pub(crate) mod plain;
 
 use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess};
 use serde_json::{Map, Value};
 
-use super::{guidellm, vllm};
+use super::guidellm::report::listed::{read_benchmarks, RequestLists, BENCHMARKS};
+use super::vllm::lists::Lists;
 use crate::json::{self, SyntaxError};
-pub(crate) use lists::{NumberList, Numbers, TextList, UnreadList};
-pub(crate) use plain::{JsonNumber, OrPlain, Read, Skipped, Special};
+use plain::{OrPlain, Read, Special};
 
 /// A parsed document and the lists read aside from it.
 #[derive(Debug)]
@@ -32,9 +32,9 @@ pub(crate) struct Document {
 #[derive(Debug, Default)]
 pub(crate) struct Aside {
     /// vLLM's per-request lists at the top level.
-    pub serve: vllm::Lists,
+    pub serve: Lists,
     /// GuideLLM's request lists, by benchmark and status.
-    pub requests: guidellm::RequestLists,
+    pub requests: RequestLists,
 }
 
 impl Aside {
@@ -86,9 +86,7 @@ impl<'de> Special<'de> for TopLevel {
         while let Some(key) = map.next_key::<String>()? {
             let value = match aside.serve.read(&key, &mut map)? {
                 Some(value) => value,
-                None if key == guidellm::BENCHMARKS => {
-                    guidellm::read_benchmarks(&mut map, &mut aside.requests)?
-                }
+                None if key == BENCHMARKS => read_benchmarks(&mut map, &mut aside.requests)?,
                 None => map.next_value()?,
             };
             // A repeated key keeps its last value, as serde_json's `Map` does.

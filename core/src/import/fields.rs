@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::document::Numbers;
+use super::document::lists::Numbers;
 use crate::model::{Distribution, LatencyMetric, Location, Metric, RunDate};
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;

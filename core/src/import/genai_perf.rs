@@ -136,44 +136,10 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         None => Fields::new(obj, &out.file, at.clone()),
     };
 
-    let mut latency = Vec::new();
-    for (key, alias, metric) in [
-        ("time_to_first_token", "ttft", Metric::Ttft),
-        ("time_to_second_token", "ttst", Metric::Ttst),
-        ("inter_token_latency", "", Metric::Tpot),
-        ("request_latency", "", Metric::E2e),
-    ] {
-        // AIPerf's `records` of 2025-08 to 2025-10-09 tag TTFT and TTST `ttft`/`ttst`.
-        let key = if m.has(key) || alias.is_empty() {
-            key
-        } else {
-            alias
-        };
-        if let Some(distribution) = time_metric(&mut m, key) {
-            latency.push(LatencyMetric {
-                metric,
-                distribution,
-            });
-        }
-    }
-    latency.sort_by_key(|l| l.metric);
+    let latency = latencies(&mut m);
 
-    let throughput = Throughput {
-        output_tok_s: average(&mut m, "output_token_throughput"),
-        output_tok_s_per_user: average(&mut m, "output_token_throughput_per_user")
-            .or_else(|| average(&mut m, "output_token_throughput_per_request")),
-        requests_per_s: average(&mut m, "request_throughput"),
-        goodput_req_s: average(&mut m, "request_goodput").or_else(|| average(&mut m, "goodput")),
-        ..Throughput::default()
-    };
-    let tokens = TokenStats {
-        total_input: average(&mut m, "total_isl").and_then(|v| whole(&mut m, "total_isl", v)),
-        total_output: average(&mut m, "total_osl").and_then(|v| whole(&mut m, "total_osl", v)),
-        input_len: plain_metric(&mut m, "input_sequence_length")
-            .or_else(|| plain_metric(&mut m, "num_input_token")),
-        output_len: plain_metric(&mut m, "output_sequence_length")
-            .or_else(|| plain_metric(&mut m, "num_output_token")),
-    };
+    let throughput = throughput(&mut m);
+    let tokens = token_stats(&mut m);
 
     let mut succeeded =
         average(&mut m, "request_count").and_then(|v| whole(&mut m, "request_count", v));
@@ -227,6 +193,57 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         price: None,
         problems,
     });
+}
+
+/// The latency metrics of a document's metrics (`m`: its top level or AIPerf's `records`),
+/// in the model's order.
+fn latencies(m: &mut Fields<'_>) -> Vec<LatencyMetric> {
+    let mut latency = Vec::new();
+    for (key, alias, metric) in [
+        ("time_to_first_token", "ttft", Metric::Ttft),
+        ("time_to_second_token", "ttst", Metric::Ttst),
+        ("inter_token_latency", "", Metric::Tpot),
+        ("request_latency", "", Metric::E2e),
+    ] {
+        // AIPerf's `records` of 2025-08 to 2025-10-09 tag TTFT and TTST `ttft`/`ttst`.
+        let key = if m.has(key) || alias.is_empty() {
+            key
+        } else {
+            alias
+        };
+        if let Some(distribution) = time_metric(m, key) {
+            latency.push(LatencyMetric {
+                metric,
+                distribution,
+            });
+        }
+    }
+    latency.sort_by_key(|l| l.metric);
+    latency
+}
+
+/// The throughputs of a document's metrics.
+fn throughput(m: &mut Fields<'_>) -> Throughput {
+    Throughput {
+        output_tok_s: average(m, "output_token_throughput"),
+        output_tok_s_per_user: average(m, "output_token_throughput_per_user")
+            .or_else(|| average(m, "output_token_throughput_per_request")),
+        requests_per_s: average(m, "request_throughput"),
+        goodput_req_s: average(m, "request_goodput").or_else(|| average(m, "goodput")),
+        ..Throughput::default()
+    }
+}
+
+/// The token counts and lengths of a document's metrics.
+fn token_stats(m: &mut Fields<'_>) -> TokenStats {
+    TokenStats {
+        total_input: average(m, "total_isl").and_then(|v| whole(m, "total_isl", v)),
+        total_output: average(m, "total_osl").and_then(|v| whole(m, "total_osl", v)),
+        input_len: plain_metric(m, "input_sequence_length")
+            .or_else(|| plain_metric(m, "num_input_token")),
+        output_len: plain_metric(m, "output_sequence_length")
+            .or_else(|| plain_metric(m, "num_output_token")),
+    }
 }
 
 /// A latency metric object, converted to ms from its `unit`.

@@ -61,7 +61,7 @@
 //! per-request samples.
 
 mod csv_file;
-mod report;
+pub(super) mod report;
 
 use serde_json::{Map, Value};
 
@@ -76,7 +76,6 @@ use crate::yaml;
 
 pub(super) use csv_file::{is_csv, is_csv_v03, read_csv, read_csv_v03};
 pub(super) use report::{is_report, read_document, read_document_aside, reads_aside};
-pub(crate) use report::{read_benchmarks, RequestLists, BENCHMARKS};
 
 /// Why GuideLLM 0.2–0.3's `time_per_output_token_ms` is not imported.
 pub(super) const TPOT_0_3: &str = "in GuideLLM 0.2–0.3 it is (last − first token) / output \

@@ -106,23 +106,7 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
     let mut config = metadata_identity(&mut f);
     config.model = f.string("model");
 
-    let key = "num_concurrent_requests";
-    let target = match f.number(key) {
-        Some(c) if c.is_finite() && c >= 1.0 => LoadTarget::Concurrency(c),
-        Some(c) => {
-            f.error_at(
-                key,
-                format!("expected the number of concurrent requests (at least 1), found {c}"),
-            );
-            LoadTarget::MaxThroughput
-        }
-        None => {
-            if f.obj.get(key).is_none_or(Value::is_null) {
-                f.error_at(key, "missing; expected the number of concurrent requests");
-            }
-            LoadTarget::MaxThroughput
-        }
-    };
+    let target = read_concurrency(&mut f);
 
     let requests = read_summary_counts(&mut f);
     if requests.succeeded == Some(0) {
@@ -132,41 +116,7 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         );
     }
 
-    let mut dists: Vec<Distribution> = vec![Distribution::default(); SUMMARY_METRICS.len()];
-    for key in obj.keys() {
-        let Some((i, stat)) = summary_key(key) else {
-            continue;
-        };
-        let Some(value) = f.number(key) else { continue };
-        if !value.is_finite() {
-            f.error_at(key, format!("expected a finite number, found {value}"));
-            continue;
-        }
-        let scale = match SUMMARY_METRICS.get(i) {
-            Some((_, Target::Latency(_))) => 1000.0,
-            _ => 1.0,
-        };
-        if let Some(d) = dists.get_mut(i) {
-            set_stat(d, stat, value * scale);
-        }
-    }
-    let mut latency = Vec::new();
-    let mut tokens = TokenStats::default();
-    for ((_, target), d) in SUMMARY_METRICS.iter().zip(dists) {
-        if d.is_empty() {
-            continue;
-        }
-        match target {
-            Target::Latency(metric) => latency.push(LatencyMetric {
-                metric: *metric,
-                distribution: d,
-            }),
-            Target::InputTokens => tokens.input_len = Some(d),
-            Target::OutputTokens => tokens.output_len = Some(d),
-            Target::Ignored => {}
-        }
-    }
-    latency.sort_by_key(|m| m.metric);
+    let (latency, tokens) = read_summary_metrics(&mut f, obj);
 
     let requests_per_s = f
         .finite("results_num_completed_requests_per_min")
@@ -210,6 +160,72 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         price: None,
         problems: f.problems,
     });
+}
+
+/// The load: `num_concurrent_requests`, or maximum throughput (with an error) when it is missing
+/// or below 1.
+fn read_concurrency(f: &mut Fields<'_>) -> LoadTarget {
+    let key = "num_concurrent_requests";
+    match f.number(key) {
+        Some(c) if c.is_finite() && c >= 1.0 => LoadTarget::Concurrency(c),
+        Some(c) => {
+            f.error_at(
+                key,
+                format!("expected the number of concurrent requests (at least 1), found {c}"),
+            );
+            LoadTarget::MaxThroughput
+        }
+        None => {
+            if f.obj.get(key).is_none_or(Value::is_null) {
+                f.error_at(key, "missing; expected the number of concurrent requests");
+            }
+            LoadTarget::MaxThroughput
+        }
+    }
+}
+
+/// The latencies (in ms, the model's order) and token lengths of a summary's
+/// `results_<metric>_<stat>` keys ([`SUMMARY_METRICS`]).
+fn read_summary_metrics(
+    f: &mut Fields<'_>,
+    obj: &Map<String, Value>,
+) -> (Vec<LatencyMetric>, TokenStats) {
+    let mut dists: Vec<Distribution> = vec![Distribution::default(); SUMMARY_METRICS.len()];
+    for key in obj.keys() {
+        let Some((i, stat)) = summary_key(key) else {
+            continue;
+        };
+        let Some(value) = f.number(key) else { continue };
+        if !value.is_finite() {
+            f.error_at(key, format!("expected a finite number, found {value}"));
+            continue;
+        }
+        let scale = match SUMMARY_METRICS.get(i) {
+            Some((_, Target::Latency(_))) => 1000.0,
+            _ => 1.0,
+        };
+        if let Some(d) = dists.get_mut(i) {
+            set_stat(d, stat, value * scale);
+        }
+    }
+    let mut latency = Vec::new();
+    let mut tokens = TokenStats::default();
+    for ((_, target), d) in SUMMARY_METRICS.iter().zip(dists) {
+        if d.is_empty() {
+            continue;
+        }
+        match target {
+            Target::Latency(metric) => latency.push(LatencyMetric {
+                metric: *metric,
+                distribution: d,
+            }),
+            Target::InputTokens => tokens.input_len = Some(d),
+            Target::OutputTokens => tokens.output_len = Some(d),
+            Target::Ignored => {}
+        }
+    }
+    latency.sort_by_key(|m| m.metric);
+    (latency, tokens)
 }
 
 /// Started, completed (successes) and errored requests; the error-code repr is cross-checked.

@@ -26,7 +26,6 @@ mod unread;
 mod vllm;
 mod vllm_csv;
 mod vllm_offline;
-mod vllm_sweep;
 // GenAI-Perf CSV, Locust, simple_full_stack load_test.py (JSON, Markdown) and tidy CSV.
 mod genai_perf_csv;
 mod locust;
@@ -610,8 +609,8 @@ const JSON_FORMATS: &[JsonFormat] = &[
     JsonFormat {
         format: Format::VllmServe,
         producer: Producer::VllmServe,
-        detect: vllm_sweep::is_summary,
-        read: vllm_sweep::read_summary,
+        detect: vllm::sweep::is_summary,
+        read: vllm::sweep::read_summary,
         aside: None,
     },
     JsonFormat {

@@ -143,39 +143,77 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
             continue;
         };
         let phase_at = at.child("results").child(phase);
-        let Value::Array(items) = items else {
-            if !items.is_null() {
-                out.problems.push(Problem::error(
-                    &file,
-                    phase_at,
-                    format!(
-                        "expected an array of requests, found {}",
-                        describe_json(items)
-                    ),
-                ));
-            }
-            continue;
-        };
-        counted += items.len();
-        let mut problems = Vec::new();
-        let groups = read_phase(&file, items, &phase_at, metadata_key, &mut problems);
-        let shown = problems.len().min(20);
-        let hidden = problems.len() - shown;
-        out.problems.extend(problems.into_iter().take(shown));
-        if hidden > 0 {
+        counted += read_phase_runs(out, items, phase, metadata_key, phase_at, model.as_deref());
+    }
+    check_summary_count(out, obj, &at, counted);
+    if out.runs.is_empty()
+        && !out
+            .problems
+            .iter()
+            .any(|p| p.severity == crate::problem::Severity::Error)
+    {
+        out.problems.push(Problem::warning(
+            &file,
+            at.child("results"),
+            "no baseline, wave or sustained request: the file holds no run (warm-up requests are \
+             excluded)",
+        ));
+    }
+}
+
+/// The runs of one phase's list of requests (`items`, at `phase_at`), one per load level, into
+/// `out` with the first 20 of its requests' problems; how many requests it lists.
+fn read_phase_runs(
+    out: &mut ImportedFile,
+    items: &Value,
+    phase: &str,
+    metadata_key: &str,
+    phase_at: Location,
+    model: Option<&str>,
+) -> usize {
+    let file = out.file.clone();
+    let Value::Array(items) = items else {
+        if !items.is_null() {
             out.problems.push(Problem::error(
                 &file,
-                phase_at.clone(),
-                format!("{hidden} more problems in other requests of this phase"),
+                phase_at,
+                format!(
+                    "expected an array of requests, found {}",
+                    describe_json(items)
+                ),
             ));
         }
-        for group in groups {
-            if let Some(run) = run_of(&file, phase, model.as_deref(), group, &mut out.problems) {
-                out.runs.push(run);
-            }
+        return 0;
+    };
+    let mut problems = Vec::new();
+    let groups = read_phase(&file, items, &phase_at, metadata_key, &mut problems);
+    let shown = problems.len().min(20);
+    let hidden = problems.len() - shown;
+    out.problems.extend(problems.into_iter().take(shown));
+    if hidden > 0 {
+        out.problems.push(Problem::error(
+            &file,
+            phase_at.clone(),
+            format!("{hidden} more problems in other requests of this phase"),
+        ));
+    }
+    for group in groups {
+        if let Some(run) = run_of(&file, phase, model, group, &mut out.problems) {
+            out.runs.push(run);
         }
     }
+    items.len()
+}
+
+/// A warning when the document's `summary.count` is not the `counted` requests of its phases.
+fn check_summary_count(
+    out: &mut ImportedFile,
+    obj: &Map<String, Value>,
+    at: &Location,
+    counted: usize,
+) {
     if let Some(Value::Object(summary)) = obj.get("summary") {
+        let file = out.file.clone();
         let mut f = Fields::new(summary, &file, at.child("summary"));
         if let Some(count) = f.count("count") {
             if count != counted as u64 {
@@ -189,19 +227,6 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
             }
         }
         out.problems.append(&mut f.problems);
-    }
-    if out.runs.is_empty()
-        && !out
-            .problems
-            .iter()
-            .any(|p| p.severity == crate::problem::Severity::Error)
-    {
-        out.problems.push(Problem::warning(
-            &file,
-            at.child("results"),
-            "no baseline, wave or sustained request: the file holds no run (warm-up requests are \
-             excluded)",
-        ));
     }
 }
 
@@ -358,51 +383,17 @@ fn run_of(
     let succeeded = ok.len() as u64;
     let total = requests.len() as u64;
     let mut run_problems = Vec::new();
-    let mut latency = Vec::new();
-    let mut tokens = TokenStats::default();
-    if succeeded == 0 {
+    let (latency, tokens) = if succeeded == 0 {
         run_problems.push(Problem::warning(
             file,
             group.at.clone(),
             "no request succeeded; the run is shown as failed",
         ));
+        (Vec::new(), TokenStats::default())
     } else {
-        for (metric, pick) in [
-            (Metric::Ttft, (|r: &Request| r.ttft) as fn(&Request) -> f64),
-            (Metric::Tpot, |r: &Request| r.tpot),
-            (Metric::E2e, |r: &Request| r.e2e),
-        ] {
-            if let Some(d) = summarise(ok.iter().map(|r| pick(r))) {
-                latency.push(LatencyMetric {
-                    metric,
-                    distribution: d,
-                });
-            }
-        }
-        tokens.input_len = summarise(ok.iter().map(|r| r.input));
-        tokens.output_len = summarise(ok.iter().map(|r| r.output));
-        let sum = |pick: fn(&Request) -> f64| -> Option<u64> {
-            let values: Vec<f64> = ok.iter().map(|r| pick(r)).collect();
-            values
-                .iter()
-                .all(|v| v.is_finite() && v.fract() == 0.0)
-                .then(|| values.iter().sum::<f64>() as u64)
-        };
-        tokens.total_input = sum(|r| r.input);
-        tokens.total_output = sum(|r| r.output);
-    }
-    latency.sort_by_key(|l| l.metric);
-    let samples = RequestSamples {
-        ok: requests.iter().map(|r| r.ok).collect(),
-        ttft_ms: requests.iter().map(|r| r.ttft).collect(),
-        e2e_ms: requests.iter().map(|r| r.e2e).collect(),
-        tpot_ms: requests.iter().map(|r| r.tpot).collect(),
-        input_tokens: requests.iter().map(|r| r.input).collect(),
-        output_tokens: requests.iter().map(|r| r.output).collect(),
-        // The load test records no start times.
-        start_s: Vec::new(),
-        sorted: Default::default(),
+        summaries(&ok)
     };
+    let samples = samples_of(requests);
     Some(Run {
         provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
         config,
@@ -421,6 +412,53 @@ fn run_of(
 }
 
 /// Mean, min, max and p50/p90/p99 (load_test.py's linear interpolation) of the finite values.
+/// The latency distributions (in the model's order) and token statistics of a level's
+/// successful requests `ok`.
+fn summaries(ok: &[&Request]) -> (Vec<LatencyMetric>, TokenStats) {
+    let mut latency = Vec::new();
+    let mut tokens = TokenStats::default();
+    for (metric, pick) in [
+        (Metric::Ttft, (|r: &Request| r.ttft) as fn(&Request) -> f64),
+        (Metric::Tpot, |r: &Request| r.tpot),
+        (Metric::E2e, |r: &Request| r.e2e),
+    ] {
+        if let Some(d) = summarise(ok.iter().map(|r| pick(r))) {
+            latency.push(LatencyMetric {
+                metric,
+                distribution: d,
+            });
+        }
+    }
+    tokens.input_len = summarise(ok.iter().map(|r| r.input));
+    tokens.output_len = summarise(ok.iter().map(|r| r.output));
+    let sum = |pick: fn(&Request) -> f64| -> Option<u64> {
+        let values: Vec<f64> = ok.iter().map(|r| pick(r)).collect();
+        values
+            .iter()
+            .all(|v| v.is_finite() && v.fract() == 0.0)
+            .then(|| values.iter().sum::<f64>() as u64)
+    };
+    tokens.total_input = sum(|r| r.input);
+    tokens.total_output = sum(|r| r.output);
+    latency.sort_by_key(|l| l.metric);
+    (latency, tokens)
+}
+
+/// A level's requests as per-request samples.
+fn samples_of(requests: &[Request]) -> RequestSamples {
+    RequestSamples {
+        ok: requests.iter().map(|r| r.ok).collect(),
+        ttft_ms: requests.iter().map(|r| r.ttft).collect(),
+        e2e_ms: requests.iter().map(|r| r.e2e).collect(),
+        tpot_ms: requests.iter().map(|r| r.tpot).collect(),
+        input_tokens: requests.iter().map(|r| r.input).collect(),
+        output_tokens: requests.iter().map(|r| r.output).collect(),
+        // The load test records no start times.
+        start_s: Vec::new(),
+        sorted: Default::default(),
+    }
+}
+
 fn summarise(values: impl Iterator<Item = f64>) -> Option<Distribution> {
     let mut v: Vec<f64> = values.filter(|x| x.is_finite()).collect();
     if v.is_empty() {

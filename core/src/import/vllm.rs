@@ -4,10 +4,16 @@
 //! Latencies are `{mean,median,std,p<P>}_{ttft,tpot,itl,e2el}_ms` in milliseconds; per-request
 //! arrays are in seconds. `--metadata k=v` pairs sit at the top level as strings: `framework`,
 //! `engine`, `label`, `hardware` and `dataset` among them name the configuration, and the keys
-//! research forks add (`tp`, `quant-type`, `env`…: `vllm_sweep::METADATA_SETTINGS`) become its
+//! research forks add (`tp`, `quant-type`, `env`…: `settings::METADATA_SETTINGS`) become its
 //! settings, so two tensor-parallel sizes are two configurations.
+//!
+//! `vllm/`: the per-request lists read aside (`lists.rs`), a run's settings from its keys and its
+//! `vllm bench sweep` folder (`settings.rs`), and the sweep's `summary.json` of results
+//! (`sweep.rs`, read with this reader).
 
-mod lists;
+pub(super) mod lists;
+mod settings;
+pub(super) mod sweep;
 
 use serde_json::Value;
 
@@ -19,7 +25,7 @@ use crate::model::{
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
-pub(crate) use lists::{Lists, PerRequest};
+use lists::PerRequest;
 
 /// True for a `vllm bench serve` result object.
 pub(super) fn is_serve_result(value: &Value) -> bool {
@@ -156,7 +162,7 @@ fn read_result(
         label: f.string("label"),
         hardware: f.string("hardware").or_else(|| f.string("gpu")),
         dataset: f.string("dataset").or_else(|| f.string("dataset_name")),
-        settings: super::vllm_sweep::settings(file, obj, &at, &mut f.problems),
+        settings: settings::settings(file, obj, &at, &mut f.problems),
     };
 
     let load = read_load(&mut f);
@@ -216,7 +222,7 @@ fn read_result(
 /// sweep folder's `BENCH--random_input_len=…`), the arrivals' burstiness (1 is Poisson; a bare
 /// `Infinity` is read as infinitely regular arrivals, left unstated here) and the tokenizer.
 fn read_workload(f: &mut Fields<'_>, file: &str) -> Workload {
-    let bench = super::vllm_sweep::bench_settings(file);
+    let bench = settings::bench_settings(file);
     let length = |f: &mut Fields<'_>, keys: [&str; 2]| {
         keys.iter().find_map(|k| f.count(k)).or_else(|| {
             keys.iter()

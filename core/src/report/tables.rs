@@ -146,33 +146,12 @@ impl ReportContext<'_> {
                     label,
                 } => (metric, load.clone(), take.as_deref(), label.clone()),
             };
-            // `output_throughput:max`: a per-run quantity with the aggregate after it.
-            let (q, take) = match metric.rsplit_once(':') {
-                Some((name, agg @ ("max" | "min" | "peak")))
-                    if parse_quantity(name)
-                        .is_ok_and(|q| !matches!(q, Quantity::Latency { .. })) =>
-                {
-                    let agg = if agg == "min" { "min" } else { "max" };
-                    (parse_quantity(name)?, Some(agg))
-                }
-                _ => (parse_quantity(metric)?, take),
-            };
+            let (q, take) = summary_quantity(metric, take)?;
             let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
             if let Some((at, kind)) = load {
                 self.one_kind_at(&keys, at, kind)?;
             }
-            let take = match (load, take) {
-                (_, Some("max")) => Take::Max,
-                (_, Some("min")) => Take::Min,
-                (_, Some(other)) => {
-                    return Err(format!("`take: {other}`: expected max or min"));
-                }
-                (Some((at, kind)), None) => Take::At(at, kind),
-                (None, None) => match q.better() {
-                    Better::Higher => Take::Max,
-                    Better::Lower => Take::Min,
-                },
-            };
+            let take = summary_take(q, load, take)?;
             quantities.push(q);
             let values: Vec<Option<(f64, &Run)>> =
                 keys.iter().map(|k| self.take(q, k, take)).collect();
@@ -202,29 +181,7 @@ impl ReportContext<'_> {
             let cells: Vec<String> = values
                 .iter()
                 .enumerate()
-                .map(|(i, v)| match v {
-                    None => "<td>–</td>".to_string(),
-                    Some((value, run)) => {
-                        let text = format::with_unit(*value, q.unit());
-                        let text = if crate::cost::is_cost(q) {
-                            priced_span(&keys[i], *value, &text, q.unit(), None)
-                        } else {
-                            escape(&text)
-                        };
-                        let title = escape(&cell_title(q, run));
-                        if Some(i) == best {
-                            format!(
-                                "<td class=\"best\" title=\"{title}\"><strong>{text}</strong></td>"
-                            )
-                        } else if tied.contains(&i) {
-                            format!(
-                                "<td class=\"tied\" title=\"{title}\">{text} <small>(tied)</small></td>"
-                            )
-                        } else {
-                            format!("<td title=\"{title}\">{text}</td>")
-                        }
-                    }
-                })
+                .map(|(i, v)| summary_cell(&keys[i], q, *v, Some(i) == best, tied.contains(&i)))
                 .collect();
             rows.push(format!(
                 "<tr><th scope=\"row\">{}</th>{}</tr>",
@@ -232,23 +189,7 @@ impl ReportContext<'_> {
                 cells.concat()
             ));
         }
-        let best_row: Vec<String> = best_for
-            .iter()
-            .map(|wins| {
-                format!(
-                    "<td>{}</td>",
-                    if wins.is_empty() {
-                        "–".to_string()
-                    } else {
-                        escape(&wins.join(", "))
-                    }
-                )
-            })
-            .collect();
-        rows.push(format!(
-            "<tr class=\"best-for\"><th scope=\"row\">Best for</th>{}</tr>",
-            best_row.concat()
-        ));
+        rows.push(best_for_row(&best_for));
         let head: Vec<String> = names
             .iter()
             .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
@@ -441,20 +382,8 @@ impl ReportContext<'_> {
                 (names[1].as_str(), *run_b),
             ]);
             let (va, vb) = (q.of(run_a), q.of(run_b));
-            let cell = |v: Option<f64>, key: &str, run: &Run| {
-                v.map_or("–".to_string(), |v| {
-                    let text = format::with_unit_fixed(v, q.unit(), decimals);
-                    let shown = if priced {
-                        priced_span(key, v, &text, q.unit(), Some(decimals))
-                    } else {
-                        escape(&text)
-                    };
-                    match crate::noise::estimate(q, run).and_then(|e| e.interval_text(q.unit())) {
-                        Some(ci) => format!("<span title=\"{}\">{shown}</span>", escape(&ci)),
-                        None => shown,
-                    }
-                })
-            };
+            let cell =
+                |v: Option<f64>, key: &str, run: &Run| head_to_head_value(q, v, key, run, decimals);
             let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
             rows.push(format!(
                 "<tr><th scope=\"row\">{}</th>{}<td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
@@ -476,12 +405,7 @@ impl ReportContext<'_> {
                 }
             ));
         }
-        let (verdict, by) = match q.better() {
-            Better::Lower if priced => ("Cheapest", "Cheaper by (%)"),
-            Better::Lower if q.unit() == "ms" => ("Fastest", "Faster by (%)"),
-            Better::Lower => ("Lowest", "Lower by (%)"),
-            Better::Higher => ("Highest", "Higher by (%)"),
-        };
+        let (verdict, by) = verdict_headings(q);
         let head = format!(
             "<th scope=\"col\">Load</th>{}<th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
              <th scope=\"col\">{verdict}</th><th scope=\"col\">{by}</th>",
@@ -579,6 +503,127 @@ fn bare_verdict_cells(
 }
 
 /// `caption` followed by the comparison's notes (noise unknown, workloads differ).
+/// A summary row's quantity and the aggregate its entry asks for: `output_throughput:max` is a
+/// per-run quantity with the aggregate after it; otherwise the metric's quantity and `take`.
+fn summary_quantity<'a>(
+    metric: &str,
+    take: Option<&'a str>,
+) -> Result<(Quantity, Option<&'a str>), String> {
+    Ok(match metric.rsplit_once(':') {
+        Some((name, agg @ ("max" | "min" | "peak")))
+            if parse_quantity(name).is_ok_and(|q| !matches!(q, Quantity::Latency { .. })) =>
+        {
+            let agg = if agg == "min" { "min" } else { "max" };
+            (parse_quantity(name)?, Some(agg))
+        }
+        _ => (parse_quantity(metric)?, take),
+    })
+}
+
+/// Which value of each configuration a summary row shows: the aggregate `take` names, else the
+/// one at `load`, else the best over the sweep (the highest or lowest, as `q` is better).
+fn summary_take(
+    q: Quantity,
+    load: Option<(f64, Option<LoadKind>)>,
+    take: Option<&str>,
+) -> Result<Take, String> {
+    Ok(match (load, take) {
+        (_, Some("max")) => Take::Max,
+        (_, Some("min")) => Take::Min,
+        (_, Some(other)) => {
+            return Err(format!("`take: {other}`: expected max or min"));
+        }
+        (Some((at, kind)), None) => Take::At(at, kind),
+        (None, None) => match q.better() {
+            Better::Higher => Take::Max,
+            Better::Lower => Take::Min,
+        },
+    })
+}
+
+/// One cell of a summary row: configuration `key`'s value of `q` (priced when it is a cost),
+/// in bold when it is the row's best, marked when it is tied with the best.
+fn summary_cell(
+    key: &str,
+    q: Quantity,
+    value: Option<(f64, &Run)>,
+    best: bool,
+    tied: bool,
+) -> String {
+    let Some((value, run)) = value else {
+        return "<td>–</td>".to_string();
+    };
+    let text = format::with_unit(value, q.unit());
+    let text = if crate::cost::is_cost(q) {
+        priced_span(key, value, &text, q.unit(), None)
+    } else {
+        escape(&text)
+    };
+    let title = escape(&cell_title(q, run));
+    if best {
+        format!("<td class=\"best\" title=\"{title}\"><strong>{text}</strong></td>")
+    } else if tied {
+        format!("<td class=\"tied\" title=\"{title}\">{text} <small>(tied)</small></td>")
+    } else {
+        format!("<td title=\"{title}\">{text}</td>")
+    }
+}
+
+/// A summary's last row, "Best for": the rows each configuration is best in.
+fn best_for_row(best_for: &[Vec<String>]) -> String {
+    let cells: Vec<String> = best_for
+        .iter()
+        .map(|wins| {
+            format!(
+                "<td>{}</td>",
+                if wins.is_empty() {
+                    "–".to_string()
+                } else {
+                    escape(&wins.join(", "))
+                }
+            )
+        })
+        .collect();
+    format!(
+        "<tr class=\"best-for\"><th scope=\"row\">Best for</th>{}</tr>",
+        cells.concat()
+    )
+}
+
+/// A head-to-head's value of `q` for configuration `key` (`v`, of `run`), with `decimals`
+/// decimals, priced when it is a cost, its 95% interval as its title when there is one.
+fn head_to_head_value(
+    q: Quantity,
+    v: Option<f64>,
+    key: &str,
+    run: &Run,
+    decimals: usize,
+) -> String {
+    v.map_or("–".to_string(), |v| {
+        let text = format::with_unit_fixed(v, q.unit(), decimals);
+        let shown = if crate::cost::is_cost(q) {
+            priced_span(key, v, &text, q.unit(), Some(decimals))
+        } else {
+            escape(&text)
+        };
+        match crate::noise::estimate(q, run).and_then(|e| e.interval_text(q.unit())) {
+            Some(ci) => format!("<span title=\"{}\">{shown}</span>", escape(&ci)),
+            None => shown,
+        }
+    })
+}
+
+/// The headings of a head-to-head's last two columns for `q`: who wins and by how much
+/// ("Fastest", "Faster by (%)"; "Cheapest" for a cost).
+fn verdict_headings(q: Quantity) -> (&'static str, &'static str) {
+    match q.better() {
+        Better::Lower if crate::cost::is_cost(q) => ("Cheapest", "Cheaper by (%)"),
+        Better::Lower if q.unit() == "ms" => ("Fastest", "Faster by (%)"),
+        Better::Lower => ("Lowest", "Lower by (%)"),
+        Better::Higher => ("Highest", "Higher by (%)"),
+    }
+}
+
 fn with_notes(caption: &str, quantities: &[Quantity], compared: &[Vec<(&str, &Run)>]) -> String {
     let notes = super::verdicts::notes(quantities, compared);
     std::iter::once(caption.to_string())

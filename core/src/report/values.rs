@@ -427,7 +427,7 @@ impl ReportContext<'_> {
         load: &str,
     ) -> Result<Computed, String> {
         let run = self.run_at_load(config, load)?;
-        let (fit, noun) = super::charts::tokens::fit(run, tokens, metric)?;
+        let (fit, noun) = crate::analysis::token_fit::fit(run, tokens, metric)?;
         Ok(Computed {
             is_number: true,
             priced: None,

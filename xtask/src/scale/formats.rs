@@ -261,6 +261,49 @@ fn steady(mean: f64) -> Dist {
 }
 
 /// A GuideLLM 0.7 `benchmarks.json` for one configuration: one benchmark per load point.
+/// A load point's `metrics` object in a GuideLLM report (`totals`: its `request_totals`).
+fn guidellm_metrics(p: &Point, totals: &Value) -> Value {
+    let ok = p.completed > 0;
+    let m = |d: Dist, s: f64| guidellm_metric(d, s, p.completed, ok);
+    // Token counts are whole: their `total_sum` is the run's total.
+    let tokens = |mean: f64, total: u64| {
+        let mut metric = m(steady(mean), 1.0);
+        if ok {
+            for part in ["successful", "total"] {
+                metric[part]["total_sum"] = json!(total);
+            }
+        }
+        metric
+    };
+    json!({
+        "request_totals": totals,
+        "requests_per_second": m(steady(p.req_per_s), 1.0),
+        "request_concurrency": m(steady(p.concurrency.max(1e-3)), 1.0),
+        "request_latency": m(p.e2e, 1.0e-3),
+        "prompt_token_count": tokens(p.input_mean, p.total_input()),
+        "output_token_count": tokens(p.output_mean, p.total_output()),
+        "time_to_first_token_ms": m(p.ttft, 1.0),
+        "time_per_output_token_ms": m(
+            Dist { median: p.e2e.median / p.output_mean, sigma: p.tpot.sigma }, 1.0),
+        "inter_token_latency_ms": m(p.tpot, 1.0),
+        "output_tokens_per_second": m(steady(p.output_tok_s().max(1e-3)), 1.0),
+        "tokens_per_second": m(steady((p.output_tok_s() + p.input_tok_s()).max(1e-3)), 1.0),
+        "prompt_tokens_per_second": m(steady(p.input_tok_s().max(1e-3)), 1.0),
+    })
+}
+
+/// A load point's scheduling strategy in a GuideLLM report: a constant rate or concurrent
+/// streams.
+fn guidellm_strategy(plan: &Plan, p: &Point) -> Value {
+    match plan.sweep {
+        Sweep::Rate(_) => json!({"type_": "constant", "rate": num(p.load, 3),
+                                 "max_concurrency": null, "initial_burst": true}),
+        Sweep::Concurrency(_) => json!({"type_": "concurrent", "streams": p.load as u64,
+                                       "worker_count": null, "max_concurrency": null,
+                                       "rampup_duration": 0.0}),
+    }
+}
+
 fn guidellm(plan: &Plan, c: &Config) -> String {
     // Unix seconds: nine in the morning of the report's date.
     let start = plan.date.unwrap_or(19_875) as f64 * 86_400.0 + 9.0 * 3600.0;
@@ -282,45 +325,13 @@ fn guidellm(plan: &Plan, c: &Config) -> String {
     let mut benchmarks = Vec::new();
     let mut t = start;
     for (i, p) in c.points.iter().enumerate() {
-        let ok = p.completed > 0;
         let begin = t + 1.0;
         let end = begin + p.duration_s;
         t = end + 5.0;
-        let strategy = match plan.sweep {
-            Sweep::Rate(_) => json!({"type_": "constant", "rate": num(p.load, 3),
-                                     "max_concurrency": null, "initial_burst": true}),
-            Sweep::Concurrency(_) => json!({"type_": "concurrent", "streams": p.load as u64,
-                                           "worker_count": null, "max_concurrency": null,
-                                           "rampup_duration": 0.0}),
-        };
+        let strategy = guidellm_strategy(plan, p);
         let totals = json!({"successful": p.completed, "errored": p.failed, "incomplete": 0,
                             "total": p.prompts});
-        let m = |d: Dist, s: f64| guidellm_metric(d, s, p.completed, ok);
-        // Token counts are whole: their `total_sum` is the run's total.
-        let tokens = |mean: f64, total: u64| {
-            let mut metric = m(steady(mean), 1.0);
-            if ok {
-                for part in ["successful", "total"] {
-                    metric[part]["total_sum"] = json!(total);
-                }
-            }
-            metric
-        };
-        let metrics = json!({
-            "request_totals": totals,
-            "requests_per_second": m(steady(p.req_per_s), 1.0),
-            "request_concurrency": m(steady(p.concurrency.max(1e-3)), 1.0),
-            "request_latency": m(p.e2e, 1.0e-3),
-            "prompt_token_count": tokens(p.input_mean, p.total_input()),
-            "output_token_count": tokens(p.output_mean, p.total_output()),
-            "time_to_first_token_ms": m(p.ttft, 1.0),
-            "time_per_output_token_ms": m(
-                Dist { median: p.e2e.median / p.output_mean, sigma: p.tpot.sigma }, 1.0),
-            "inter_token_latency_ms": m(p.tpot, 1.0),
-            "output_tokens_per_second": m(steady(p.output_tok_s().max(1e-3)), 1.0),
-            "tokens_per_second": m(steady((p.output_tok_s() + p.input_tok_s()).max(1e-3)), 1.0),
-            "prompt_tokens_per_second": m(steady(p.input_tok_s().max(1e-3)), 1.0),
-        });
+        let metrics = guidellm_metrics(p, &totals);
         benchmarks.push(json!({
             "type_": "generative_benchmark",
             "config": {

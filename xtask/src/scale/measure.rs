@@ -171,8 +171,50 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
         dir_stats(&root.join("results"))?,
         time,
     )?];
+    let (synthetic, first_slug) = synthetic_sites(root, toolbox, &out, &sizes, runs_per_report)?;
+    sites.extend(synthetic);
+
+    let mut doc = String::new();
+    introduction(&mut doc, largest, runs_per_report);
+    build_table(&mut doc, &sites);
+
+    let shared_bench = root.join("..").join("shared").join("bench");
+    if shared_bench.join("page-load.cjs").is_file() {
+        let small = sites
+            .iter()
+            .find(|s| s.name.starts_with("synthetic") && s.reports == SMALL.min(largest))
+            .context("no small synthetic site was built")?;
+        let large = sites.last().context("no site was built")?;
+        pages_section(
+            &mut doc,
+            root,
+            toolbox,
+            &shared_bench,
+            (&sites[0], small, large),
+            &first_slug,
+        )?;
+    } else {
+        step("scale: page loads skipped, ../shared/bench is absent");
+        let _ = writeln!(
+            doc,
+            "Page loads skipped: `../shared/bench/page-load.cjs` was absent.\n"
+        );
+    }
+    Ok(doc)
+}
+
+/// Builds, timed, a synthetic project of each size in `sizes` (reports) under `out`: each
+/// site's figures, and the slug of the largest one's first report.
+fn synthetic_sites(
+    root: &Path,
+    toolbox: &Toolbox,
+    out: &Path,
+    sizes: &[usize],
+    runs_per_report: usize,
+) -> Result<(Vec<Site>, String)> {
+    let mut sites = Vec::new();
     let mut first_slug = String::new();
-    for &n in &sizes {
+    for &n in sizes {
         let project = out.join(format!("{n}-reports"));
         let set = generate(n, runs_per_report);
         first_slug.clone_from(&set.slugs[0]);
@@ -200,8 +242,11 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
             time,
         )?);
     }
+    Ok((sites, first_slug))
+}
 
-    let mut doc = String::new();
+/// The section's heading and the paragraph saying what was measured, where and how.
+fn introduction(doc: &mut String, largest: usize, runs_per_report: usize) {
     let total_runs = largest * runs_per_report;
     let _ = writeln!(
         doc,
@@ -224,31 +269,6 @@ pub fn section(root: &Path, toolbox: &Toolbox, args: &Args, warm: bool) -> Resul
             .trim(),
         crate::measuring::machine()
     );
-    build_table(&mut doc, &sites);
-
-    let shared_bench = root.join("..").join("shared").join("bench");
-    if shared_bench.join("page-load.cjs").is_file() {
-        let small = sites
-            .iter()
-            .find(|s| s.name.starts_with("synthetic") && s.reports == SMALL.min(largest))
-            .context("no small synthetic site was built")?;
-        let large = sites.last().context("no site was built")?;
-        pages_section(
-            &mut doc,
-            root,
-            toolbox,
-            &shared_bench,
-            (&sites[0], small, large),
-            &first_slug,
-        )?;
-    } else {
-        step("scale: page loads skipped, ../shared/bench is absent");
-        let _ = writeln!(
-            doc,
-            "Page loads skipped: `../shared/bench/page-load.cjs` was absent.\n"
-        );
-    }
-    Ok(doc)
 }
 
 fn build_table(doc: &mut String, sites: &[Site]) {

@@ -205,6 +205,80 @@ fn slug_and_title(
 }
 
 /// Simulates one run of `config` at `load`.
+/// What a load does to a configuration, before one run's noise.
+struct Regime {
+    /// Median time to first token, ms.
+    ttft_ms: f64,
+    /// Median time per output token, ms.
+    tpot_ms: f64,
+    /// How busy the server is, 0 to 1.2: it widens the latencies' spread.
+    busy: f64,
+    /// The share of prompts that fail.
+    failure_share: f64,
+    /// Successful requests per second.
+    req_per_s: f64,
+    /// Prompts sent.
+    prompts: f64,
+}
+
+/// A request-rate sweep's point at `load` req/s.
+fn at_rate(rng: &mut Rng, config: &Config, load: f64) -> Regime {
+    let rho = load / config.capacity;
+    // Waiting for prefill grows like an M/M/1 queue up to the knee; past capacity the
+    // queue grows for the whole run, so the average request waits half of the backlog.
+    let q = rho.min(0.97) / (1.0 - rho.min(0.97));
+    let prompts = ((load * 120.0 / 100.0).ceil() * 100.0).clamp(200.0, 2000.0);
+    let overload_ms = if rho > 1.0 {
+        (1.0 - 1.0 / rho) * (prompts / load) * 1000.0 / 2.0
+    } else {
+        0.0
+    };
+    let ttft = config.ttft0 * (1.0 + 0.45 * q) + overload_ms;
+    let tpot = config.tpot0 * (1.0 + 0.8 * rho.min(1.25));
+    let failures = if rho > 1.05 {
+        (0.5 * (rho - 1.05)).min(0.55)
+    } else {
+        0.0
+    };
+    let rps = load.min(config.capacity) * (1.0 - failures) * rng.range(0.97, 0.995);
+    Regime {
+        ttft_ms: ttft,
+        tpot_ms: tpot,
+        busy: rho.min(1.2),
+        failure_share: failures,
+        req_per_s: rps,
+        prompts,
+    }
+}
+
+/// A concurrency sweep's point at `load` concurrent requests of `output_mean` tokens.
+fn at_concurrency(rng: &mut Rng, config: &Config, load: f64, output_mean: f64) -> Regime {
+    // Throughput saturates as X(c) = C·c/(c + h), h the concurrency at the knee; by
+    // Little's law a request then takes c/X, of which decoding takes its share.
+    let single_s = (config.ttft0 + config.tpot0 * (output_mean - 1.0)) / 1000.0;
+    let h = config.capacity * single_s;
+    let u = load / (load + h);
+    let rps_ok = config.capacity * u;
+    let tpot = config.tpot0 * (1.0 + 0.9 * u);
+    let e2e_s = load / rps_ok;
+    let decode_s = tpot * (output_mean - 1.0) / 1000.0;
+    let ttft = (config.ttft0 * (1.0 + 0.5 * u)).max((e2e_s - decode_s) * 1000.0);
+    let failures = if load > 3.0 * h {
+        (0.05 * (load / h - 3.0)).min(0.35)
+    } else {
+        0.0
+    };
+    let prompts = ((load * 8.0 / 100.0).ceil() * 100.0).clamp(200.0, 3200.0);
+    Regime {
+        ttft_ms: ttft,
+        tpot_ms: tpot,
+        busy: (2.0 * u).min(1.2),
+        failure_share: failures,
+        req_per_s: rps_ok * (1.0 - failures) * rng.range(0.97, 0.995),
+        prompts,
+    }
+}
+
 fn simulate(
     rng: &mut Rng,
     sweep: Sweep,
@@ -214,54 +288,16 @@ fn simulate(
     crashed: bool,
 ) -> Point {
     let (input_mean, output_mean) = (dataset.1 * rng.jitter(0.02), dataset.2 * rng.jitter(0.02));
-    let (ttft_ms, tpot_ms, busy, failure_share, req_per_s, prompts) = match sweep {
-        Sweep::Rate(_) => {
-            let rho = load / config.capacity;
-            // Waiting for prefill grows like an M/M/1 queue up to the knee; past capacity the
-            // queue grows for the whole run, so the average request waits half of the backlog.
-            let q = rho.min(0.97) / (1.0 - rho.min(0.97));
-            let prompts = ((load * 120.0 / 100.0).ceil() * 100.0).clamp(200.0, 2000.0);
-            let overload_ms = if rho > 1.0 {
-                (1.0 - 1.0 / rho) * (prompts / load) * 1000.0 / 2.0
-            } else {
-                0.0
-            };
-            let ttft = config.ttft0 * (1.0 + 0.45 * q) + overload_ms;
-            let tpot = config.tpot0 * (1.0 + 0.8 * rho.min(1.25));
-            let failures = if rho > 1.05 {
-                (0.5 * (rho - 1.05)).min(0.55)
-            } else {
-                0.0
-            };
-            let rps = load.min(config.capacity) * (1.0 - failures) * rng.range(0.97, 0.995);
-            (ttft, tpot, rho.min(1.2), failures, rps, prompts)
-        }
-        Sweep::Concurrency(_) => {
-            // Throughput saturates as X(c) = C·c/(c + h), h the concurrency at the knee; by
-            // Little's law a request then takes c/X, of which decoding takes its share.
-            let single_s = (config.ttft0 + config.tpot0 * (output_mean - 1.0)) / 1000.0;
-            let h = config.capacity * single_s;
-            let u = load / (load + h);
-            let rps_ok = config.capacity * u;
-            let tpot = config.tpot0 * (1.0 + 0.9 * u);
-            let e2e_s = load / rps_ok;
-            let decode_s = tpot * (output_mean - 1.0) / 1000.0;
-            let ttft = (config.ttft0 * (1.0 + 0.5 * u)).max((e2e_s - decode_s) * 1000.0);
-            let failures = if load > 3.0 * h {
-                (0.05 * (load / h - 3.0)).min(0.35)
-            } else {
-                0.0
-            };
-            let prompts = ((load * 8.0 / 100.0).ceil() * 100.0).clamp(200.0, 3200.0);
-            (
-                ttft,
-                tpot,
-                (2.0 * u).min(1.2),
-                failures,
-                rps_ok * (1.0 - failures) * rng.range(0.97, 0.995),
-                prompts,
-            )
-        }
+    let Regime {
+        ttft_ms,
+        tpot_ms,
+        busy,
+        failure_share,
+        req_per_s,
+        prompts,
+    } = match sweep {
+        Sweep::Rate(_) => at_rate(rng, config, load),
+        Sweep::Concurrency(_) => at_concurrency(rng, config, load, output_mean),
     };
     let prompts = prompts as u64;
     let ttft = Dist {

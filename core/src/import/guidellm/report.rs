@@ -5,7 +5,7 @@
 //! for the YAML file is the path of the same key in the dumped object. The per-request lists can
 //! be long: they are read in one pass, and locations are only built for problems.
 
-mod listed;
+pub(in crate::import) mod listed;
 mod samples;
 
 use serde_json::{Map, Value};
@@ -21,7 +21,7 @@ use crate::model::{
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
-pub(crate) use listed::{read_benchmarks, RequestLists, BENCHMARKS};
+use listed::RequestLists;
 use samples::{read_samples, Listed};
 
 /// True for a GuideLLM report: a `benchmarks` list holding a `generative_benchmark` (or, for a

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::de::MapAccess;
 use serde_json::{Map, Value};
 
-use crate::import::document::{NumberList, Numbers, OrPlain, Read, TextList, UnreadList};
+use crate::import::document::lists::{NumberList, Numbers, TextList, UnreadList};
+use crate::import::document::plain::{OrPlain, Read};
 use crate::import::fields::Fields;
 
 /// The lists of numbers, one per request.

@@ -9,8 +9,8 @@
 //! default, named Tiny, Short, Medium, Long and Very long), `tokens` (`total`, `output` or
 //! `input`), `metric` (`e2e`, `ttft` or `tpot`), `stat`, `load` and `configs`.
 
-use super::tokens::latency_metric;
 use super::{Alternative, ChartCall, ReportContext};
+use crate::analysis::token_fit::latency_metric;
 use crate::analysis::{quantile, sorted_finite};
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;

@@ -8,47 +8,15 @@
 
 use super::{ChartCall, ReportContext};
 use crate::analysis::linear_fit;
+use crate::analysis::token_fit::{latency_metric, request_points, Tokens};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
-use crate::model::{Metric, RequestSamples, Run};
 
-/// Which tokens a request's latency is set against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tokens {
-    Output,
-    Input,
-}
-
-impl Tokens {
-    fn parse(text: Option<&str>) -> Result<Tokens, String> {
-        match text.map(str::trim) {
-            None | Some("output_tokens") => Ok(Tokens::Output),
-            Some("input_tokens") => Ok(Tokens::Input),
-            Some(other) => Err(format!(
-                "`x: {other}`: a tokens chart sets latency against `output_tokens` or `input_tokens`"
-            )),
-        }
-    }
-
-    fn values(self, samples: &RequestSamples) -> &[f64] {
-        match self {
-            Tokens::Output => &samples.output_tokens,
-            Tokens::Input => &samples.input_tokens,
-        }
-    }
-
-    fn noun(self) -> &'static str {
-        match self {
-            Tokens::Output => "output token",
-            Tokens::Input => "prompt token",
-        }
-    }
-
-    fn axis(self) -> Axis {
-        match self {
-            Tokens::Output => Axis::new("Output tokens", "tokens"),
-            Tokens::Input => Axis::new("Prompt tokens", "tokens"),
-        }
+/// The x axis of latency against `tokens`.
+fn axis(tokens: Tokens) -> Axis {
+    match tokens {
+        Tokens::Output => Axis::new("Output tokens", "tokens"),
+        Tokens::Input => Axis::new("Prompt tokens", "tokens"),
     }
 }
 
@@ -124,73 +92,13 @@ impl ReportContext<'_> {
                 tokens.noun()
             ),
             kind: ChartKind::Scatter,
-            x: tokens.axis(),
+            x: axis(tokens),
             y: Axis::new(metric.label(), "ms"),
             series,
             annotations,
             alternatives: Vec::new(),
         })
     }
-}
-
-/// The least-squares line of `run`'s per-request latency (`metric`, as a tokens chart names it)
-/// against its tokens (`tokens`: `output_tokens` or `input_tokens`), and what one token is
-/// called (`output token`): the slope the `slope(…)` inline value quotes.
-pub(in crate::report) fn fit(
-    run: &Run,
-    tokens: &str,
-    metric: &str,
-) -> Result<(crate::analysis::LineFit, &'static str), String> {
-    let tokens = Tokens::parse(Some(tokens))?;
-    let metric = latency_metric(Some(metric))?;
-    let pairs = request_points(run, tokens, metric).ok_or_else(|| {
-        format!(
-            "{} has no per-request {} counts with {}",
-            run.source(),
-            tokens.noun(),
-            metric.label()
-        )
-    })?;
-    let fit = linear_fit(&pairs).ok_or_else(|| {
-        format!(
-            "{}: no line to fit: fewer than two distinct {} counts among its successful requests",
-            run.source(),
-            tokens.noun()
-        )
-    })?;
-    Ok((fit, tokens.noun()))
-}
-
-/// The latency a tokens chart plots: end-to-end unless `metric` says otherwise.
-pub(super) fn latency_metric(text: Option<&str>) -> Result<Metric, String> {
-    match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("e2e") => Ok(Metric::E2e),
-        Some("ttft") => Ok(Metric::Ttft),
-        Some("tpot") => Ok(Metric::Tpot),
-        Some(other) => Err(format!(
-            "`metric: {other}`: this kind plots a per-request latency: e2e, ttft or tpot"
-        )),
-    }
-}
-
-/// (tokens, latency) of each successful request of `run` with both finite; none when the run
-/// has no per-request token counts or latencies of that kind.
-fn request_points(run: &Run, tokens: Tokens, metric: Metric) -> Option<Vec<(f64, f64)>> {
-    let samples = run.samples.as_ref()?;
-    let xs = tokens.values(samples);
-    let ys = samples.latencies(metric)?;
-    if xs.is_empty() || ys.is_empty() {
-        return None;
-    }
-    let ok = samples.ok.iter().copied().chain(std::iter::repeat(true));
-    Some(
-        xs.iter()
-            .zip(ys)
-            .zip(ok)
-            .filter(|((x, y), ok)| *ok && x.is_finite() && y.is_finite())
-            .map(|((x, y), _)| (*x, *y))
-            .collect(),
-    )
 }
 
 #[cfg(test)]

@@ -22,6 +22,22 @@ enum Over {
 }
 
 impl Over {
+    /// What a trend needs at least two of: "dates" or "folders".
+    fn plural(self) -> &'static str {
+        match self {
+            Over::Date => "dates",
+            Over::Folder => "folders",
+        }
+    }
+
+    /// The trend's x axis.
+    fn axis(self) -> Axis {
+        match self {
+            Over::Date => Axis::new("Run date", ""),
+            Over::Folder => Axis::new("Folder", ""),
+        }
+    }
+
     fn parse(text: Option<&str>) -> Result<Over, String> {
         match text.map(str::trim) {
             None | Some("date") => Ok(Over::Date),
@@ -52,28 +68,7 @@ impl ReportContext<'_> {
         let over = Over::parse(d.x.as_deref())?;
         let load = self.trend_load(keys, d)?;
         let rule = Rule::with(d.history, d.mads, d.min_change)?;
-        let mut undated: Vec<&str> = Vec::new();
-        let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
-        let runs = |k: usize| self.all_runs_of(&keys[k]).filter(|r| r.load.target == load);
-        // Days on the axis, unless a configuration ran twice on one day: then times too.
-        let with_time = over == Over::Date
-            && (0..keys.len()).any(|k| {
-                let mut days: Vec<&str> = runs(k)
-                    .filter_map(|r| Some(r.provenance.date.as_ref()?.day()))
-                    .collect();
-                let all = days.len();
-                days.sort_unstable();
-                days.dedup();
-                days.len() < all
-            });
-        for k in 0..keys.len() {
-            for run in runs(k) {
-                match place(run, over, with_time) {
-                    Some(p) => placed.push((k, p)),
-                    None => undated.push(&run.provenance.file),
-                }
-            }
-        }
+        let (placed, undated) = self.placed_runs(keys, over, load);
         if placed.is_empty() {
             return Err(no_dates(keys, &undated));
         }
@@ -98,35 +93,22 @@ impl ReportContext<'_> {
                 }
                 repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
             }
-            let values: Vec<f64> = points.iter().map(|p| p.y.unwrap_or(f64::NAN)).collect();
-            for (p, verdict) in points
-                .iter_mut()
-                .zip(trend::judge_series(&values, better, &rule))
-            {
-                let expected = match verdict {
-                    Verdict::Unjudged => continue,
-                    Verdict::AsBefore(e) | Verdict::Improvement(e) => e,
-                    Verdict::Regression(e) => {
-                        let change = change_text(p.y.unwrap_or(f64::NAN), e.median);
-                        annotations.push(Annotation::Marker {
-                            series: Some(k),
-                            x: p.x,
-                            y: p.y.unwrap_or(e.median),
-                            label: change.clone(),
-                        });
-                        findings.push(format!(
-                            "{name} on {}: {} against a median of {} over the {} runs before \
-                             it ({change})",
-                            labels[p.x as usize],
-                            format::with_unit(p.y.unwrap_or(f64::NAN), quantity.unit()),
-                            format::with_unit(e.median, quantity.unit()),
-                            e.count,
-                        ));
-                        e
-                    }
-                };
-                p.lo = Some(expected.lo);
-                p.hi = Some(expected.hi);
+            for (x, y, e) in judge_points(&mut points, better, &rule) {
+                let change = change_text(y.unwrap_or(f64::NAN), e.median);
+                annotations.push(Annotation::Marker {
+                    series: Some(k),
+                    x,
+                    y: y.unwrap_or(e.median),
+                    label: change.clone(),
+                });
+                findings.push(format!(
+                    "{name} on {}: {} against a median of {} over the {} runs before it \
+                     ({change})",
+                    labels[x as usize],
+                    format::with_unit(y.unwrap_or(f64::NAN), quantity.unit()),
+                    format::with_unit(e.median, quantity.unit()),
+                    e.count,
+                ));
             }
             if let Some(test) = rank_test(quantity, &point_runs, rule.history) {
                 tests.push(format!("{name}: {test}"));
@@ -140,24 +122,13 @@ impl ReportContext<'_> {
         if series.iter().all(|s| s.points.len() < 2) {
             return Err(format!(
                 "a trend needs runs on at least two {}; found {} at {} ({})",
-                if over == Over::Date {
-                    "dates"
-                } else {
-                    "folders"
-                },
+                over.plural(),
                 labels.join(", "),
                 load,
                 keys.join(", ")
             ));
         }
-        let x = Axis::new(
-            if over == Over::Date {
-                "Run date"
-            } else {
-                "Folder"
-            },
-            "",
-        );
+        let x = over.axis();
         Ok(ChartSpec {
             id: id.to_string(),
             title: format!("{quantity} over time"),
@@ -171,6 +142,42 @@ impl ReportContext<'_> {
             annotations,
             alternatives: Vec::new(),
         })
+    }
+
+    /// The runs of each configuration (by its index in `keys`) at `load`, placed on the axis
+    /// `over` names, and the files of those that have no date for a trend over dates. Days are
+    /// on the axis unless a configuration ran twice on one day: then times too.
+    fn placed_runs<'s>(
+        &'s self,
+        keys: &'s [String],
+        over: Over,
+        load: LoadTarget,
+    ) -> (Vec<(usize, Placed<'s>)>, Vec<&'s str>) {
+        let mut undated: Vec<&str> = Vec::new();
+        let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
+        let runs = |k: usize| {
+            self.all_runs_of(&keys[k])
+                .filter(move |r| r.load.target == load)
+        };
+        let with_time = over == Over::Date
+            && (0..keys.len()).any(|k| {
+                let mut days: Vec<&str> = runs(k)
+                    .filter_map(|r| Some(r.provenance.date.as_ref()?.day()))
+                    .collect();
+                let all = days.len();
+                days.sort_unstable();
+                days.dedup();
+                days.len() < all
+            });
+        for k in 0..keys.len() {
+            for run in runs(k) {
+                match place(run, over, with_time) {
+                    Some(p) => placed.push((k, p)),
+                    None => undated.push(&run.provenance.file),
+                }
+            }
+        }
+        (placed, undated)
     }
 
     /// The load point of the trend: the directive's `load`, or the one load every chosen
@@ -211,6 +218,33 @@ impl ReportContext<'_> {
             .copied()
             .filter(move |r| r.config.key() == key)
     }
+}
+
+/// Each of a line's points judged against the points before it by `rule`, its expected range
+/// set as its band; the regressions, as their x, their y and the range they left.
+fn judge_points(
+    points: &mut [Point],
+    better: Better,
+    rule: &Rule,
+) -> Vec<(f64, Option<f64>, trend::Expected)> {
+    let values: Vec<f64> = points.iter().map(|p| p.y.unwrap_or(f64::NAN)).collect();
+    let mut regressions = Vec::new();
+    for (p, verdict) in points
+        .iter_mut()
+        .zip(trend::judge_series(&values, better, rule))
+    {
+        let expected = match verdict {
+            Verdict::Unjudged => continue,
+            Verdict::AsBefore(e) | Verdict::Improvement(e) => e,
+            Verdict::Regression(e) => {
+                regressions.push((p.x, p.y, e));
+                e
+            }
+        };
+        p.lo = Some(expected.lo);
+        p.hi = Some(expected.hi);
+    }
+    regressions
 }
 
 /// `run` on the axis (by its day, or its date and time `with_time`), or `None` for a trend

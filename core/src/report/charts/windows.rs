@@ -11,8 +11,8 @@
 //! windows), `load` (one load point; without it every load point is a category of boxes, or
 //! the run must be the configuration's only one for `x: tok_s`), `x: tok_s` and `configs`.
 
-use super::tokens::latency_metric;
 use super::{Alternative, ChartCall, ReportContext};
+use crate::analysis::token_fit::latency_metric;
 use crate::analysis::windows::{auto_width, windows, Requests, Window, MIN_REQUESTS};
 use crate::analysis::BoxStats;
 use crate::chart::{box_chart, box_point, Axis, ChartKind, ChartSpec, Point, Series};

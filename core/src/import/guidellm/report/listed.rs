@@ -8,7 +8,7 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use crate::import::document::{JsonNumber, OrPlain, Read, Skipped, Special};
+use crate::import::document::plain::{JsonNumber, OrPlain, Read, Skipped, Special};
 
 /// The key of the benchmarks list at a report's top level.
 pub(crate) const BENCHMARKS: &str = "benchmarks";

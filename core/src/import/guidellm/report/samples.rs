@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::super::object_at;
 use super::listed::{Cell, Entry, Field, Request, RequestLists, STATUSES};
 use crate::import::fields::Fields;
-use crate::model::RequestSamples;
+use crate::model::{Location, RequestSamples};
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
 
@@ -53,9 +53,7 @@ pub(super) fn read_samples(
     let window = measured_window(f, obj);
     let mut samples = RequestSamples::default();
     let mut starts = Vec::new();
-    let mut reversed = 0usize;
-    let mut excluded = 0usize;
-    let mut bad = 0usize;
+    let mut tally = Tally::default();
     let at = f.at.child("requests");
     for (status, ok) in STATUSES.into_iter().zip([true, false, false]) {
         let Some(entries) = entries(f, requests, listed, status) else {
@@ -66,8 +64,8 @@ pub(super) fn read_samples(
             let r = match entry {
                 Entry::Request(r) => r,
                 Entry::Other(item) => {
-                    bad += 1;
-                    if bad <= 5 {
+                    tally.bad += 1;
+                    if tally.bad <= 5 {
                         f.problems.push(Problem::error(
                             f.file,
                             place(),
@@ -82,31 +80,14 @@ pub(super) fn read_samples(
             };
             if let Some((start, end)) = window {
                 if !within(r, start, end) {
-                    excluded += 1;
+                    tally.excluded += 1;
                     continue;
                 }
             }
             let mut value = |field: Field, scale: f64| -> f64 {
-                let v = match r.get(field) {
-                    Cell::Absent => return f64::NAN,
-                    Cell::Number(x) => return x * scale,
-                    Cell::Other(v) => v,
-                };
-                match json_number(v) {
-                    Reading::Value(x) => x * scale,
-                    Reading::Missing => f64::NAN,
-                    Reading::Invalid => {
-                        bad += 1;
-                        if bad <= 5 {
-                            f.problems.push(Problem::error(
-                                f.file,
-                                place().child(field.key()),
-                                format!("expected a number, found {}", describe_json(v)),
-                            ));
-                        }
-                        f64::NAN
-                    }
-                }
+                number(f, r, field, scale, &mut tally.bad, &|| {
+                    place().child(field.key())
+                })
             };
             let ttft = value(Field::Ttft, 1.0);
             let e2e = value(Field::Latency, 1000.0);
@@ -115,56 +96,124 @@ pub(super) fn read_samples(
             let output = value(Field::OutputTokens, 1.0);
             samples.push(ok, ttft, e2e, tpot, input, output);
             let (start, end) = (value(Field::Start, 1.0), value(Field::End, 1.0));
-            if end < start {
-                // Times out of order: the start cannot be trusted to place the request.
-                reversed += 1;
-                if reversed == 1 {
-                    f.problems.push(Problem::warning(
-                        f.file,
-                        place().child(Field::End.key()),
-                        format!(
-                            "ends ({end}) before it starts (`request_start_time` {start}); such \
-                             requests keep their latencies but no start time, so time-window \
-                             charts leave them out"
-                        ),
-                    ));
-                }
-                starts.push(f64::NAN);
-            } else {
-                starts.push(start);
-            }
+            starts.push(start_time(f, start, end, &mut tally.reversed, &place));
         }
     }
-    if reversed > 1 {
-        f.problems.push(Problem::warning(
-            f.file,
-            at.clone(),
-            format!("{reversed} requests end before they start; none has a start time"),
-        ));
-    }
     samples.set_starts(&starts);
-    if bad > 5 {
-        f.problems.push(Problem::error(
-            f.file,
-            at.clone(),
-            format!(
-                "{} more values of the per-request lists are not numbers or not requests",
-                bad - 5
-            ),
-        ));
-    }
-    if excluded > 0 {
-        f.problems.push(Problem::warning(
-            f.file,
-            at,
-            format!(
-                "{excluded} listed requests ran during the warm-up or cool-down (outside \
-                 `scheduler_metrics.measure_start_time`…`measure_end_time`); they are left out \
-                 of the samples, as GuideLLM leaves them out of its metrics"
-            ),
-        ));
-    }
+    tally.report(f, at);
     (!samples.is_empty()).then_some(samples)
+}
+
+/// What a pass over the request lists counts, for the problems it ends with.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Requests that end before they start.
+    reversed: usize,
+    /// Requests outside the measured period.
+    excluded: usize,
+    /// Values that are not numbers and entries that are not requests.
+    bad: usize,
+}
+
+impl Tally {
+    /// The problems that sum the pass up at `at`: requests out of order, the bad values past the
+    /// first five and the requests left out of the measured period.
+    fn report(&self, f: &mut Fields<'_>, at: Location) {
+        let Tally {
+            reversed,
+            excluded,
+            bad,
+        } = *self;
+        if reversed > 1 {
+            f.problems.push(Problem::warning(
+                f.file,
+                at.clone(),
+                format!("{reversed} requests end before they start; none has a start time"),
+            ));
+        }
+        if bad > 5 {
+            f.problems.push(Problem::error(
+                f.file,
+                at.clone(),
+                format!(
+                    "{} more values of the per-request lists are not numbers or not requests",
+                    bad - 5
+                ),
+            ));
+        }
+        if excluded > 0 {
+            f.problems.push(Problem::warning(
+                f.file,
+                at,
+                format!(
+                    "{excluded} listed requests ran during the warm-up or cool-down (outside \
+                     `scheduler_metrics.measure_start_time`…`measure_end_time`); they are left \
+                     out of the samples, as GuideLLM leaves them out of its metrics"
+                ),
+            ));
+        }
+    }
+}
+
+/// Request `r`'s value of `field` times `scale` (seconds to ms), NaN when it has none; a value
+/// that is not a number is NaN too, counted in `bad` and, among the first five, an error at
+/// `place`.
+fn number(
+    f: &mut Fields<'_>,
+    r: &Request,
+    field: Field,
+    scale: f64,
+    bad: &mut usize,
+    place: &dyn Fn() -> Location,
+) -> f64 {
+    let v = match r.get(field) {
+        Cell::Absent => return f64::NAN,
+        Cell::Number(x) => return x * scale,
+        Cell::Other(v) => v,
+    };
+    match json_number(v) {
+        Reading::Value(x) => x * scale,
+        Reading::Missing => f64::NAN,
+        Reading::Invalid => {
+            *bad += 1;
+            if *bad <= 5 {
+                f.problems.push(Problem::error(
+                    f.file,
+                    place(),
+                    format!("expected a number, found {}", describe_json(v)),
+                ));
+            }
+            f64::NAN
+        }
+    }
+}
+
+/// A request's start time, or NaN when it ends before it starts: the start cannot be trusted to
+/// place the request (counted in `reversed`; the first such request is warned about at `place`).
+fn start_time(
+    f: &mut Fields<'_>,
+    start: f64,
+    end: f64,
+    reversed: &mut usize,
+    place: &dyn Fn() -> Location,
+) -> f64 {
+    if end < start {
+        *reversed += 1;
+        if *reversed == 1 {
+            f.problems.push(Problem::warning(
+                f.file,
+                place().child(Field::End.key()),
+                format!(
+                    "ends ({end}) before it starts (`request_start_time` {start}); such requests \
+                     keep their latencies but no start time, so time-window charts leave them \
+                     out"
+                ),
+            ));
+        }
+        f64::NAN
+    } else {
+        start
+    }
 }
 
 /// The requests listed under `status`: read aside, or from the `requests` object (where anything
