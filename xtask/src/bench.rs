@@ -204,21 +204,7 @@ fn page_loads(
     doc: &mut String,
 ) -> Result<()> {
     let work = root.join("target").join("bench");
-    let plotly_js = ensure_plotly()?;
-    let plotly_page = work.join("plotly-page");
-    let seed = root
-        .join("..")
-        .join("shared")
-        .join("seeds")
-        .join("002_b815cef7710eda19.txt");
-    step("building the Plotly reference page (seed 002)");
-    run::status(
-        Command::new("python3")
-            .arg(bench.join("plotly-baseline.py"))
-            .arg(&seed)
-            .arg(&plotly_js)
-            .arg(&plotly_page),
-    )?;
+    let plotly_page = plotly_page(root, bench, &work)?;
     let (plotly_server, site_server) = (Server::start(&plotly_page)?, Server::start(site_dir)?);
     let node_path = root.join("tests").join("e2e").join("node_modules");
     let scripts = root.join("xtask").join("bench");
@@ -258,6 +244,53 @@ fn page_loads(
         &[&report_url, RUNS],
     )?;
 
+    load_table(doc, site_dir, &plotly, &report, &home);
+    before_scripts(doc, &plotly, &content, &report, &still);
+    beyond_empty(doc, &plotly, &content, &empty);
+    in_page_times(doc, &in_page)?;
+    // The app's, not the worker's (`benchdeck-worker_bg.wasm`, loaded only for dropped files);
+    // over its budget the bench fails, after writing what it measured.
+    let wasm = crate::wasm_budget::measure(site_dir)?;
+    let _ = writeln!(
+        doc,
+        "The app's wasm: {} bytes, {} gzip (budget {}, `xtask/src/wasm_budget.rs`).\n",
+        wasm.bytes,
+        wasm.gzip_bytes,
+        crate::wasm_budget::APP_WASM_GZIP_BUDGET
+    );
+    Ok(())
+}
+
+/// Seed 002's Plotly page, as its authors made it, written by `../shared/bench`'s script into
+/// `work/plotly-page`.
+fn plotly_page(root: &Path, bench: &Path, work: &Path) -> Result<PathBuf> {
+    let plotly_js = ensure_plotly()?;
+    let plotly_page = work.join("plotly-page");
+    let seed = root
+        .join("..")
+        .join("shared")
+        .join("seeds")
+        .join("002_b815cef7710eda19.txt");
+    step("building the Plotly reference page (seed 002)");
+    run::status(
+        Command::new("python3")
+            .arg(bench.join("plotly-baseline.py"))
+            .arg(&seed)
+            .arg(&plotly_js)
+            .arg(&plotly_page),
+    )?;
+    Ok(plotly_page)
+}
+
+/// The section's heading and its table of the three pages' loads, with the report's speed and
+/// bytes against Plotly's.
+fn load_table(
+    doc: &mut String,
+    site_dir: &Path,
+    plotly: &PageLoad,
+    report: &PageLoad,
+    home: &PageLoad,
+) {
     let charts = drawn_charts(&site_dir.join("charts").join(REPORT));
     let _ = writeln!(doc, "## Page load against seed 002's Plotly page\n");
     let _ = writeln!(
@@ -270,9 +303,9 @@ fn page_loads(
     );
     let _ = writeln!(doc, "|---|---|---|---|---|---|---|");
     for (name, n, p) in [
-        ("Plotly reference (seed 002)", "9".to_string(), &plotly),
-        ("benchdeck report", charts.to_string(), &report),
-        ("benchdeck home", "0".to_string(), &home),
+        ("Plotly reference (seed 002)", "9".to_string(), plotly),
+        ("benchdeck report", charts.to_string(), report),
+        ("benchdeck home", "0".to_string(), home),
     ] {
         let runs: Vec<String> = p.ready_ms.iter().map(|ms| format!("{ms:.0}")).collect();
         let _ = writeln!(
@@ -293,20 +326,6 @@ fn page_loads(
         100.0 * report.gzip_bytes as f64 / plotly.gzip_bytes.max(1) as f64,
         plotly.gzip_bytes as f64 / report.gzip_bytes.max(1) as f64
     );
-    before_scripts(doc, &plotly, &content, &report, &still);
-    beyond_empty(doc, &plotly, &content, &empty);
-    in_page_times(doc, &in_page)?;
-    // The app's, not the worker's (`benchdeck-worker_bg.wasm`, loaded only for dropped files);
-    // over its budget the bench fails, after writing what it measured.
-    let wasm = crate::wasm_budget::measure(site_dir)?;
-    let _ = writeln!(
-        doc,
-        "The app's wasm: {} bytes, {} gzip (budget {}, `xtask/src/wasm_budget.rs`).\n",
-        wasm.bytes,
-        wasm.gzip_bytes,
-        crate::wasm_budget::APP_WASM_GZIP_BUDGET
-    );
-    Ok(())
 }
 
 /// Runs the node `script` with `args` (playwright-core found in `node_path`) and reads the JSON

@@ -10,10 +10,9 @@
 use benchdeck_core::chart::{
     self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState, Zoom,
 };
-use benchdeck_core::export::{self, PointLabel};
+use benchdeck_core::export::PointLabel;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use web_sys::{KeyboardEvent, MouseEvent, TouchEvent};
 
 use super::chart_image;
 use super::legend::{left_out_by_filter, Legend};
@@ -21,12 +20,11 @@ use super::zoom::{ZoomControls, ZoomState};
 
 mod controls;
 mod menu;
+mod pointer;
 
 use controls::{SlaControl, ViewControls};
 use menu::ChartMenu;
-
-/// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
-const HOVER_RADIUS: i32 = 28;
+use pointer::Pointer;
 
 /// The reader's view of a chart, as the address gives it and kept there: which statistic (an
 /// index into `alternatives`), which y scale, which series hidden, where a CDF's SLA line is.
@@ -104,6 +102,23 @@ struct Surface {
 }
 
 impl Surface {
+    /// A surface not painted yet.
+    fn new(
+        canvas: NodeRef<Canvas>,
+        frame: StoredValue<Frame>,
+        active: RwSignal<Option<Target>>,
+        set_error: WriteSignal<Option<String>>,
+    ) -> Self {
+        Surface {
+            canvas,
+            frame,
+            active,
+            drawn: RwSignal::new(false),
+            ready: crate::browser::ready::ChartReady::default(),
+            set_error,
+        }
+    }
+
     /// Paints `spec` at `width` CSS pixels (once the canvas and its width are known), in the
     /// page's colour scheme, with the `hidden` series left out.
     fn paint(self, spec: &ChartSpec, hidden: u64, zoom: Option<Zoom>, width: Option<f64>) {
@@ -139,26 +154,6 @@ impl Surface {
             self.ready.settle();
         }
     }
-}
-
-/// Arrow keys step through the points (the tooltip follows), Escape hides the tooltip.
-fn read_by_keyboard(
-    ev: &KeyboardEvent,
-    frame: StoredValue<Frame>,
-    active: RwSignal<Option<Target>>,
-) {
-    let step: isize = match ev.key().as_str() {
-        "ArrowRight" | "ArrowDown" => 1,
-        "ArrowLeft" | "ArrowUp" => -1,
-        "Escape" => {
-            active.set(None);
-            return;
-        }
-        _ => return,
-    };
-    ev.prevent_default();
-    let next = frame.with_value(|f| step_target(f, active.get_untracked(), step));
-    active.set(next);
 }
 
 /// What the canvas is called for assistive technology: its title and caption, and how to read
@@ -211,21 +206,7 @@ pub fn ChartView(
     } = ReaderView::from_address(&spec, shared_hidden);
     let zoomable = spec.zoomable();
     let base = StoredValue::new(spec);
-    // A cost chart follows the reader's prices (`prices.rs`).
-    let prices = super::Prices::of_page();
-    let spec = Memo::new(move |_| {
-        let view = base.with_value(|s| {
-            let repriced = prices.and_then(|p| p.chart(s));
-            repriced
-                .as_ref()
-                .unwrap_or(s)
-                .with_view(choice.get(), Some(y_scale.get()))
-        });
-        match sla.get() {
-            Some(x) if is_cdf => view.with_x_threshold(x),
-            _ => view,
-        }
-    });
+    let spec = shown_spec(base, choice, y_scale, sla);
     let frame = StoredValue::new(Frame::default());
     let zooming = ZoomState::new(zoom, frame);
     // Series of configurations the page's filter leaves out (`filters.rs`) are hidden too.
@@ -234,68 +215,24 @@ pub fn ChartView(
     let shown_hidden = Signal::derive(move || hidden.get() | filtered.get());
     // Until the canvas is first drawn, the page shows the chart's SVG as the build drew it (the
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
-    let drawn = RwSignal::new(false);
-    let ready = crate::browser::ready::ChartReady::default();
-    let near = watch_container(container, set_width, ready);
-
-    let surface = Surface {
-        canvas,
-        frame,
-        active,
-        drawn,
-        ready,
-        set_error,
-    };
+    let surface = Surface::new(canvas, frame, active, set_error);
+    let near = watch_container(container, set_width, surface.ready);
     Effect::new(move || {
         if near.get() {
             surface.paint(&spec.get(), shown_hidden.get(), zoom.get(), width.get());
         }
     });
+    let drawn = surface.drawn;
 
-    // Dragging on a CDF moves its SLA line to the value under the pointer.
-    let drag_sla = move |ev: &MouseEvent| {
-        if is_cdf && ev.buttons() & 1 == 1 {
-            let x =
-                spec.with_untracked(|s| frame.with_value(|f| value_at_pixel(s, f, ev.offset_x())));
-            if let Some(x) = x {
-                sla.set(Some(x));
-            }
-        }
-    };
-    let on_move = move |ev: MouseEvent| {
-        drag_sla(&ev);
-        if zooming.dragging() {
-            zooming.track(&ev);
-            active.set(None);
-            return;
-        }
-        let found = frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS));
-        if found != active.get_untracked() {
-            active.set(found);
-        }
-    };
-    // A point that is one run (a trend's) opens its result file on a click or Enter.
-    let published = slug != benchdeck_core::site::LOCAL_SLUG;
-    let open_run = move |target: Option<Target>| {
-        let link = target.and_then(|t| {
-            spec.with_untracked(|s| Some(s.series.get(t.series)?.points.get(t.point)?.link.clone()))
-        });
-        if let Some(link) = link.filter(|l| published && !l.is_empty()) {
-            crate::browser::go_to(&crate::browser::data::href(&link));
-        }
-    };
-    let on_click = move |ev: MouseEvent| {
-        open_run(frame.with_value(|f| f.nearest(ev.offset_x(), ev.offset_y(), HOVER_RADIUS)));
-    };
-    let on_key = move |ev: KeyboardEvent| {
-        let center = active.get_untracked().map(|t| (t.x, t.y));
-        if zoomable && zooming.key(&ev.key(), center) {
-            ev.prevent_default();
-        } else if ev.key() == "Enter" {
-            open_run(active.get_untracked());
-        } else {
-            read_by_keyboard(&ev, frame, active);
-        }
+    let pointer = Pointer {
+        spec,
+        frame,
+        active,
+        zooming,
+        sla,
+        is_cdf,
+        zoomable,
+        published: slug != benchdeck_core::site::LOCAL_SLUG,
     };
 
     let (id, caption, label, names) = base.with_value(|s| {
@@ -304,47 +241,15 @@ pub fn ChartView(
     });
     let box_style = base.with_value(box_style);
     let series_count = names.len();
-    let tooltip = move || {
-        let target = active.get()?;
-        let text = spec.with_untracked(|s| export::point_label(s, target.series, target.point))?;
-        let width = container.get_untracked().map_or(0, |c| c.client_width());
-        Some(view! { <Tooltip target text width/> })
-    };
     view! {
         <figure class="chart" id=format!("chart-{id}") data-chart=id.clone() data-series=series_count data-zoomable=zoomable.then_some("") style=(span > 1).then(|| format!("--span: {span}"))>
             <div class="chart-canvas" node_ref=container style=box_style>
                 {chart_image::chart_image(&base.read_value(), &slug, drawn.into())}
-                <canvas
-                    node_ref=canvas
-                    class:drawn=move || drawn.get()
-                    role="img"
-                    tabindex="0"
-                    aria-label=label
-                    on:mousemove=on_move
-                    on:mousedown=move |ev: MouseEvent| {
-                        drag_sla(&ev);
-                        if zoomable {
-                            zooming.start(&ev);
-                        }
-                    }
-                    on:mouseup=move |_| zooming.finish()
-                    on:touchstart=move |ev: TouchEvent| if zoomable { zooming.touch_start(&ev) }
-                    on:touchmove=move |ev: TouchEvent| if zoomable { zooming.touch_move(&ev) }
-                    on:touchend=move |_| zooming.touch_end()
-                    on:touchcancel=move |_| zooming.touch_end()
-                    on:dblclick=move |_| if zoomable { zooming.reset() }
-                    on:click=on_click
-                    on:mouseleave=move |_| {
-                        zooming.finish();
-                        active.set(None);
-                    }
-                    on:keydown=on_key
-                    on:blur=move |_| active.set(None)
-                ></canvas>
-                {tooltip}
+                {pointer.canvas(canvas, drawn, label)}
+                {pointer.tooltip(container)}
                 {zooming.view_box()}
             </div>
-            {move || error.get().map(|e| view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{e}</p> })}
+            {move || error.get().map(draw_error)}
             {(!caption.is_empty()).then(|| view! { <figcaption>{caption}</figcaption> })}
             // One row under the chart: its one legend, then a quiet toolbar (the statistic, the
             // scale, one menu for downloads, the embed code and the data table).
@@ -359,6 +264,36 @@ pub fn ChartView(
             {is_cdf.then(|| view! { <SlaControl base spec sla/> })}
         </figure>
     }
+}
+
+/// The panel saying why the chart could not be drawn.
+fn draw_error(error: String) -> impl IntoView {
+    view! { <p class="error-panel" role="alert">"This chart could not be drawn: "{error}</p> }
+}
+
+/// The chart as the reader sees it: `base` at the reader's prices (a cost chart follows them,
+/// `prices.rs`), statistic and y scale, and a CDF with its SLA line.
+fn shown_spec(
+    base: StoredValue<ChartSpec>,
+    choice: RwSignal<Option<usize>>,
+    y_scale: RwSignal<Scale>,
+    sla: RwSignal<Option<f64>>,
+) -> Memo<ChartSpec> {
+    let prices = super::Prices::of_page();
+    let is_cdf = base.with_value(|s| matches!(s.kind, ChartKind::Cdf));
+    Memo::new(move |_| {
+        let view = base.with_value(|s| {
+            let repriced = prices.and_then(|p| p.chart(s));
+            repriced
+                .as_ref()
+                .unwrap_or(s)
+                .with_view(choice.get(), Some(y_scale.get()))
+        });
+        match sla.get() {
+            Some(x) if is_cdf => view.with_x_threshold(x),
+            _ => view,
+        }
+    })
 }
 
 /// Watches the chart's box: its width goes to `set_width`, and the returned signal turns true
@@ -402,24 +337,6 @@ fn box_style(spec: &ChartSpec) -> Option<String> {
     }
 }
 
-/// The next or previous point in reading order (by x, then series) from `from`.
-fn step_target(frame: &Frame, from: Option<Target>, step: isize) -> Option<Target> {
-    let mut order: Vec<Target> = frame.targets.clone();
-    benchdeck_core::order::sort_by_keys(&mut order, &|t| {
-        [f64::from(t.x), t.series as f64, t.point as f64]
-    });
-    if order.is_empty() {
-        return None;
-    }
-    let len = order.len() as isize;
-    let index = match from.and_then(|f| order.iter().position(|t| *t == f)) {
-        Some(i) => (i as isize + step).rem_euclid(len),
-        None if step > 0 => 0,
-        None => len - 1,
-    };
-    order.get(index as usize).copied()
-}
-
 /// The values of the point under the pointer or keyboard focus; also announced to screen readers.
 #[component]
 fn Tooltip(
@@ -450,27 +367,5 @@ fn Tooltip(
             {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
             {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}
         </div>
-    }
-}
-
-/// The data value under pixel column `px` of a chart with numeric x, interpolated between the
-/// drawn points on either side (the frame knows where each point was drawn).
-fn value_at_pixel(spec: &ChartSpec, frame: &Frame, px: i32) -> Option<f64> {
-    let mut known: Vec<(i32, f64)> = frame
-        .targets
-        .iter()
-        .filter_map(|t| {
-            let x = spec.series.get(t.series)?.points.get(t.point)?.x;
-            x.is_finite().then_some((t.x, x))
-        })
-        .collect();
-    benchdeck_core::order::sort_by_f64(&mut known, &|(p, _)| f64::from(*p));
-    let right = known.partition_point(|(p, _)| *p < px);
-    match (known.get(right.wrapping_sub(1)), known.get(right)) {
-        (Some(&(p0, x0)), Some(&(p1, x1))) if p1 > p0 => {
-            Some(x0 + (x1 - x0) * f64::from(px - p0) / f64::from(p1 - p0))
-        }
-        (Some(&(_, x)), _) | (None, Some(&(_, x))) => Some(x),
-        _ => None,
     }
 }

@@ -9,7 +9,7 @@ use crate::browser::number::parse_f64;
 use benchdeck_core::decision::tree::layout::{
     describe_path, lay_out, Diagram, PathTaken, Shape, Style,
 };
-use benchdeck_core::decision::tree::{Node, Tree};
+use benchdeck_core::decision::tree::{Node, Tree, Walk};
 use benchdeck_core::decision::{decide, Bound, Decision, Question};
 use benchdeck_core::format;
 use benchdeck_core::site::DecisionData;
@@ -109,40 +109,7 @@ fn Guided(
         labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
     let live = crate::state::hydrated::live();
-    let current = move || {
-        let broken = || view! { <p class="error">"The question tree is broken."</p> };
-        let Ok(walk) = walk.get() else {
-            return EitherOf3::A(broken());
-        };
-        match tree.with_value(|t| t.nodes.get(&walk.at).cloned()) {
-            Some(Node::Question {
-                question,
-                answers: choices,
-            }) => EitherOf3::B(view! {
-                <fieldset class="question" disabled=move || !live.get()>
-                    <legend>{question}</legend>
-                    {choices.into_iter().enumerate().map(|(i, a)| view! {
-                        <button type="button" class="answer" on:click=move |_| answers.update(|v| v.push(i))>
-                            {a.label}
-                        </button>
-                    }).collect_view()}
-                </fieldset>
-            }),
-            Some(Node::Recommendation { recommend, .. }) => {
-                let reason = reasons
-                    .get(&walk.at)
-                    .map(|r| r.html.clone())
-                    .unwrap_or_default();
-                EitherOf3::C(view! {
-                    <div class="recommendation" role="status">
-                        <p class="pick">"Recommended: " <strong>{label_of(&recommend)}</strong></p>
-                        <div class="prose" inner_html=reason></div>
-                    </div>
-                })
-            }
-            None => EitherOf3::A(broken()),
-        }
-    };
+    let current = current_step(tree, walk, reasons, answers, label_of);
     let summary = move || {
         walk.get()
             .map(|w| {
@@ -183,6 +150,52 @@ fn Guided(
                 <ul>{outline}</ul>
             </details>
         </div>
+    }
+}
+
+/// The step the reader is at: the question with a button per answer (they work once the app
+/// runs), or the recommendation with why; a tree the walk cannot follow says so.
+fn current_step(
+    tree: StoredValue<Tree>,
+    walk: Memo<Result<Walk, String>>,
+    reasons: std::collections::BTreeMap<String, benchdeck_core::site::RenderedReason>,
+    answers: RwSignal<Vec<usize>>,
+    label_of: impl Fn(&str) -> String + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let live = crate::state::hydrated::live();
+    move || {
+        let broken = || view! { <p class="error">"The question tree is broken."</p> };
+        let Ok(walk) = walk.get() else {
+            return EitherOf3::A(broken());
+        };
+        match tree.with_value(|t| t.nodes.get(&walk.at).cloned()) {
+            Some(Node::Question {
+                question,
+                answers: choices,
+            }) => EitherOf3::B(view! {
+                <fieldset class="question" disabled=move || !live.get()>
+                    <legend>{question}</legend>
+                    {choices.into_iter().enumerate().map(|(i, a)| view! {
+                        <button type="button" class="answer" on:click=move |_| answers.update(|v| v.push(i))>
+                            {a.label}
+                        </button>
+                    }).collect_view()}
+                </fieldset>
+            }),
+            Some(Node::Recommendation { recommend, .. }) => {
+                let reason = reasons
+                    .get(&walk.at)
+                    .map(|r| r.html.clone())
+                    .unwrap_or_default();
+                EitherOf3::C(view! {
+                    <div class="recommendation" role="status">
+                        <p class="pick">"Recommended: " <strong>{label_of(&recommend)}</strong></p>
+                        <div class="prose" inner_html=reason></div>
+                    </div>
+                })
+            }
+            None => EitherOf3::A(broken()),
+        }
     }
 }
 
