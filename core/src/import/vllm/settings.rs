@@ -204,13 +204,9 @@ fn pairs(text: &str) -> Option<BTreeMap<String, String>> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::sweep::tests::RUN;
     use super::*;
     use crate::import::import;
-
-    const RUN: &str = r#"{"date": "20260818-021333", "backend": "openai", "model_id": "m",
-        "max_concurrency": 2, "request_rate": "inf", "completed": 8, "failed": 0,
-        "duration": 1.5, "output_throughput": 93.7, "mean_ttft_ms": 217.3, "p99_ttft_ms": 762.5,
-        "run_number": 0, "max_num_seqs": 4, "enable_prefix_caching": true}"#;
 
     #[test]
     fn folder_names_give_the_server_settings() {

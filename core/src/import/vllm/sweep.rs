@@ -27,12 +27,14 @@ pub(in crate::import) fn read_summary(out: &mut ImportedFile, value: &Value, at:
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::import::import;
     use crate::model::{LoadTarget, Metric, Producer, Stat};
 
-    const RUN: &str = r#"{"date": "20260818-021333", "backend": "openai", "model_id": "m",
+    /// One run of a sweep's `summary.json`, with the server settings the sweep adds (also what
+    /// `settings.rs`'s tests read).
+    pub(in crate::import::vllm) const RUN: &str = r#"{"date": "20260818-021333", "backend": "openai", "model_id": "m",
         "max_concurrency": 2, "request_rate": "inf", "completed": 8, "failed": 0,
         "duration": 1.5, "output_throughput": 93.7, "mean_ttft_ms": 217.3, "p99_ttft_ms": 762.5,
         "run_number": 0, "max_num_seqs": 4, "enable_prefix_caching": true}"#;
