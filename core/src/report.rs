@@ -254,7 +254,7 @@ pub fn build_report(
         number_sections: front.number_sections,
     };
     let rendered = markdown::render_with(&body, first_line, options, &mut |text, line| {
-        let inline = context.inline(text);
+        let inline = values::inline(&context, text);
         if let Some((severity, message)) = inline.problem {
             let at = Location::line(line as u64);
             inline_problems.push(problem_of(severity, file, at, message));
@@ -272,11 +272,11 @@ pub fn build_report(
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
     let mut blocks = page_blocks(&context, rendered.segments, &mut problems);
-    if let Some(html) = context.what_differs() {
+    if let Some(html) = differs::section(&context) {
         blocks.push(Block::Html { html });
     }
-    let prices = context.price_sheet(&blocks);
-    let filters = context.filter_sheet();
+    let prices = prices::sheet(&context, &blocks);
+    let filters = filters::sheet(&context);
     let charts = blocks
         .iter()
         .map(|b| match b {
@@ -362,8 +362,7 @@ fn page_decision(
             if !implicit.has_sweep() {
                 return None;
             }
-            context
-                .decision(&implicit, &mut |_, _| String::new())
+            decision::build(context, &implicit, &mut |_, _| String::new())
                 .ok()
                 .filter(|d| d.candidates.len() >= 2)
         }
@@ -390,7 +389,7 @@ fn declared_decision(
             at as usize,
             markdown::RenderOptions::default(),
             &mut |text, _| {
-                let inline = context.inline(text);
+                let inline = values::inline(context, text);
                 if let Some((severity, message)) = inline.problem {
                     let message = format!("decision `tree`, `{node}`: {message}");
                     let place = Location::line(at);
@@ -408,7 +407,7 @@ fn declared_decision(
             })
             .collect()
     };
-    let built = context.decision(d, &mut render);
+    let built = decision::build(context, d, &mut render);
     problems.extend(reason_problems);
     match built {
         Ok(data) => Some(data),
@@ -457,7 +456,7 @@ fn page_blocks(
         match segment {
             Segment::Html(html) => blocks.push(Block::Html { html }),
             Segment::Directive { name, body, line } if name == "tiles" => {
-                let (html, mut tile_problems) = context.tiles(&body, line);
+                let (html, mut tile_problems) = tiles::build(context, &body, line);
                 if let Some(html) = html {
                     blocks.push(Block::Html {
                         html: markdown::sanitize(&html),
@@ -476,7 +475,7 @@ fn page_blocks(
                 }
             }
             Segment::Directive { name, body, line } if name == "table" => {
-                match context.table(&body, line) {
+                match tables::build(context, &body, line) {
                     Ok(html) => blocks.push(Block::Html {
                         html: markdown::sanitize(&html),
                     }),
@@ -486,7 +485,7 @@ fn page_blocks(
             Segment::Directive { name, body, line } => {
                 debug_assert_eq!(name, "chart");
                 chart_count += 1;
-                match context.chart(&body, line, chart_count) {
+                match charts::build(context, &body, line, chart_count) {
                     Ok(built) => {
                         let ids = built.ids();
                         match taken_id(&ids, &chart_ids) {

@@ -33,7 +33,7 @@ use super::context::ReportContext;
 use super::load::LoadText;
 use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
 use crate::model::workload::Aspect;
-use crate::model::{LoadTarget, Location, Metric, Rate, Run, Stat};
+use crate::model::{Location, Metric, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::Quantity;
 use crate::site::{Block, ChartGrid};
@@ -221,317 +221,177 @@ fn check_id(id: &str) -> Result<(), String> {
     }
 }
 
-impl ReportContext<'_> {
-    /// Builds the chart (or grid of charts) of the block whose body starts at `line`; `n`
-    /// numbers it for its default id.
-    pub fn chart(&self, body: &str, line: usize, n: usize) -> Result<Built, Problem> {
-        let at = Location::line(line as u64);
-        let error = |message: String| Problem::error(self.file, at.clone(), message);
-        let pod = crate::yaml::Document::parse(body, line)
-            .map_err(|e| error(format!("chart block is not valid YAML: {e}")))?;
-        let d: ChartDirective = pod
-            .deserialize()
-            .map_err(|e| error(format!("chart block: {e}; expected keys {KEYS}")))?;
-        let id = d.id.clone().unwrap_or_else(|| format!("chart-{n}"));
-        keys::check(&d, false).map_err(|e| error(format!("chart `{id}`: {e}")))?;
-        if d.kind.as_deref() != Some("grid") {
-            return self.spec(&id, d).map(Built::Chart).map_err(error);
-        }
-        let panels =
-            d.panels.clone().filter(|p| !p.is_empty()).ok_or_else(|| {
-                error(format!("grid `{id}`: expected `panels`, a list of charts"))
-            })?;
-        let columns = d.columns.unwrap_or(2).clamp(1, 4);
-        let mut specs = Vec::new();
-        let mut spans = Vec::new();
-        for (i, mut panel) in panels.into_iter().enumerate() {
-            if panel.kind.as_deref() == Some("grid") {
-                return Err(error(format!("grid `{id}`: a panel cannot be a grid")));
-            }
-            let panel_id = panel
-                .id
-                .clone()
-                .unwrap_or_else(|| format!("{id}-{}", i + 1));
-            keys::check(&panel, true).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?;
-            // Panels inherit the grid's configurations unless they name their own (or group
-            // them into `series`).
-            if panel.configs.is_none() && panel.series.is_none() {
-                panel.configs = d.configs.clone();
-            }
-            spans.push(
-                panel_span(&panel, columns)
-                    .map_err(|e| error(format!("chart `{panel_id}`: {e}")))?,
-            );
-            specs.push(self.spec(&panel_id, panel).map_err(&error)?);
-        }
-        check_id(&id).map_err(error)?;
-        Ok(Built::Grid(ChartGrid {
-            id,
-            title: d.title.unwrap_or_default(),
-            caption: d.caption.unwrap_or_default(),
-            columns,
-            panels: specs,
-            spans,
-        }))
+/// Builds the chart (or grid of charts) of the block whose body starts at `line`; `n`
+/// numbers it for its default id.
+pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Result<Built, Problem> {
+    let at = Location::line(line as u64);
+    let error = |message: String| Problem::error(ctx.file, at.clone(), message);
+    let pod = crate::yaml::Document::parse(body, line)
+        .map_err(|e| error(format!("chart block is not valid YAML: {e}")))?;
+    let d: ChartDirective = pod
+        .deserialize()
+        .map_err(|e| error(format!("chart block: {e}; expected keys {KEYS}")))?;
+    let id = d.id.clone().unwrap_or_else(|| format!("chart-{n}"));
+    keys::check(&d, false).map_err(|e| error(format!("chart `{id}`: {e}")))?;
+    if d.kind.as_deref() != Some("grid") {
+        return spec(ctx, &id, d).map(Built::Chart).map_err(error);
     }
-
-    /// One chart from its directive.
-    fn spec(&self, id: &str, d: ChartDirective) -> Result<ChartSpec, String> {
-        check_id(id)?;
-        let grouped: Option<Vec<String>> = match (&d.series, &d.configs) {
-            (Some(_), Some(_)) => {
-                return Err(format!(
-                    "chart `{id}`: give `configs` or `series` (which names each line's \
-                     configurations), not both"
-                ))
-            }
-            (Some(groups), None) => Some(groups.iter().flat_map(|g| g.configs.clone()).collect()),
-            (None, _) => None,
-        };
-        let keys = self
-            .config_keys(grouped.as_deref().or(d.configs.as_deref()))
-            .map_err(|e| format!("chart `{id}`: {e}"))?;
-        let kind = d.kind.as_deref().unwrap_or("bars");
-        let c = ChartCall {
-            id,
-            d: &d,
-            keys: &keys,
-        };
-        let spec = match kind {
-            "bars" => self.bars(c),
-            "lines" => self.lines(c),
-            "percentiles" => self.percentiles(c),
-            "hbars" => self.hbars(c),
-            "scatter" => self.scatter(c),
-            "cdf" | "histogram" => self.samples_chart(c, kind),
-            "box" => self.boxes(c),
-            "tokens" => self.tokens(c),
-            "breakdown" => self.breakdown(c),
-            "cv" => self.cv_chart(c),
-            "lengths" => self.lengths(c),
-            "windows" => self.windows_chart(c),
-            "trend" => self.trend(c),
-            other => Err(format!(
-                "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows, trend or grid"
-            )),
+    let panels = d
+        .panels
+        .clone()
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| error(format!("grid `{id}`: expected `panels`, a list of charts")))?;
+    let columns = d.columns.unwrap_or(2).clamp(1, 4);
+    let mut specs = Vec::new();
+    let mut spans = Vec::new();
+    for (i, mut panel) in panels.into_iter().enumerate() {
+        if panel.kind.as_deref() == Some("grid") {
+            return Err(error(format!("grid `{id}`: a panel cannot be a grid")));
         }
-        .map_err(|e| format!("chart `{id}`: {e}"))?;
-        if spec
-            .series
-            .iter()
-            .all(|s| s.points.iter().all(|p| p.y.is_none()))
-        {
-            let what = Self::quantity(&d)
-                .map_or_else(|_| "data for it".to_string(), |q| format!("reports {q}"));
+        let panel_id = panel
+            .id
+            .clone()
+            .unwrap_or_else(|| format!("{id}-{}", i + 1));
+        keys::check(&panel, true).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?;
+        // Panels inherit the grid's configurations unless they name their own (or group
+        // them into `series`).
+        if panel.configs.is_none() && panel.series.is_none() {
+            panel.configs = d.configs.clone();
+        }
+        spans.push(
+            panel_span(&panel, columns).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?,
+        );
+        specs.push(spec(ctx, &panel_id, panel).map_err(&error)?);
+    }
+    check_id(&id).map_err(error)?;
+    Ok(Built::Grid(ChartGrid {
+        id,
+        title: d.title.unwrap_or_default(),
+        caption: d.caption.unwrap_or_default(),
+        columns,
+        panels: specs,
+        spans,
+    }))
+}
+
+/// One chart from its directive.
+fn spec(ctx: &ReportContext<'_>, id: &str, d: ChartDirective) -> Result<ChartSpec, String> {
+    check_id(id)?;
+    let grouped: Option<Vec<String>> = match (&d.series, &d.configs) {
+        (Some(_), Some(_)) => {
             return Err(format!(
-                "chart `{id}`: no run of {} {what}",
-                keys.join(", ")
-            ));
+                "chart `{id}`: give `configs` or `series` (which names each line's \
+                 configurations), not both"
+            ))
         }
-        // A chart against output (or prompt) tokens sets runs of different lengths side by
-        // side on purpose: that difference is its x axis, not a note.
-        let drawn_along = match (kind, TokensX::parse(d.x.as_deref())) {
-            ("lines", Ok(Some(TokensX::Output))) => Some(Aspect::OutputLength),
-            ("lines", Ok(Some(TokensX::Input))) => Some(Aspect::InputLength),
-            _ => None,
-        };
-        let caption = d.caption.unwrap_or(spec.caption);
-        Ok(ChartSpec {
-            title: d.title.unwrap_or(spec.title),
-            caption: self.with_workload_note(caption, &keys, drawn_along),
-            ..spec
+        (Some(groups), None) => Some(groups.iter().flat_map(|g| g.configs.clone()).collect()),
+        (None, _) => None,
+    };
+    let keys = ctx
+        .config_keys(grouped.as_deref().or(d.configs.as_deref()))
+        .map_err(|e| format!("chart `{id}`: {e}"))?;
+    let kind = d.kind.as_deref().unwrap_or("bars");
+    let c = ChartCall {
+        id,
+        d: &d,
+        keys: &keys,
+    };
+    let spec = match kind {
+        "bars" => bars::bars(ctx, c),
+        "lines" => lines::lines(ctx, c),
+        "percentiles" => bars::percentiles(ctx, c),
+        "hbars" => hbars::hbars(ctx, c),
+        "scatter" => scatter::scatter(ctx, c),
+        "cdf" | "histogram" => samples::samples_chart(ctx, c, kind),
+        "box" => samples::boxes(ctx, c),
+        "tokens" => tokens::tokens(ctx, c),
+        "breakdown" => breakdown::breakdown(ctx, c),
+        "cv" => consistency::cv_chart(ctx, c),
+        "lengths" => lengths::lengths(ctx, c),
+        "windows" => windows::windows_chart(ctx, c),
+        "trend" => trend::trend(ctx, c),
+        other => Err(format!(
+            "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows, trend or grid"
+        )),
+    }
+    .map_err(|e| format!("chart `{id}`: {e}"))?;
+    if spec
+        .series
+        .iter()
+        .all(|s| s.points.iter().all(|p| p.y.is_none()))
+    {
+        let what =
+            quantity(&d).map_or_else(|_| "data for it".to_string(), |q| format!("reports {q}"));
+        return Err(format!(
+            "chart `{id}`: no run of {} {what}",
+            keys.join(", ")
+        ));
+    }
+    // A chart against output (or prompt) tokens sets runs of different lengths side by
+    // side on purpose: that difference is its x axis, not a note.
+    let drawn_along = match (kind, TokensX::parse(d.x.as_deref())) {
+        ("lines", Ok(Some(TokensX::Output))) => Some(Aspect::OutputLength),
+        ("lines", Ok(Some(TokensX::Input))) => Some(Aspect::InputLength),
+        _ => None,
+    };
+    let caption = d.caption.unwrap_or(spec.caption);
+    Ok(ChartSpec {
+        title: d.title.unwrap_or(spec.title),
+        caption: with_workload_note(ctx, caption, &keys, drawn_along),
+        ..spec
+    })
+}
+
+/// `caption`, followed by a note naming what differs between the workloads of the
+/// configurations `keys` where they were measured at one load point, but `drawn_along`,
+/// the aspect the chart's axis sets out.
+fn with_workload_note(
+    ctx: &ReportContext<'_>,
+    caption: String,
+    keys: &[String],
+    drawn_along: Option<Aspect>,
+) -> String {
+    if keys.len() < 2 {
+        return caption;
+    }
+    let names: Vec<String> = keys.iter().map(|k| ctx.display(k).0).collect();
+    let runs: Vec<Vec<&Run>> = keys.iter().map(|k| ctx.runs_of(k)).collect();
+    let side_by_side: Vec<Vec<(&str, &Run)>> = ctx
+        .loads_of(keys)
+        .iter()
+        .map(|load| {
+            names
+                .iter()
+                .zip(&runs)
+                .filter_map(|(name, runs)| {
+                    let run = runs.iter().find(|r| r.load.target == *load)?;
+                    Some((name.as_str(), *run))
+                })
+                .collect()
         })
+        .collect();
+    let mut differences = crate::model::workload::differences(&side_by_side);
+    differences.retain(|d| Some(d.aspect) != drawn_along);
+    match crate::model::workload::note(&differences) {
+        Some(note) if caption.is_empty() => note,
+        Some(note) => format!("{caption} {note}"),
+        None => caption,
     }
+}
 
-    /// `caption`, followed by a note naming what differs between the workloads of the
-    /// configurations `keys` where they were measured at one load point, but `drawn_along`,
-    /// the aspect the chart's axis sets out.
-    fn with_workload_note(
-        &self,
-        caption: String,
-        keys: &[String],
-        drawn_along: Option<Aspect>,
-    ) -> String {
-        if keys.len() < 2 {
-            return caption;
-        }
-        let names: Vec<String> = keys.iter().map(|k| self.display(k).0).collect();
-        let runs: Vec<Vec<&Run>> = keys.iter().map(|k| self.runs_of(k)).collect();
-        let side_by_side: Vec<Vec<(&str, &Run)>> = self
-            .loads_of(keys)
-            .iter()
-            .map(|load| {
-                names
-                    .iter()
-                    .zip(&runs)
-                    .filter_map(|(name, runs)| {
-                        let run = runs.iter().find(|r| r.load.target == *load)?;
-                        Some((name.as_str(), *run))
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut differences = crate::model::workload::differences(&side_by_side);
-        differences.retain(|d| Some(d.aspect) != drawn_along);
-        match crate::model::workload::note(&differences) {
-            Some(note) if caption.is_empty() => note,
-            Some(note) => format!("{caption} {note}"),
-            None => caption,
-        }
-    }
+fn quantity(d: &ChartDirective) -> Result<Quantity, String> {
+    let metric = d
+        .metric
+        .as_deref()
+        .ok_or("this kind needs `metric`, for example `metric: ttft`")?;
+    Quantity::parse(metric, d.stat.as_deref())
+}
 
-    /// The configuration keys to plot: the directive's, checked, or every key in the report's
-    /// runs, in front matter order first.
-    pub(super) fn config_keys(&self, wanted: Option<&[String]>) -> Result<Vec<String>, String> {
-        let mut present: Vec<String> = Vec::new();
-        for run in self.runs {
-            let key = run.config.key();
-            if !present.contains(&key) {
-                present.push(key);
-            }
-        }
-        match wanted {
-            Some(wanted) => {
-                for key in wanted {
-                    if !present.contains(key) {
-                        return Err(format!(
-                            "configuration `{key}` is not in this report's results; found {}",
-                            present.join(", ")
-                        ));
-                    }
-                }
-                Ok(wanted.to_vec())
-            }
-            None => {
-                let mut ordered: Vec<String> = self
-                    .front
-                    .configs
-                    .iter()
-                    .map(|c| c.key.clone())
-                    .filter(|k| present.contains(k))
-                    .collect();
-                for key in present {
-                    if !ordered.contains(&key) {
-                        ordered.push(key);
-                    }
-                }
-                Ok(ordered)
-            }
-        }
-    }
-
-    /// Legend name and palette slot of a configuration.
-    pub fn display(&self, key: &str) -> (String, usize) {
-        let shown = self.front.configs.iter().find(|c| c.key == key);
-        let label = shown
-            .and_then(|c| c.label.clone())
-            .unwrap_or_else(|| key.to_string());
-        let slot = shown
-            .and_then(|c| c.color.map(|slot| slot % crate::chart::theme::LOOKS))
-            .or_else(|| self.palette.get(key).copied())
-            .unwrap_or(0);
-        (label, slot)
-    }
-
-    /// The runs of configuration `key`, sorted by load. Where one load point was measured on
-    /// several days (a nightly folder), only the newest day's runs: every chart, table and value
-    /// shows where the configuration stands now, and `kind: trend` shows the days before.
-    /// Repeats of one day (a sweep's `run=0`, `run=1`) and undated runs are all kept.
-    pub(super) fn runs_of(&self, key: &str) -> Vec<&Run> {
-        let mut runs: Vec<&Run> = self
-            .runs
-            .iter()
-            .copied()
-            .filter(|r| r.config.key() == key)
-            .collect();
-        let newest_day = |load: &LoadTarget| {
-            runs.iter()
-                .filter(|r| r.load.target == *load)
-                .filter_map(|r| r.provenance.date.as_ref().map(|d| d.day()))
-                .max()
-        };
-        let keep: Vec<bool> = runs
-            .iter()
-            .map(|r| match (&r.provenance.date, newest_day(&r.load.target)) {
-                (Some(date), Some(newest)) => date.day() == newest,
-                _ => true,
-            })
-            .collect();
-        let mut keep = keep.into_iter();
-        runs.retain(|_| keep.next().unwrap_or(true));
-        runs.sort_by(|a, b| load_order(&a.load.target).total_cmp(&load_order(&b.load.target)));
-        runs
-    }
-
-    /// Every load point of the configurations `keys`, in increasing load.
-    fn loads_of(&self, keys: &[String]) -> Vec<LoadTarget> {
-        let mut loads: Vec<LoadTarget> = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                if !loads.contains(&run.load.target) {
-                    loads.push(run.load.target);
-                }
-            }
-        }
-        loads.sort_by(|a, b| load_order(a).total_cmp(&load_order(b)));
-        loads
-    }
-
-    /// The run of `key` at `load`, or its only run when no load is given.
-    fn run_at(&self, key: &str, load: Option<&LoadText>) -> Result<Option<&Run>, String> {
-        let runs = self.runs_of(key);
-        match load {
-            Some(load) => {
-                load.parse()?;
-                Ok(runs
-                    .into_iter()
-                    .find(|r| load.matches(&r.load.target).unwrap_or(false)))
-            }
-            None if runs.len() <= 1 => Ok(runs.into_iter().next()),
-            None => Err(format!(
-                "configuration `{key}` has {} load points; say which with `load:` (one of {})",
-                runs.len(),
-                runs.iter()
-                    .map(|r| load_label(&r.load.target))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        }
-    }
-
-    fn quantity(d: &ChartDirective) -> Result<Quantity, String> {
-        let metric = d
-            .metric
-            .as_deref()
-            .ok_or("this kind needs `metric`, for example `metric: ttft`")?;
-        Quantity::parse(metric, d.stat.as_deref())
-    }
-
-    /// The latency metric of the directive's `metric`; any other quantity is the error `needs`.
-    fn latency_metric(d: &ChartDirective, needs: &str) -> Result<Metric, String> {
-        match Self::quantity(d)? {
-            Quantity::Latency { metric, .. } => Ok(metric),
-            _ => Err(needs.to_string()),
-        }
-    }
-
-    /// A series per configuration of `keys`, named and coloured as the report shows it, with the
-    /// points `points_of` gives for its key.
-    fn series_per_config(
-        &self,
-        keys: &[String],
-        points_of: impl Fn(&str) -> Vec<Point>,
-    ) -> Vec<Series> {
-        keys.iter()
-            .map(|key| {
-                let (name, color) = self.display(key);
-                Series {
-                    name,
-                    color,
-                    points: points_of(key),
-                }
-            })
-            .collect()
+/// The latency metric of the directive's `metric`; any other quantity is the error `needs`.
+fn latency_metric(d: &ChartDirective, needs: &str) -> Result<Metric, String> {
+    match quantity(d)? {
+        Quantity::Latency { metric, .. } => Ok(metric),
+        _ => Err(needs.to_string()),
     }
 }
 
@@ -618,21 +478,6 @@ fn scale(text: Option<&str>) -> Result<Scale, String> {
         None | Some("linear") => Ok(Scale::Linear),
         Some("log") => Ok(Scale::Log),
         Some(other) => Err(format!("scale `{other}` is not `linear` or `log`")),
-    }
-}
-
-/// Sort key of a load point; loads without a value last.
-fn load_order(load: &LoadTarget) -> f64 {
-    load.value().unwrap_or(f64::MAX)
-}
-
-/// The label of a load point on a category axis: `10`, `∞`.
-pub(super) fn load_label(load: &LoadTarget) -> String {
-    match load {
-        LoadTarget::RequestRate(Rate::Infinite) => "∞".to_string(),
-        other => other
-            .value()
-            .map_or_else(|| other.to_string(), crate::format::number),
     }
 }
 

@@ -119,90 +119,88 @@ const STANDARD: &[&str] = &[
     "success_rate",
 ];
 
-impl ReportContext<'_> {
-    /// The wizard's data, or every mistake in the block (as messages for the front matter).
-    pub fn decision(
-        &self,
-        front: &DecisionFront,
-        render: &mut dyn FnMut(&str, &str) -> String,
-    ) -> Result<DecisionData, Vec<String>> {
-        let mut errors = Vec::new();
-        let kind = sweep_kind(front.sweep.as_deref(), &mut errors);
-        let keys = self.config_keys(None).unwrap_or_default();
-        for key in front.attributes.keys() {
-            if !keys.contains(key) {
-                errors.push(format!(
-                    "decision `attributes`: configuration `{key}` is not in this report's results; found {}",
-                    keys.join(", ")
-                ));
-            }
+/// The wizard's data, or every mistake in the block (as messages for the front matter).
+pub fn build(
+    ctx: &ReportContext<'_>,
+    front: &DecisionFront,
+    render: &mut dyn FnMut(&str, &str) -> String,
+) -> Result<DecisionData, Vec<String>> {
+    let mut errors = Vec::new();
+    let kind = sweep_kind(front.sweep.as_deref(), &mut errors);
+    let keys = ctx.config_keys(None).unwrap_or_default();
+    for key in front.attributes.keys() {
+        if !keys.contains(key) {
+            errors.push(format!(
+                "decision `attributes`: configuration `{key}` is not in this report's results; found {}",
+                keys.join(", ")
+            ));
         }
-        let constraints = constraints(&front.slas, &mut errors);
-        let criteria = criteria(front, &mut errors);
-        let quantities = carried_quantities(&constraints, &criteria);
-        let candidates = self.candidates(front, &keys, kind, &quantities);
-        if kind.is_none() && keys.iter().any(|k| mixed_sweeps(&self.runs_of(k))) {
-            errors.push(
-                "decision: some configurations have both a concurrency and a request-rate sweep; \
-                 say which one the wizard uses with `sweep: rate` or `sweep: concurrency`"
-                    .into(),
-            );
-        }
-        let mut reasons = BTreeMap::new();
-        if let Some(tree) = &front.tree {
-            errors.extend(
-                tree.check(&keys)
-                    .into_iter()
-                    .map(|e| format!("decision `tree`: {e}")),
-            );
-            reasons = rendered_reasons(tree, render);
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        Ok(DecisionData {
-            load: front
-                .load
-                .or_else(|| {
-                    candidates
-                        .first()
-                        .and_then(|c| c.points.first())
-                        .map(|p| p.load)
-                })
-                .unwrap_or(1.0),
-            constraints,
-            criteria,
-            candidates,
-            tree: front.tree.clone(),
-            reasons,
-        })
     }
-
-    /// One candidate per configuration of `keys` with runs of the sweep `kind` (any, when
-    /// `None`), carrying `quantities` and its attributes.
-    fn candidates(
-        &self,
-        front: &DecisionFront,
-        keys: &[String],
-        kind: Option<LoadKind>,
-        quantities: &[Quantity],
-    ) -> Vec<Candidate> {
-        keys.iter()
-            .filter_map(|key| {
-                let runs: Vec<&Run> = self
-                    .runs_of(key)
-                    .into_iter()
-                    .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
-                    .collect();
-                if runs.is_empty() {
-                    return None;
-                }
-                let mut c = Candidate::from_runs(key, &self.display(key).0, &runs, quantities);
-                c.attributes = front.attributes.get(key).cloned().unwrap_or_default();
-                Some(c)
+    let constraints = constraints(&front.slas, &mut errors);
+    let criteria = criteria(front, &mut errors);
+    let quantities = carried_quantities(&constraints, &criteria);
+    let candidates = candidates(ctx, front, &keys, kind, &quantities);
+    if kind.is_none() && keys.iter().any(|k| mixed_sweeps(&ctx.runs_of(k))) {
+        errors.push(
+            "decision: some configurations have both a concurrency and a request-rate sweep; \
+             say which one the wizard uses with `sweep: rate` or `sweep: concurrency`"
+                .into(),
+        );
+    }
+    let mut reasons = BTreeMap::new();
+    if let Some(tree) = &front.tree {
+        errors.extend(
+            tree.check(&keys)
+                .into_iter()
+                .map(|e| format!("decision `tree`: {e}")),
+        );
+        reasons = rendered_reasons(tree, render);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(DecisionData {
+        load: front
+            .load
+            .or_else(|| {
+                candidates
+                    .first()
+                    .and_then(|c| c.points.first())
+                    .map(|p| p.load)
             })
-            .collect()
-    }
+            .unwrap_or(1.0),
+        constraints,
+        criteria,
+        candidates,
+        tree: front.tree.clone(),
+        reasons,
+    })
+}
+
+/// One candidate per configuration of `keys` with runs of the sweep `kind` (any, when
+/// `None`), carrying `quantities` and its attributes.
+fn candidates(
+    ctx: &ReportContext<'_>,
+    front: &DecisionFront,
+    keys: &[String],
+    kind: Option<LoadKind>,
+    quantities: &[Quantity],
+) -> Vec<Candidate> {
+    keys.iter()
+        .filter_map(|key| {
+            let runs: Vec<&Run> = ctx
+                .runs_of(key)
+                .into_iter()
+                .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
+                .collect();
+            if runs.is_empty() {
+                return None;
+            }
+            let mut c = Candidate::from_runs(key, &ctx.display(key).0, &runs, quantities);
+            c.attributes = front.attributes.get(key).cloned().unwrap_or_default();
+            Some(c)
+        })
+        .collect()
 }
 
 /// The `sweep:` the SLAs are checked on; a mistake is added to `errors`.

@@ -16,32 +16,30 @@ struct Row {
     cells: Vec<Option<String>>,
 }
 
-impl ReportContext<'_> {
-    /// The section's HTML, when the report has two configurations or more.
-    pub fn what_differs(&self) -> Option<String> {
-        let keys = self.config_keys(None).ok()?;
-        if keys.len() < 2 {
-            return None;
-        }
-        let runs: Vec<Vec<&Run>> = keys.iter().map(|k| self.runs_of(k)).collect();
-        let rows: Vec<Row> = rows(&runs)
-            .into_iter()
-            .filter(|r| r.cells.iter().any(Option::is_some))
-            .collect();
-        let head: String = keys
-            .iter()
-            .map(|k| format!("<th scope=\"col\">{}</th>", escape(&self.display(k).0)))
-            .collect();
-        let body: String = rows.iter().map(row_html).collect();
-        Some(format!(
-            "<details class=\"what-differs\"><summary>What differs between the configurations\
-             </summary><div class=\"data-table\"><table><thead><tr><th scope=\"col\"></th>{head}\
-             </tr></thead><tbody>{body}</tbody></table></div><p class=\"table-caption\">Each \
-             configuration's setup and workload as its result files state them; a marked cell \
-             differs from another configuration's. A range is the values of its runs; – is not \
-             stated.</p></details>"
-        ))
+/// The section's HTML, when the report has two configurations or more.
+pub fn section(ctx: &ReportContext<'_>) -> Option<String> {
+    let keys = ctx.config_keys(None).ok()?;
+    if keys.len() < 2 {
+        return None;
     }
+    let runs: Vec<Vec<&Run>> = keys.iter().map(|k| ctx.runs_of(k)).collect();
+    let rows: Vec<Row> = rows(&runs)
+        .into_iter()
+        .filter(|r| r.cells.iter().any(Option::is_some))
+        .collect();
+    let head: String = keys
+        .iter()
+        .map(|k| format!("<th scope=\"col\">{}</th>", escape(&ctx.display(k).0)))
+        .collect();
+    let body: String = rows.iter().map(row_html).collect();
+    Some(format!(
+        "<details class=\"what-differs\"><summary>What differs between the configurations\
+         </summary><div class=\"data-table\"><table><thead><tr><th scope=\"col\"></th>{head}\
+         </tr></thead><tbody>{body}</tbody></table></div><p class=\"table-caption\">Each \
+         configuration's setup and workload as its result files state them; a marked cell \
+         differs from another configuration's. A range is the values of its runs; – is not \
+         stated.</p></details>"
+    ))
 }
 
 /// The rows, in the order a reader checks them: the setup, then the workload, then the tool.

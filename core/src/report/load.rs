@@ -92,3 +92,18 @@ pub(super) fn same(a: f64, b: f64) -> bool {
     (a.is_infinite() && b.is_infinite() && a.signum() == b.signum())
         || (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }
+
+/// Sort key of a load point; loads without a value last.
+pub(super) fn load_order(load: &LoadTarget) -> f64 {
+    load.value().unwrap_or(f64::MAX)
+}
+
+/// The label of a load point on a category axis: `10`, `∞`.
+pub(super) fn load_label(load: &LoadTarget) -> String {
+    match load {
+        LoadTarget::RequestRate(crate::model::Rate::Infinite) => "∞".to_string(),
+        other => other
+            .value()
+            .map_or_else(|| other.to_string(), crate::format::number),
+    }
+}

@@ -101,336 +101,338 @@ enum Take {
     Min,
 }
 
-impl ReportContext<'_> {
-    /// The HTML of the table block whose body starts at `line`.
-    pub fn table(&self, body: &str, line: usize) -> Result<String, Problem> {
-        let error =
-            |message: String| Problem::error(self.file, Location::line(line as u64), message);
-        let pod = crate::yaml::Document::parse(body, line)
-            .map_err(|e| error(format!("table block is not valid YAML: {e}")))?;
-        let d: TableDirective = pod
-            .deserialize()
-            .map_err(|e| error(format!("table block: {e}; expected keys {KEYS}")))?;
-        match d.kind.as_str() {
-            "summary" => self.summary(&d),
-            "head-to-head" => self.head_to_head(&d),
-            "sla" => self.sla(&d),
-            "runs" => self.runs_table(&d),
-            other => Err(format!(
-                "unknown kind `{other}`; expected summary, head-to-head, sla or runs"
-            )),
-        }
-        .map_err(|e| error(format!("table block: {e}")))
+/// The HTML of the table block whose body starts at `line`.
+pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize) -> Result<String, Problem> {
+    let error = |message: String| Problem::error(ctx.file, Location::line(line as u64), message);
+    let pod = crate::yaml::Document::parse(body, line)
+        .map_err(|e| error(format!("table block is not valid YAML: {e}")))?;
+    let d: TableDirective = pod
+        .deserialize()
+        .map_err(|e| error(format!("table block: {e}; expected keys {KEYS}")))?;
+    match d.kind.as_str() {
+        "summary" => summary(ctx, &d),
+        "head-to-head" => head_to_head(ctx, &d),
+        "sla" => sla(ctx, &d),
+        "runs" => runs::runs_table(ctx, &d),
+        other => Err(format!(
+            "unknown kind `{other}`; expected summary, head-to-head, sla or runs"
+        )),
     }
+    .map_err(|e| error(format!("table block: {e}")))
+}
 
-    fn summary(&self, d: &TableDirective) -> Result<String, String> {
-        let entries = d
-            .metrics
-            .as_ref()
-            .filter(|m| !m.is_empty())
-            .ok_or("a summary needs `metrics`, a list such as [ttft:p50, output_throughput]")?;
-        let keys = self.config_keys(d.configs.as_deref())?;
-        let names: Vec<String> = keys.iter().map(|k| self.display(k).0).collect();
-        let mut rows = Vec::new();
-        let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
-        let mut quantities = Vec::new();
-        // Per configuration: the rows it is best in.
-        let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
-        for entry in entries {
-            let (metric, load, take, label) = match entry {
-                MetricEntry::Name(m) => (m, None, None, None),
-                MetricEntry::Detailed {
-                    metric,
-                    load,
-                    take,
-                    label,
-                } => (metric, load.clone(), take.as_deref(), label.clone()),
-            };
-            let (q, take) = summary_quantity(metric, take)?;
-            let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
-            if let Some((at, kind)) = load {
-                self.one_kind_at(&keys, at, kind)?;
-            }
-            let take = summary_take(q, load, take)?;
-            quantities.push(q);
-            let values: Vec<Option<(f64, &Run)>> =
-                keys.iter().map(|k| self.take(q, k, take)).collect();
-            if values.iter().all(Option::is_none) {
-                return Err(format!("no configuration reports {q} ({metric})"));
-            }
-            let best = best_index(&values, q.better());
-            // A best within the noise of another value is no best: both are tied.
-            let tied = tied_with(q, &values, best);
-            let best = best.filter(|_| tied.is_empty());
-            compared.push(
-                values
+fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let entries = d
+        .metrics
+        .as_ref()
+        .filter(|m| !m.is_empty())
+        .ok_or("a summary needs `metrics`, a list such as [ttft:p50, output_throughput]")?;
+    let keys = ctx.config_keys(d.configs.as_deref())?;
+    let names: Vec<String> = keys.iter().map(|k| ctx.display(k).0).collect();
+    let mut rows = Vec::new();
+    let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
+    let mut quantities = Vec::new();
+    // Per configuration: the rows it is best in.
+    let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
+    for entry in entries {
+        let (metric, load, take, label) = match entry {
+            MetricEntry::Name(m) => (m, None, None, None),
+            MetricEntry::Detailed {
+                metric,
+                load,
+                take,
+                label,
+            } => (metric, load.clone(), take.as_deref(), label.clone()),
+        };
+        let (q, take) = summary_quantity(metric, take)?;
+        let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
+        if let Some((at, kind)) = load {
+            one_kind_at(ctx, &keys, at, kind)?;
+        }
+        let take = summary_take(q, load, take)?;
+        quantities.push(q);
+        let values: Vec<Option<(f64, &Run)>> =
+            keys.iter().map(|k| value_of(ctx, q, k, take)).collect();
+        if values.iter().all(Option::is_none) {
+            return Err(format!("no configuration reports {q} ({metric})"));
+        }
+        let best = best_index(&values, q.better());
+        // A best within the noise of another value is no best: both are tied.
+        let tied = tied_with(q, &values, best);
+        let best = best.filter(|_| tied.is_empty());
+        compared.push(
+            values
+                .iter()
+                .zip(&names)
+                .filter_map(|(v, name)| v.map(|(_, run)| (name.as_str(), run)))
+                .collect(),
+        );
+        let at = values
+            .iter()
+            .flatten()
+            .next()
+            .map(|(_, run)| run.load.target);
+        let label = label.unwrap_or_else(|| row_label(q, take, at));
+        if let Some(b) = best {
+            best_for[b].push(label.clone());
+        }
+        let cells: Vec<String> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| summary_cell(&keys[i], q, *v, Some(i) == best, tied.contains(&i)))
+            .collect();
+        rows.push(format!(
+            "<tr><th scope=\"row\">{}</th>{}</tr>",
+            escape(&label),
+            cells.concat()
+        ));
+    }
+    rows.push(best_for_row(&best_for));
+    let head: Vec<String> = names
+        .iter()
+        .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
+        .collect();
+    let caption = with_notes(
+        d.caption.as_deref().unwrap_or(
+            "Best value of each row in bold, unless it is within the noise of another \
+             (tied: the 95% interval of their difference includes none). Without a load \
+             point, each metric is its best over the sweep.",
+        ),
+        &quantities,
+        &compared,
+    );
+    Ok(figure(
+        d.title.as_deref().unwrap_or("Summary"),
+        &caption,
+        &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
+        &rows,
+    ))
+}
+
+/// A load written without its kind (`load: 4`) must name one kind of sweep among `keys`'
+/// runs: 4 req/s and concurrency 4 are different points, and one table row must not set
+/// them side by side.
+fn one_kind_at(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    load: f64,
+    kind: Option<LoadKind>,
+) -> Result<(), String> {
+    if kind.is_some() {
+        return Ok(());
+    }
+    let mut seen: Vec<(&str, &Run)> = Vec::new();
+    for key in keys {
+        for run in ctx.runs_of(key) {
+            let at_load = run.load.target.value().is_some_and(|v| same(v, load));
+            let kind = LoadKind::of(&run.load.target);
+            if at_load
+                && kind.is_some()
+                && !seen
                     .iter()
-                    .zip(&names)
-                    .filter_map(|(v, name)| v.map(|(_, run)| (name.as_str(), run)))
-                    .collect(),
-            );
-            let at = values
-                .iter()
-                .flatten()
-                .next()
-                .map(|(_, run)| run.load.target);
-            let label = label.unwrap_or_else(|| row_label(q, take, at));
-            if let Some(b) = best {
-                best_for[b].push(label.clone());
-            }
-            let cells: Vec<String> = values
-                .iter()
-                .enumerate()
-                .map(|(i, v)| summary_cell(&keys[i], q, *v, Some(i) == best, tied.contains(&i)))
-                .collect();
-            rows.push(format!(
-                "<tr><th scope=\"row\">{}</th>{}</tr>",
-                escape(&label),
-                cells.concat()
-            ));
-        }
-        rows.push(best_for_row(&best_for));
-        let head: Vec<String> = names
-            .iter()
-            .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
-            .collect();
-        let caption = with_notes(
-            d.caption.as_deref().unwrap_or(
-                "Best value of each row in bold, unless it is within the noise of another \
-                 (tied: the 95% interval of their difference includes none). Without a load \
-                 point, each metric is its best over the sweep.",
-            ),
-            &quantities,
-            &compared,
-        );
-        Ok(figure(
-            d.title.as_deref().unwrap_or("Summary"),
-            &caption,
-            &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
-            &rows,
-        ))
-    }
-
-    /// A load written without its kind (`load: 4`) must name one kind of sweep among `keys`'
-    /// runs: 4 req/s and concurrency 4 are different points, and one table row must not set
-    /// them side by side.
-    fn one_kind_at(
-        &self,
-        keys: &[String],
-        load: f64,
-        kind: Option<LoadKind>,
-    ) -> Result<(), String> {
-        if kind.is_some() {
-            return Ok(());
-        }
-        let mut seen: Vec<(&str, &Run)> = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                let at_load = run.load.target.value().is_some_and(|v| same(v, load));
-                let kind = LoadKind::of(&run.load.target);
-                if at_load
-                    && kind.is_some()
-                    && !seen
-                        .iter()
-                        .any(|(_, r)| LoadKind::of(&r.load.target) == kind)
-                {
-                    seen.push((key, run));
-                }
+                    .any(|(_, r)| LoadKind::of(&r.load.target) == kind)
+            {
+                seen.push((key, run));
             }
         }
-        let [(a, run_a), (b, run_b), ..] = seen[..] else {
-            return Ok(());
-        };
-        let (ta, tb) = (run_a.load.target, run_b.load.target);
-        let which = if a == b {
-            format!("`{a}` has runs at {ta} and at {tb}")
-        } else {
-            format!("`{a}` has a run at {ta} and `{b}` one at {tb}")
-        };
-        let n = format::number(load);
-        Err(format!(
-            "`load: {n}` is ambiguous: {which}; write `load: {n} req/s` or `load: concurrency {n}`"
-        ))
     }
+    let [(a, run_a), (b, run_b), ..] = seen[..] else {
+        return Ok(());
+    };
+    let (ta, tb) = (run_a.load.target, run_b.load.target);
+    let which = if a == b {
+        format!("`{a}` has runs at {ta} and at {tb}")
+    } else {
+        format!("`{a}` has a run at {ta} and `{b}` one at {tb}")
+    };
+    let n = format::number(load);
+    Err(format!(
+        "`load: {n}` is ambiguous: {which}; write `load: {n} req/s` or `load: concurrency {n}`"
+    ))
+}
 
-    /// The value of `q` for configuration `key`, as `take` says.
-    fn take(&self, q: Quantity, key: &str, take: Take) -> Option<(f64, &Run)> {
-        let runs = self.runs_of(key);
-        let mut values = runs.into_iter().filter_map(|r| q.of(r).map(|v| (v, r)));
-        match take {
-            Take::At(load, kind) => values.find(|(_, r)| {
-                r.load.target.value().is_some_and(|v| same(v, load))
-                    && (kind.is_none() || LoadKind::of(&r.load.target) == kind)
-            }),
-            Take::Max => values.reduce(|a, b| if b.0 > a.0 { b } else { a }),
-            Take::Min => values.reduce(|a, b| if b.0 < a.0 { b } else { a }),
-        }
+/// The value of `q` for configuration `key`, as `take` says.
+fn value_of<'c>(
+    ctx: &'c ReportContext<'_>,
+    q: Quantity,
+    key: &str,
+    take: Take,
+) -> Option<(f64, &'c Run)> {
+    let runs = ctx.runs_of(key);
+    let mut values = runs.into_iter().filter_map(|r| q.of(r).map(|v| (v, r)));
+    match take {
+        Take::At(load, kind) => values.find(|(_, r)| {
+            r.load.target.value().is_some_and(|v| same(v, load))
+                && (kind.is_none() || LoadKind::of(&r.load.target) == kind)
+        }),
+        Take::Max => values.reduce(|a, b| if b.0 > a.0 { b } else { a }),
+        Take::Min => values.reduce(|a, b| if b.0 < a.0 { b } else { a }),
     }
+}
 
-    fn sla(&self, d: &TableDirective) -> Result<String, String> {
-        let cases = d.use_cases.as_ref().filter(|c| !c.is_empty()).ok_or(
-            "an sla table needs `use_cases`, a list such as [{name: Chat, metric: ttft:p95, max: 500}]",
-        )?;
-        let load = d
-            .load
-            .as_ref()
-            .ok_or("an sla table needs `load`: the load point the targets are checked at")?
-            .parse()?;
-        let keys = self.config_keys(d.configs.as_deref())?;
-        self.one_kind_at(&keys, load.0, load.1)?;
-        let mut rows = Vec::new();
-        for case in cases {
-            let q = parse_quantity(&case.metric)?;
-            let (limit, at_most) = match (case.max, case.min) {
-                (Some(max), None) => (max, true),
-                (None, Some(min)) => (min, false),
-                _ => {
-                    return Err(format!(
-                        "use case `{}`: expected exactly one of `max` or `min`",
-                        case.name
-                    ))
-                }
-            };
-            let mut cells = String::new();
-            for key in &keys {
-                cells += &match self.take(q, key, Take::At(load.0, load.1)) {
-                    None => "<td title=\"no data at this load\">–</td>".to_string(),
-                    Some((value, run)) => {
-                        let within = if at_most {
-                            value <= limit
+fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let cases = d.use_cases.as_ref().filter(|c| !c.is_empty()).ok_or(
+        "an sla table needs `use_cases`, a list such as [{name: Chat, metric: ttft:p95, max: 500}]",
+    )?;
+    let load = d
+        .load
+        .as_ref()
+        .ok_or("an sla table needs `load`: the load point the targets are checked at")?
+        .parse()?;
+    let keys = ctx.config_keys(d.configs.as_deref())?;
+    one_kind_at(ctx, &keys, load.0, load.1)?;
+    let mut rows = Vec::new();
+    for case in cases {
+        let q = parse_quantity(&case.metric)?;
+        let (limit, at_most) = match (case.max, case.min) {
+            (Some(max), None) => (max, true),
+            (None, Some(min)) => (min, false),
+            _ => {
+                return Err(format!(
+                    "use case `{}`: expected exactly one of `max` or `min`",
+                    case.name
+                ))
+            }
+        };
+        let mut cells = String::new();
+        for key in &keys {
+            cells += &match value_of(ctx, q, key, Take::At(load.0, load.1)) {
+                None => "<td title=\"no data at this load\">–</td>".to_string(),
+                Some((value, run)) => {
+                    let within = if at_most {
+                        value <= limit
+                    } else {
+                        value >= limit
+                    };
+                    let failures = too_many_failures(q, run);
+                    let pass = within && failures.is_none();
+                    let title = match &failures {
+                        Some(why) => format!("{why}; {}", run.source()),
+                        None => run.source(),
+                    };
+                    format!(
+                        "<td class=\"{}\" title=\"{}\">{} {}{}</td>",
+                        if pass { "pass" } else { "fail" },
+                        escape(&title),
+                        if pass { "✓" } else { "✗" },
+                        escape(&format::with_unit(value, q.unit())),
+                        if failures.is_some() {
+                            " <small>(failures)</small>"
                         } else {
-                            value >= limit
-                        };
-                        let failures = too_many_failures(q, run);
-                        let pass = within && failures.is_none();
-                        let title = match &failures {
-                            Some(why) => format!("{why}; {}", run.source()),
-                            None => run.source(),
-                        };
-                        format!(
-                            "<td class=\"{}\" title=\"{}\">{} {}{}</td>",
-                            if pass { "pass" } else { "fail" },
-                            escape(&title),
-                            if pass { "✓" } else { "✗" },
-                            escape(&format::with_unit(value, q.unit())),
-                            if failures.is_some() {
-                                " <small>(failures)</small>"
-                            } else {
-                                ""
-                            }
-                        )
-                    }
-                };
-            }
-            rows.push(format!(
-                "<tr><th scope=\"row\">{} <small>({q} {} {})</small></th>{cells}</tr>",
-                escape(&case.name),
-                if at_most { "≤" } else { "≥" },
-                escape(&format::with_unit(limit, q.unit())),
-            ));
+                            ""
+                        }
+                    )
+                }
+            };
         }
-        let head: String = keys
-            .iter()
-            .map(|k| format!("<th scope=\"col\">{}</th>", escape(&self.display(k).0)))
-            .collect();
-        Ok(figure(
-            d.title.as_deref().unwrap_or("Service-level targets"),
-            d.caption.as_deref().unwrap_or(""),
-            &format!("<th scope=\"col\">Use case (target)</th>{head}"),
-            &rows,
-        ))
+        rows.push(format!(
+            "<tr><th scope=\"row\">{} <small>({q} {} {})</small></th>{cells}</tr>",
+            escape(&case.name),
+            if at_most { "≤" } else { "≥" },
+            escape(&format::with_unit(limit, q.unit())),
+        ));
     }
+    let head: String = keys
+        .iter()
+        .map(|k| format!("<th scope=\"col\">{}</th>", escape(&ctx.display(k).0)))
+        .collect();
+    Ok(figure(
+        d.title.as_deref().unwrap_or("Service-level targets"),
+        d.caption.as_deref().unwrap_or(""),
+        &format!("<th scope=\"col\">Use case (target)</th>{head}"),
+        &rows,
+    ))
+}
 
-    fn head_to_head(&self, d: &TableDirective) -> Result<String, String> {
-        let metric = d
-            .metric
-            .as_deref()
-            .ok_or("a head-to-head needs `metric`, such as ttft:mean")?;
-        let q = parse_quantity(metric)?;
-        let keys = match d.configs.as_deref() {
-            Some(k @ [_, _]) => self.config_keys(Some(k))?,
-            _ => return Err("a head-to-head needs `configs`: exactly two configurations".into()),
+fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let metric = d
+        .metric
+        .as_deref()
+        .ok_or("a head-to-head needs `metric`, such as ttft:mean")?;
+    let q = parse_quantity(metric)?;
+    let keys = match d.configs.as_deref() {
+        Some(k @ [_, _]) => ctx.config_keys(Some(k))?,
+        _ => return Err("a head-to-head needs `configs`: exactly two configurations".into()),
+    };
+    let decimals = d.decimals.unwrap_or(2).min(6);
+    let columns = workload::columns(d.workload.as_deref())?;
+    // Costs follow a reader's prices on the page: the figures carry their configuration and
+    // value, the figure says it compares costs (`app/src/components/prices.rs`).
+    let priced = crate::cost::is_cost(q);
+    let (a, b) = (ctx.runs_of(&keys[0]), ctx.runs_of(&keys[1]));
+    let names = [ctx.display(&keys[0]).0, ctx.display(&keys[1]).0];
+    let mut rows = Vec::new();
+    let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
+    for run_a in &a {
+        let Some(load) = run_a.load.target.value() else {
+            continue;
         };
-        let decimals = d.decimals.unwrap_or(2).min(6);
-        let columns = workload::columns(d.workload.as_deref())?;
-        // Costs follow a reader's prices on the page: the figures carry their configuration and
-        // value, the figure says it compares costs (`app/src/components/prices.rs`).
-        let priced = crate::cost::is_cost(q);
-        let (a, b) = (self.runs_of(&keys[0]), self.runs_of(&keys[1]));
-        let names = [self.display(&keys[0]).0, self.display(&keys[1]).0];
-        let mut rows = Vec::new();
-        let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
-        for run_a in &a {
-            let Some(load) = run_a.load.target.value() else {
+        if let Some(wanted) = &d.loads {
+            if !wanted.iter().any(|w| same(*w, load)) {
                 continue;
-            };
-            if let Some(wanted) = &d.loads {
-                if !wanted.iter().any(|w| same(*w, load)) {
-                    continue;
-                }
             }
-            // Same kind of sweep and same load: 1 req/s is not concurrency 1.
-            let kind = LoadKind::of(&run_a.load.target);
-            let Some(run_b) = b.iter().find(|r| {
-                LoadKind::of(&r.load.target) == kind
-                    && r.load.target.value().is_some_and(|v| same(v, load))
-            }) else {
-                continue;
-            };
-            compared.push(vec![
-                (names[0].as_str(), *run_a),
-                (names[1].as_str(), *run_b),
-            ]);
-            let (va, vb) = (q.of(run_a), q.of(run_b));
-            let cell =
-                |v: Option<f64>, key: &str, run: &Run| head_to_head_value(q, v, key, run, decimals);
-            let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
-            rows.push(format!(
-                "<tr><th scope=\"row\">{}</th>{}<td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
-                escape(&run_a.load.target.to_string()),
-                workload::cells(&columns, (run_a, run_b), &names),
-                cell(va, &keys[0], run_a),
-                cell(vb, &keys[1], run_b),
-            ));
         }
-        if rows.is_empty() {
-            return Err(format!(
-                "`{}` and `{}` share no load point{}",
-                keys[0],
-                keys[1],
-                if d.loads.is_some() {
-                    " among `loads`"
-                } else {
-                    ""
-                }
-            ));
-        }
-        let (verdict, by) = verdict_headings(q);
-        let head = format!(
-            "<th scope=\"col\">Load</th>{}<th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
-             <th scope=\"col\">{verdict}</th><th scope=\"col\">{by}</th>",
-            workload::head(&columns),
-            escape(&names[0]),
-            escape(&names[1])
-        );
-        // Its load labels stay on one line; a head-to-head of costs has its rows' verdicts
-        // judged again at a reader's prices.
-        let start = if priced {
-            "<figure class=\"data-table head-to-head\" data-versus=\"cost\">"
-        } else {
-            "<figure class=\"data-table head-to-head\">"
+        // Same kind of sweep and same load: 1 req/s is not concurrency 1.
+        let kind = LoadKind::of(&run_a.load.target);
+        let Some(run_b) = b.iter().find(|r| {
+            LoadKind::of(&r.load.target) == kind
+                && r.load.target.value().is_some_and(|v| same(v, load))
+        }) else {
+            continue;
         };
-        let caption = with_notes(d.caption.as_deref().unwrap_or(""), &[q], &compared);
-        Ok(figure_from(
-            start,
-            d.title
-                .as_deref()
-                .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
-            &caption,
-            &head,
-            &rows,
-        ))
+        compared.push(vec![
+            (names[0].as_str(), *run_a),
+            (names[1].as_str(), *run_b),
+        ]);
+        let (va, vb) = (q.of(run_a), q.of(run_b));
+        let cell =
+            |v: Option<f64>, key: &str, run: &Run| head_to_head_value(q, v, key, run, decimals);
+        let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
+        rows.push(format!(
+            "<tr><th scope=\"row\">{}</th>{}<td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
+            escape(&run_a.load.target.to_string()),
+            workload::cells(&columns, (run_a, run_b), &names),
+            cell(va, &keys[0], run_a),
+            cell(vb, &keys[1], run_b),
+        ));
     }
+    if rows.is_empty() {
+        return Err(format!(
+            "`{}` and `{}` share no load point{}",
+            keys[0],
+            keys[1],
+            if d.loads.is_some() {
+                " among `loads`"
+            } else {
+                ""
+            }
+        ));
+    }
+    let (verdict, by) = verdict_headings(q);
+    let head = format!(
+        "<th scope=\"col\">Load</th>{}<th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{verdict}</th><th scope=\"col\">{by}</th>",
+        workload::head(&columns),
+        escape(&names[0]),
+        escape(&names[1])
+    );
+    // Its load labels stay on one line; a head-to-head of costs has its rows' verdicts
+    // judged again at a reader's prices.
+    let start = if priced {
+        "<figure class=\"data-table head-to-head\" data-versus=\"cost\">"
+    } else {
+        "<figure class=\"data-table head-to-head\">"
+    };
+    let caption = with_notes(d.caption.as_deref().unwrap_or(""), &[q], &compared);
+    Ok(figure_from(
+        start,
+        d.title
+            .as_deref()
+            .unwrap_or(&format!("{q}: {} vs {}", names[0], names[1])),
+        &caption,
+        &head,
+        &rows,
+    ))
 }
 
 /// A head-to-head row's verdict cells: who is better and by how much, with the 95% interval

@@ -33,49 +33,49 @@ struct TileDirective {
     note: Option<String>,
 }
 
-impl ReportContext<'_> {
-    /// The HTML of the tiles block whose body starts at `line`, and the problems of tiles that
-    /// could not be computed (the block is still shown without them).
-    pub(super) fn tiles(&self, body: &str, line: usize) -> (Option<String>, Vec<Problem>) {
-        let at = Location::line(line as u64);
-        let parsed = crate::yaml::Document::parse(body, line)
-            .map_err(|e| e.to_string())
-            .and_then(|pod| {
-                pod.deserialize::<Vec<TileDirective>>()
-                    .map_err(|e| e.to_string())
-            });
-        let tiles = match parsed {
-            Ok(tiles) => tiles,
-            Err(e) => {
-                let problem = Problem::error(
-                    self.file,
-                    at,
-                    format!(
-                        "tiles block: {e}; expected a list of tiles, each with `label` and \
-                         `value` (an inline-value expression) and an optional `note`"
-                    ),
-                );
-                return (None, vec![problem]);
-            }
-        };
-        let mut problems = Vec::new();
-        let mut html = String::from("<div class=\"tiles\">");
-        for tile in &tiles {
-            match self.compute(&tile.value) {
-                Ok(computed) => {
-                    html.push_str(&tile_html(&tile.label, &computed, tile.note.as_deref()))
-                }
-                Err(e) => problems.push(Problem::error(
-                    self.file,
-                    at.clone(),
-                    format!("tile `{}`: `{}`: {e}", tile.label, tile.value),
-                )),
-            }
+/// The HTML of the tiles block whose body starts at `line`, and the problems of tiles that
+/// could not be computed (the block is still shown without them).
+pub(super) fn build(
+    ctx: &ReportContext<'_>,
+    body: &str,
+    line: usize,
+) -> (Option<String>, Vec<Problem>) {
+    let at = Location::line(line as u64);
+    let parsed = crate::yaml::Document::parse(body, line)
+        .map_err(|e| e.to_string())
+        .and_then(|pod| {
+            pod.deserialize::<Vec<TileDirective>>()
+                .map_err(|e| e.to_string())
+        });
+    let tiles = match parsed {
+        Ok(tiles) => tiles,
+        Err(e) => {
+            let problem = Problem::error(
+                ctx.file,
+                at,
+                format!(
+                    "tiles block: {e}; expected a list of tiles, each with `label` and \
+                     `value` (an inline-value expression) and an optional `note`"
+                ),
+            );
+            return (None, vec![problem]);
         }
-        html.push_str("</div>");
-        let shown = problems.len() < tiles.len();
-        (shown.then_some(html), problems)
+    };
+    let mut problems = Vec::new();
+    let mut html = String::from("<div class=\"tiles\">");
+    for tile in &tiles {
+        match crate::report::values::compute(ctx, &tile.value) {
+            Ok(computed) => html.push_str(&tile_html(&tile.label, &computed, tile.note.as_deref())),
+            Err(e) => problems.push(Problem::error(
+                ctx.file,
+                at.clone(),
+                format!("tile `{}`: `{}`: {e}", tile.label, tile.value),
+            )),
+        }
     }
+    html.push_str("</div>");
+    let shown = problems.len() < tiles.len();
+    (shown.then_some(html), problems)
 }
 
 /// One tile: the number first and big (what the eye reads), its unit smaller beside it, then

@@ -92,436 +92,451 @@ pub struct Inline {
 mod derived;
 mod fitted;
 mod parse;
-mod sweep;
+pub(super) mod sweep;
 mod window;
 
 use parse::{parse, Expr};
 pub(super) use sweep::stable_run;
 
-impl ReportContext<'_> {
-    /// Renders the inline value `` `=text` `` (without the `=`).
-    pub fn inline(&self, text: &str) -> Inline {
-        let result = parse(text).and_then(|expr| match &expr {
-            Expr::Call(name, args) if name == "claim" => self.claim(args),
-            _ => self.eval(&expr).map(|c| (c, None)),
-        });
-        match result {
-            Ok((computed, None)) => {
-                let (note, problem) = self.value_notes(&computed);
-                Inline {
-                    html: span(
-                        "value",
-                        &computed.source,
-                        &format!("{}{note}", priced_text(&computed, true)),
-                    ),
-                    problem,
-                }
-            }
-            Ok((computed, Some((typed, message)))) => Inline {
+/// Renders the inline value `` `=text` `` (without the `=`).
+pub fn inline(ctx: &ReportContext<'_>, text: &str) -> Inline {
+    let result = parse(text).and_then(|expr| match &expr {
+        Expr::Call(name, args) if name == "claim" => claim(ctx, args),
+        _ => eval(ctx, &expr).map(|c| (c, None)),
+    });
+    match result {
+        Ok((computed, None)) => {
+            let (note, problem) = value_notes(ctx, &computed);
+            Inline {
                 html: span(
-                    "value value-contradicted",
-                    &message,
-                    &format!(
-                        "{} <small>(data: {})</small>",
-                        escape(&typed),
-                        escape(&computed.text)
-                    ),
+                    "value",
+                    &computed.source,
+                    &format!("{}{note}", priced_text(&computed, true)),
                 ),
-                problem: Some((Severity::Warning, message)),
-            },
-            Err(e) => Inline {
-                html: span("value value-error", &e, &format!("⚠ {}", escape(text))),
-                problem: Some((Severity::Error, format!("inline value `={text}`: {e}"))),
-            },
+                problem,
+            }
         }
+        Ok((computed, Some((typed, message)))) => Inline {
+            html: span(
+                "value value-contradicted",
+                &message,
+                &format!(
+                    "{} <small>(data: {})</small>",
+                    escape(&typed),
+                    escape(&computed.text)
+                ),
+            ),
+            problem: Some((Severity::Warning, message)),
+        },
+        Err(e) => Inline {
+            html: span("value value-error", &e, &format!("⚠ {}", escape(text))),
+            problem: Some((Severity::Error, format!("inline value `={text}`: {e}"))),
+        },
     }
+}
 
-    /// What an inline value adds after its number: how many runs it combines (`(3 runs)`),
-    /// and, for a comparison of runs whose workloads differ, a note naming the difference,
-    /// which the build warns about too.
-    fn value_notes(&self, computed: &Computed) -> (String, Option<(Severity, String)>) {
-        let mut note = String::new();
-        if computed.noise.runs > 1 {
-            note += &format!(" <small>({} runs)</small>", computed.noise.runs);
-        }
-        let side_by_side = vec![computed
-            .noise
-            .from
-            .iter()
-            .filter_map(|(name, i)| Some((name.as_str(), *self.runs.get(*i)?)))
-            .collect::<Vec<_>>()];
-        let differences = crate::model::workload::differences(&side_by_side);
-        let short = crate::model::workload::short_note(&differences);
-        match (crate::model::workload::note(&differences), short) {
-            (Some(text), Some(short)) => {
-                note += &format!(
-                    " <small class=\"workload-differs\" title=\"{}\">({})</small>",
-                    escape(&text),
-                    escape(&short)
-                );
-                let warning =
-                    format!("an inline value compares runs whose workloads differ: {text}");
-                (note, Some((Severity::Warning, warning)))
-            }
-            _ => (note, None),
-        }
+/// What an inline value adds after its number: how many runs it combines (`(3 runs)`),
+/// and, for a comparison of runs whose workloads differ, a note naming the difference,
+/// which the build warns about too.
+fn value_notes(
+    ctx: &ReportContext<'_>,
+    computed: &Computed,
+) -> (String, Option<(Severity, String)>) {
+    let mut note = String::new();
+    if computed.noise.runs > 1 {
+        note += &format!(" <small>({} runs)</small>", computed.noise.runs);
     }
-
-    /// Computes the expression `text` (any but `claim`, which needs prose to check): for
-    /// blocks that show values, such as tiles.
-    pub(super) fn compute(&self, text: &str) -> Result<Computed, String> {
-        match parse(text)? {
-            Expr::Call(name, _) if name == "claim" => {
-                Err("`claim(…)` checks a number in prose; here, give the expression alone".into())
-            }
-            expr => self.eval(&expr),
+    let side_by_side = vec![computed
+        .noise
+        .from
+        .iter()
+        .filter_map(|(name, i)| Some((name.as_str(), *ctx.runs.get(*i)?)))
+        .collect::<Vec<_>>()];
+    let differences = crate::model::workload::differences(&side_by_side);
+    let short = crate::model::workload::short_note(&differences);
+    match (crate::model::workload::note(&differences), short) {
+        (Some(text), Some(short)) => {
+            note += &format!(
+                " <small class=\"workload-differs\" title=\"{}\">({})</small>",
+                escape(&text),
+                escape(&short)
+            );
+            let warning = format!("an inline value compares runs whose workloads differ: {text}");
+            (note, Some((Severity::Warning, warning)))
         }
+        _ => (note, None),
     }
+}
 
-    /// `claim(typed, expr)`: the computed value, and the typed text with a message when they
-    /// disagree at the typed precision.
-    fn claim(&self, args: &[Expr]) -> Result<(Computed, Option<(String, String)>), String> {
-        let [Expr::Word(typed), expr] = args else {
-            return Err("expected `claim(<the number as written>, <expression>)`".into());
-        };
-        let computed = self.eval(expr)?;
-        let (number, decimals) = typed_number(typed).ok_or_else(|| {
-            format!(
-                "`claim({typed}, …)`: expected a number as written, such as `13x` or `5,028 ms`"
-            )
-        })?;
-        let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
-        let within_noise = computed
-            .noise
-            .interval
-            .filter(|i| i.contains(number))
-            .map(|i| i.text(""));
-        let agrees = match typed.trim_start().chars().next() {
-            Some('<') => computed.value < number,
-            Some('>') => computed.value > number,
-            _ => (computed.value - number).abs() <= tolerance || within_noise.is_some(),
-        };
-        if agrees {
-            let data = match within_noise {
-                Some(ci) if (computed.value - number).abs() > tolerance => {
-                    format!("{} in the data, {ci}", computed.text)
-                }
-                _ => format!("{} in the data", computed.text),
-            };
-            let shown = Computed {
-                text: typed.clone(),
-                source: format!("{} ({data})", computed.source),
-                ..computed
-            };
-            return Ok((shown, None));
+/// Computes the expression `text` (any but `claim`, which needs prose to check): for
+/// blocks that show values, such as tiles.
+pub(super) fn compute(ctx: &ReportContext<'_>, text: &str) -> Result<Computed, String> {
+    match parse(text)? {
+        Expr::Call(name, _) if name == "claim" => {
+            Err("`claim(…)` checks a number in prose; here, give the expression alone".into())
         }
-        let message = format!(
-            "the prose says {typed}, but the data gives {} ({})",
-            computed.text, computed.source
-        );
-        Ok((computed, Some((typed.clone(), message))))
+        expr => eval(ctx, &expr),
     }
+}
 
-    /// Computes `expr`.
-    fn eval(&self, expr: &Expr) -> Result<Computed, String> {
-        let Expr::Call(name, args) = expr else {
-            let Expr::Word(word) = expr else {
-                unreachable!()
-            };
-            return Err(format!(
-                "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
-                 pct(…), share(…), diff(…), seconds(…), cv(…), per_day(…), slope(…), fit(…), \
-                 window(…), requests(…), overall(…), stable(…), breaking(…) or claim(…)"
-            ));
+/// `claim(typed, expr)`: the computed value, and the typed text with a message when they
+/// disagree at the typed precision.
+fn claim(
+    ctx: &ReportContext<'_>,
+    args: &[Expr],
+) -> Result<(Computed, Option<(String, String)>), String> {
+    let [Expr::Word(typed), expr] = args else {
+        return Err("expected `claim(<the number as written>, <expression>)`".into());
+    };
+    let computed = eval(ctx, expr)?;
+    let (number, decimals) = typed_number(typed).ok_or_else(|| {
+        format!("`claim({typed}, …)`: expected a number as written, such as `13x` or `5,028 ms`")
+    })?;
+    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    let within_noise = computed
+        .noise
+        .interval
+        .filter(|i| i.contains(number))
+        .map(|i| i.text(""));
+    let agrees = match typed.trim_start().chars().next() {
+        Some('<') => computed.value < number,
+        Some('>') => computed.value > number,
+        _ => (computed.value - number).abs() <= tolerance || within_noise.is_some(),
+    };
+    if agrees {
+        let data = match within_noise {
+            Some(ci) if (computed.value - number).abs() > tolerance => {
+                format!("{} in the data, {ci}", computed.text)
+            }
+            _ => format!("{} in the data", computed.text),
         };
-        let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
-            let words: Vec<&str> = args
-                .iter()
-                .filter_map(|a| match a {
-                    Expr::Word(w) => Some(w.as_str()),
-                    Expr::Call(..) => None,
-                })
-                .collect();
-            if words.len() == args.len() && words.len() == n {
-                Ok(words)
-            } else {
-                Err(format!("expected `{usage}`"))
-            }
+        let shown = Computed {
+            text: typed.clone(),
+            source: format!("{} ({data})", computed.source),
+            ..computed
         };
-        match name.as_str() {
-            "value" => {
-                let w = words(3, "value(<quantity>, <configuration>, <load>)")?;
-                self.value_at(w[0], w[1], w[2])
-            }
-            "max" | "min" => {
-                let w = words(2, &format!("{name}(<quantity>, <configuration>)"))?;
-                self.extreme(w[0], w[1], name == "max")
-            }
-            "ratio" | "pct" => self.ratio_or_pct(name, args),
-            "cv" => {
-                let w = words(3, "cv(<metric>, <configuration>, <load>)")?;
-                self.cv(w[0], w[1], w[2])
-            }
-            "slope" => {
-                let w = words(
-                    4,
-                    "slope(<latency>, output_tokens|input_tokens, <configuration>, <load>)",
-                )?;
-                self.slope(w[0], w[1], w[2], w[3])
-            }
-            "per_day" => self.per_day(args),
-            "seconds" => self.seconds(args),
-            "diff" => self.diff(args),
-            "share" => self.share(args),
-            "fit" => self.fit(args),
-            "window" => self.window(args),
-            "requests" => {
-                let w = words(2, "requests(<configuration>, <load>)")?;
-                self.requests(w[0], w[1])
-            }
-            "overall" => {
-                let w = words(2, "overall(success_rate|error_rate, <configuration>)")?;
-                self.overall(w[0], w[1])
-            }
-            "stable" | "breaking" => self.stable_or_breaking(name, args),
-            "claim" => Err("`claim(…)` cannot be inside another expression".into()),
-            other => Err(format!(
-                "unknown function `{other}`; expected value, max, min, ratio, pct, share, diff, \
-                 seconds, cv, per_day, slope, fit, window, requests, overall, stable, breaking \
-                 or claim"
-            )),
-        }
+        return Ok((shown, None));
     }
+    let message = format!(
+        "the prose says {typed}, but the data gives {} ({})",
+        computed.text, computed.source
+    );
+    Ok((computed, Some((typed.clone(), message))))
+}
 
-    /// `ratio(a, b)`: `a` over `b`, as `13x`; or `pct(a, b)`: how much lower `a` is than `b`,
-    /// in percent.
-    fn ratio_or_pct(&self, name: &str, args: &[Expr]) -> Result<Computed, String> {
-        let [a, b] = args else {
-            return Err(format!("expected `{name}(<expression>, <expression>)`"));
+/// Computes `expr`.
+fn eval(ctx: &ReportContext<'_>, expr: &Expr) -> Result<Computed, String> {
+    let Expr::Call(name, args) = expr else {
+        let Expr::Word(word) = expr else {
+            unreachable!()
         };
-        let comparison = Comparison::named(name).expect("called for ratio and pct only");
-        let (a, b) = (self.eval(a)?, self.eval(b)?);
-        if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
-            return Err(format!(
-                "`{name}` needs numbers, but one value is {}",
-                finding.text
-            ));
-        }
-        let value = comparison
-            .of(a.value, b.value)
-            .ok_or_else(|| format!("`{name}`: the second value ({}) is zero", b.text))?;
-        let cost_key = |c: &Computed| match &c.priced {
-            Some(Priced::Cost(key)) => Some(key.clone()),
-            _ => None,
-        };
-        let (key_a, key_b) = (cost_key(&a), cost_key(&b));
-        let priced = (key_a.is_some() || key_b.is_some()).then_some(Priced::Compared(
-            comparison,
-            [(key_a, a.value), (key_b, b.value)],
+        return Err(format!(
+            "`{word}` is not an expression; expected value(…), max(…), min(…), ratio(…), \
+             pct(…), share(…), diff(…), seconds(…), cv(…), per_day(…), slope(…), fit(…), \
+             window(…), requests(…), overall(…), stable(…), breaking(…) or claim(…)"
         ));
-        let interval = compared_interval(comparison, &a, &b);
-        let source = format!("{} against {}", a.source, b.source);
-        let interval_text = |i: crate::noise::Interval| match comparison {
-            Comparison::Ratio => {
-                format!("95% CI {}–{}", comparison.text(i.lo), comparison.text(i.hi))
-            }
-            Comparison::PercentLower => i.percent_text(),
-        };
-        Ok(Computed {
-            is_number: true,
-            priced,
-            value,
-            text: comparison.text(value),
-            unit: match comparison {
-                Comparison::Ratio => "x".to_string(),
-                Comparison::PercentLower => "%".to_string(),
-            },
-            source: match interval {
-                Some(i) => format!("{source}; {}", interval_text(i)),
-                None => source,
-            },
-            noise: ValueNoise {
-                interval,
-                runs: 0,
-                from: a.noise.from.iter().chain(&b.noise.from).cloned().collect(),
-            },
-        })
-    }
-
-    /// `cv(metric, configuration, load)`: the coefficient of variation, the standard deviation
-    /// over the mean, in percent.
-    fn cv(&self, metric: &str, config: &str, load: &str) -> Result<Computed, String> {
-        let mean = self.value_at(&format!("{metric}:mean"), config, load)?;
-        let std = self.value_at(&format!("{metric}:std"), config, load)?;
-        if mean.value == 0.0 {
-            return Err(format!("`cv`: the mean of {metric} is zero"));
+    };
+    let words = |n: usize, usage: &str| -> Result<Vec<&str>, String> {
+        let words: Vec<&str> = args
+            .iter()
+            .filter_map(|a| match a {
+                Expr::Word(w) => Some(w.as_str()),
+                Expr::Call(..) => None,
+            })
+            .collect();
+        if words.len() == args.len() && words.len() == n {
+            Ok(words)
+        } else {
+            Err(format!("expected `{usage}`"))
         }
-        let value = std.value / mean.value * 100.0;
-        Ok(Computed {
-            is_number: true,
-            priced: None,
-            value,
-            text: format!("{}%", format::fixed(value, 1)),
-            unit: "%".to_string(),
-            source: format!("{} ÷ {}", std.source, mean.source),
-            noise: ValueNoise::default(),
-        })
+    };
+    match name.as_str() {
+        "value" => {
+            let w = words(3, "value(<quantity>, <configuration>, <load>)")?;
+            value_at(ctx, w[0], w[1], w[2])
+        }
+        "max" | "min" => {
+            let w = words(2, &format!("{name}(<quantity>, <configuration>)"))?;
+            extreme(ctx, w[0], w[1], name == "max")
+        }
+        "ratio" | "pct" => ratio_or_pct(ctx, name, args),
+        "cv" => {
+            let w = words(3, "cv(<metric>, <configuration>, <load>)")?;
+            cv(ctx, w[0], w[1], w[2])
+        }
+        "slope" => {
+            let w = words(
+                4,
+                "slope(<latency>, output_tokens|input_tokens, <configuration>, <load>)",
+            )?;
+            slope(ctx, w[0], w[1], w[2], w[3])
+        }
+        "per_day" => per_day(ctx, args),
+        "seconds" => derived::seconds(ctx, args),
+        "diff" => derived::diff(ctx, args),
+        "share" => derived::share(ctx, args),
+        "fit" => fitted::fit(ctx, args),
+        "window" => window::window(ctx, args),
+        "requests" => {
+            let w = words(2, "requests(<configuration>, <load>)")?;
+            derived::requests(ctx, w[0], w[1])
+        }
+        "overall" => {
+            let w = words(2, "overall(success_rate|error_rate, <configuration>)")?;
+            derived::overall(ctx, w[0], w[1])
+        }
+        "stable" | "breaking" => sweep::stable_or_breaking(ctx, name, args),
+        "claim" => Err("`claim(…)` cannot be inside another expression".into()),
+        other => Err(format!(
+            "unknown function `{other}`; expected value, max, min, ratio, pct, share, diff, \
+             seconds, cv, per_day, slope, fit, window, requests, overall, stable, breaking \
+             or claim"
+        )),
     }
+}
 
-    /// `per_day(expr)`: a rate over a day, in requests or tokens when it is one.
-    fn per_day(&self, args: &[Expr]) -> Result<Computed, String> {
-        let [a] = args else {
-            return Err("expected `per_day(<expression>)`".into());
-        };
-        let a = self.eval(a)?;
-        if !a.is_number {
+/// `ratio(a, b)`: `a` over `b`, as `13x`; or `pct(a, b)`: how much lower `a` is than `b`,
+/// in percent.
+fn ratio_or_pct(ctx: &ReportContext<'_>, name: &str, args: &[Expr]) -> Result<Computed, String> {
+    let [a, b] = args else {
+        return Err(format!("expected `{name}(<expression>, <expression>)`"));
+    };
+    let comparison = Comparison::named(name).expect("called for ratio and pct only");
+    let (a, b) = (eval(ctx, a)?, eval(ctx, b)?);
+    if let Some(finding) = [&a, &b].into_iter().find(|c| !c.is_number) {
+        return Err(format!(
+            "`{name}` needs numbers, but one value is {}",
+            finding.text
+        ));
+    }
+    let value = comparison
+        .of(a.value, b.value)
+        .ok_or_else(|| format!("`{name}`: the second value ({}) is zero", b.text))?;
+    let cost_key = |c: &Computed| match &c.priced {
+        Some(Priced::Cost(key)) => Some(key.clone()),
+        _ => None,
+    };
+    let (key_a, key_b) = (cost_key(&a), cost_key(&b));
+    let priced = (key_a.is_some() || key_b.is_some()).then_some(Priced::Compared(
+        comparison,
+        [(key_a, a.value), (key_b, b.value)],
+    ));
+    let interval = compared_interval(comparison, &a, &b);
+    let source = format!("{} against {}", a.source, b.source);
+    let interval_text = |i: crate::noise::Interval| match comparison {
+        Comparison::Ratio => {
+            format!("95% CI {}–{}", comparison.text(i.lo), comparison.text(i.hi))
+        }
+        Comparison::PercentLower => i.percent_text(),
+    };
+    Ok(Computed {
+        is_number: true,
+        priced,
+        value,
+        text: comparison.text(value),
+        unit: match comparison {
+            Comparison::Ratio => "x".to_string(),
+            Comparison::PercentLower => "%".to_string(),
+        },
+        source: match interval {
+            Some(i) => format!("{source}; {}", interval_text(i)),
+            None => source,
+        },
+        noise: ValueNoise {
+            interval,
+            runs: 0,
+            from: a.noise.from.iter().chain(&b.noise.from).cloned().collect(),
+        },
+    })
+}
+
+/// `cv(metric, configuration, load)`: the coefficient of variation, the standard deviation
+/// over the mean, in percent.
+fn cv(ctx: &ReportContext<'_>, metric: &str, config: &str, load: &str) -> Result<Computed, String> {
+    let mean = value_at(ctx, &format!("{metric}:mean"), config, load)?;
+    let std = value_at(ctx, &format!("{metric}:std"), config, load)?;
+    if mean.value == 0.0 {
+        return Err(format!("`cv`: the mean of {metric} is zero"));
+    }
+    let value = std.value / mean.value * 100.0;
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value,
+        text: format!("{}%", format::fixed(value, 1)),
+        unit: "%".to_string(),
+        source: format!("{} ÷ {}", std.source, mean.source),
+        noise: ValueNoise::default(),
+    })
+}
+
+/// `per_day(expr)`: a rate over a day, in requests or tokens when it is one.
+fn per_day(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
+    let [a] = args else {
+        return Err("expected `per_day(<expression>)`".into());
+    };
+    let a = eval(ctx, a)?;
+    if !a.is_number {
+        return Err(format!(
+            "`per_day` needs a number, but the value is {}",
+            a.text
+        ));
+    }
+    let per = if a.text.ends_with("req/s") {
+        " requests per day"
+    } else if a.text.ends_with("tok/s") {
+        " tokens per day"
+    } else {
+        " per day"
+    };
+    let value = a.value * 86_400.0;
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value,
+        text: format!("{}{per}", format::fixed(value, 0)),
+        unit: String::new(),
+        source: format!("{} × 86,400 s", a.source),
+        noise: ValueNoise::default(),
+    })
+}
+
+/// The runs of a configuration named in an expression, or an error listing the known ones.
+fn config_runs<'c>(ctx: &'c ReportContext<'_>, config: &str) -> Result<Vec<&'c Run>, String> {
+    ctx.config_keys(Some(&[config.to_string()]))?;
+    Ok(ctx.runs_of(config))
+}
+
+fn value_at(
+    ctx: &ReportContext<'_>,
+    quantity: &str,
+    config: &str,
+    load: &str,
+) -> Result<Computed, String> {
+    let q = parse_quantity(quantity)?;
+    let run = run_at_load(ctx, config, load)?;
+    let value = q.of(run).ok_or_else(|| {
+        format!(
+            "`{config}` at {} does not report {q}{}",
+            run.load.target,
+            q.lacking(run)
+        )
+    })?;
+    Ok(computed(ctx, q, value, config, run))
+}
+
+/// The slope of the tokens chart's line for `config` at `load`, in ms per token.
+fn slope(
+    ctx: &ReportContext<'_>,
+    metric: &str,
+    tokens: &str,
+    config: &str,
+    load: &str,
+) -> Result<Computed, String> {
+    let run = run_at_load(ctx, config, load)?;
+    let (fit, noun) = crate::analysis::token_fit::fit(run, tokens, metric)?;
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value: fit.slope,
+        text: format!("{} ms per {noun}", format::number(fit.slope)),
+        unit: "ms/tok".to_string(),
+        source: format!(
+            "least-squares line through {} requests of {} (R² {})",
+            fit.n,
+            run.source(),
+            format::fixed(fit.r2, 2)
+        ),
+        noise: ValueNoise::default(),
+    })
+}
+
+/// The run of `config` at `load` (written as in a chart block: `4`, `4 req/s`,
+/// `concurrency 16`).
+fn run_at_load<'c>(
+    ctx: &'c ReportContext<'_>,
+    config: &str,
+    load: &str,
+) -> Result<&'c Run, String> {
+    let (target, kind) = parse_load(load)?;
+    let runs = config_runs(ctx, config)?;
+    let matching: Vec<&Run> = runs
+        .iter()
+        .copied()
+        .filter(|r| r.load.target.value().is_some_and(|v| same(v, target)))
+        .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
+        .collect();
+    if let [first, second, ..] = matching.as_slice() {
+        if LoadKind::of(&first.load.target) != LoadKind::of(&second.load.target) {
             return Err(format!(
-                "`per_day` needs a number, but the value is {}",
-                a.text
+                "`{config}` has runs at {} and at {}; write `{} req/s` or `concurrency {}`",
+                first.load.target,
+                second.load.target,
+                format::number(target),
+                format::number(target)
             ));
         }
-        let per = if a.text.ends_with("req/s") {
-            " requests per day"
-        } else if a.text.ends_with("tok/s") {
-            " tokens per day"
-        } else {
-            " per day"
-        };
-        let value = a.value * 86_400.0;
-        Ok(Computed {
-            is_number: true,
-            priced: None,
-            value,
-            text: format!("{}{per}", format::fixed(value, 0)),
-            unit: String::new(),
-            source: format!("{} × 86,400 s", a.source),
-            noise: ValueNoise::default(),
-        })
     }
+    matching.first().copied().ok_or_else(|| {
+        let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
+        format!(
+            "`{config}` has no run at load {load}; its loads are {}",
+            loads.join(", ")
+        )
+    })
+}
 
-    /// The runs of a configuration named in an expression, or an error listing the known ones.
-    fn config_runs(&self, config: &str) -> Result<Vec<&Run>, String> {
-        self.config_keys(Some(&[config.to_string()]))?;
-        Ok(self.runs_of(config))
-    }
-
-    fn value_at(&self, quantity: &str, config: &str, load: &str) -> Result<Computed, String> {
-        let q = parse_quantity(quantity)?;
-        let run = self.run_at_load(config, load)?;
-        let value = q.of(run).ok_or_else(|| {
-            format!(
-                "`{config}` at {} does not report {q}{}",
-                run.load.target,
-                q.lacking(run)
-            )
-        })?;
-        Ok(self.computed(q, value, config, run))
-    }
-
-    /// The slope of the tokens chart's line for `config` at `load`, in ms per token.
-    fn slope(
-        &self,
-        metric: &str,
-        tokens: &str,
-        config: &str,
-        load: &str,
-    ) -> Result<Computed, String> {
-        let run = self.run_at_load(config, load)?;
-        let (fit, noun) = crate::analysis::token_fit::fit(run, tokens, metric)?;
-        Ok(Computed {
-            is_number: true,
-            priced: None,
-            value: fit.slope,
-            text: format!("{} ms per {noun}", format::number(fit.slope)),
-            unit: "ms/tok".to_string(),
-            source: format!(
-                "least-squares line through {} requests of {} (R² {})",
-                fit.n,
-                run.source(),
-                format::fixed(fit.r2, 2)
-            ),
-            noise: ValueNoise::default(),
-        })
-    }
-
-    /// The run of `config` at `load` (written as in a chart block: `4`, `4 req/s`,
-    /// `concurrency 16`).
-    fn run_at_load(&self, config: &str, load: &str) -> Result<&Run, String> {
-        let (target, kind) = parse_load(load)?;
-        let runs = self.config_runs(config)?;
-        let matching: Vec<&Run> = runs
-            .iter()
-            .copied()
-            .filter(|r| r.load.target.value().is_some_and(|v| same(v, target)))
-            .filter(|r| kind.is_none() || LoadKind::of(&r.load.target) == kind)
-            .collect();
-        if let [first, second, ..] = matching.as_slice() {
-            if LoadKind::of(&first.load.target) != LoadKind::of(&second.load.target) {
-                return Err(format!(
-                    "`{config}` has runs at {} and at {}; write `{} req/s` or `concurrency {}`",
-                    first.load.target,
-                    second.load.target,
-                    format::number(target),
-                    format::number(target)
-                ));
+fn extreme(
+    ctx: &ReportContext<'_>,
+    quantity: &str,
+    config: &str,
+    largest: bool,
+) -> Result<Computed, String> {
+    let q = parse_quantity(quantity)?;
+    let runs = config_runs(ctx, config)?;
+    let best = runs
+        .iter()
+        .filter_map(|r| q.of(r).map(|v| (v, *r)))
+        .reduce(|a, b| {
+            let b_wins = if largest { b.0 > a.0 } else { b.0 < a.0 };
+            if b_wins {
+                b
+            } else {
+                a
             }
-        }
-        matching.first().copied().ok_or_else(|| {
-            let loads: Vec<String> = runs.iter().map(|r| r.load.target.to_string()).collect();
-            format!(
-                "`{config}` has no run at load {load}; its loads are {}",
-                loads.join(", ")
-            )
         })
-    }
+        .ok_or_else(|| format!("no run of `{config}` reports {q}"))?;
+    Ok(computed(ctx, q, best.0, config, best.1))
+}
 
-    fn extreme(&self, quantity: &str, config: &str, largest: bool) -> Result<Computed, String> {
-        let q = parse_quantity(quantity)?;
-        let runs = self.config_runs(config)?;
-        let best = runs
-            .iter()
-            .filter_map(|r| q.of(r).map(|v| (v, *r)))
-            .reduce(|a, b| {
-                let b_wins = if largest { b.0 > a.0 } else { b.0 < a.0 };
-                if b_wins {
-                    b
-                } else {
-                    a
-                }
-            })
-            .ok_or_else(|| format!("no run of `{config}` reports {q}"))?;
-        Ok(self.computed(q, best.0, config, best.1))
-    }
-
-    fn computed(&self, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
-        let estimate = crate::noise::estimate(q, run).filter(|e| e.value == value);
-        let interval = estimate
-            .and_then(|e| e.interval_text(q.unit()))
-            .map_or(String::new(), |ci| format!("; {ci}"));
-        let name = self.display(config).0;
-        Computed {
-            is_number: true,
-            priced: crate::cost::is_cost(q).then(|| Priced::Cost(config.to_string())),
-            value,
-            text: format::with_unit(value, q.prose_unit()),
-            unit: q.prose_unit().to_string(),
-            source: format!(
-                "{q} of {name} at {} ({}){interval}",
-                run.load.target,
-                run.source()
-            ),
-            noise: ValueNoise {
-                interval: estimate.and_then(|e| e.interval.map(|(i, _)| i)),
-                runs: run.repeats.as_ref().map_or(1, |r| r.count),
-                from: self
-                    .runs
-                    .iter()
-                    .position(|r| std::ptr::eq(*r, run))
-                    .map(|i| (name, i))
-                    .into_iter()
-                    .collect(),
-            },
-        }
+fn computed(ctx: &ReportContext<'_>, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
+    let estimate = crate::noise::estimate(q, run).filter(|e| e.value == value);
+    let interval = estimate
+        .and_then(|e| e.interval_text(q.unit()))
+        .map_or(String::new(), |ci| format!("; {ci}"));
+    let name = ctx.display(config).0;
+    Computed {
+        is_number: true,
+        priced: crate::cost::is_cost(q).then(|| Priced::Cost(config.to_string())),
+        value,
+        text: format::with_unit(value, q.prose_unit()),
+        unit: q.prose_unit().to_string(),
+        source: format!(
+            "{q} of {name} at {} ({}){interval}",
+            run.load.target,
+            run.source()
+        ),
+        noise: ValueNoise {
+            interval: estimate.and_then(|e| e.interval.map(|(i, _)| i)),
+            runs: run.repeats.as_ref().map_or(1, |r| r.count),
+            from: ctx
+                .runs
+                .iter()
+                .position(|r| std::ptr::eq(*r, run))
+                .map(|i| (name, i))
+                .into_iter()
+                .collect(),
+        },
     }
 }
 

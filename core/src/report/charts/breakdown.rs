@@ -34,114 +34,117 @@ fn part_names(parts: Option<&[String]>) -> Result<[String; 2], String> {
     }
 }
 
-impl ReportContext<'_> {
-    /// Stacked bars of mean TTFT and mean decoding time per configuration (and load point).
-    pub(super) fn breakdown(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let stat = match d.stat.as_deref() {
-            None => Stat::Mean,
-            Some(text) => Stat::parse(text).ok_or_else(|| {
-                format!("`stat: {text}` is not a statistic (mean, median, p50, p90, p99...)")
-            })?,
-        };
-        if let Some(metric) = &d.metric {
-            return Err(format!(
-                "`metric: {metric}`: a breakdown always splits the end-to-end latency into \
-                 TTFT and decoding; leave `metric` out"
-            ));
-        }
-        let names = part_names(d.parts.as_deref())?;
-        let share = d.share.unwrap_or(false);
-        let mut rows = Vec::new();
-        let mut series: Vec<Series> = PARTS
-            .iter()
-            .zip(&names)
-            .map(|((_, color), name)| Series {
-                name: name.clone(),
-                color: *color,
-                points: Vec::new(),
-            })
-            .collect();
-        let mut shares = Vec::new();
-        let mut at_load = None;
-        for key in keys {
-            let (name, _) = self.display(key);
-            for run in self.breakdown_runs(key, d)? {
-                let row = rows.len() as f64;
-                at_load.get_or_insert_with(|| run.load.target.to_string());
-                rows.push(match d.load {
-                    Some(_) => name.clone(),
-                    None => format!("{name} at {}", run.load.target),
-                });
-                let (mut before, mut decoding) = split(run, row, stat);
-                if let (Some(t), Some(e)) = (before.y, decoding.y) {
-                    if t + e > 0.0 {
-                        shares.push((t / (t + e) * 100.0, rows[rows.len() - 1].clone()));
-                    }
-                }
-                if share {
-                    as_shares(&mut before, &mut decoding);
-                }
-                series[0].points.push(before);
-                series[1].points.push(decoding);
-            }
-        }
-        let loads = match (&d.load, at_load) {
-            (Some(_), Some(load)) => format!(" at {load}"),
-            _ => String::new(),
-        };
-        let parts = if d.parts.is_some() {
-            format!(
-                "{} (the time before the first token) and {} (end-to-end minus TTFT)",
-                names[0].to_lowercase(),
-                names[1].to_lowercase()
-            )
-        } else {
-            "the time before the first token (waiting in the queue and prefill, which the \
-             result files do not separate) and decoding (end-to-end minus TTFT)"
-                .to_string()
-        };
-        let (as_what, y) = if share {
-            (
-                ", as shares of 100%,",
-                Axis::new(format!("Share of the {stat} request"), "%"),
-            )
-        } else {
-            ("", Axis::new(format!("{} time", capitalised(stat)), "ms"))
-        };
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: "Where the time goes".to_string(),
-            caption: format!(
-                "{} end-to-end latency{loads} split{as_what} into {parts}.{}{}",
-                capitalised(stat),
-                if stat == Stat::Mean {
-                    ""
-                } else {
-                    " Percentiles do not add up as means do: the split is approximate."
-                },
-                share_range(&shares, stat, &names[0])
-            ),
-            kind: ChartKind::Stacked { rows },
-            x: Axis::new("", ""),
-            y,
-            series,
-            annotations: Vec::new(),
-            alternatives: Vec::new(),
+/// Stacked bars of mean TTFT and mean decoding time per configuration (and load point).
+pub(super) fn breakdown(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let stat = match d.stat.as_deref() {
+        None => Stat::Mean,
+        Some(text) => Stat::parse(text).ok_or_else(|| {
+            format!("`stat: {text}` is not a statistic (mean, median, p50, p90, p99...)")
+        })?,
+    };
+    if let Some(metric) = &d.metric {
+        return Err(format!(
+            "`metric: {metric}`: a breakdown always splits the end-to-end latency into \
+             TTFT and decoding; leave `metric` out"
+        ));
+    }
+    let names = part_names(d.parts.as_deref())?;
+    let share = d.share.unwrap_or(false);
+    let mut rows = Vec::new();
+    let mut series: Vec<Series> = PARTS
+        .iter()
+        .zip(&names)
+        .map(|((_, color), name)| Series {
+            name: name.clone(),
+            color: *color,
+            points: Vec::new(),
         })
-    }
-
-    /// The runs a breakdown shows for `key`: the one at `load`, or all of them by load.
-    fn breakdown_runs(&self, key: &str, d: &ChartDirective) -> Result<Vec<&Run>, String> {
-        if d.load.is_some() {
-            return Ok(self.run_at(key, d.load.as_ref())?.into_iter().collect());
+        .collect();
+    let mut shares = Vec::new();
+    let mut at_load = None;
+    for key in keys {
+        let (name, _) = ctx.display(key);
+        for run in breakdown_runs(ctx, key, d)? {
+            let row = rows.len() as f64;
+            at_load.get_or_insert_with(|| run.load.target.to_string());
+            rows.push(match d.load {
+                Some(_) => name.clone(),
+                None => format!("{name} at {}", run.load.target),
+            });
+            let (mut before, mut decoding) = split(run, row, stat);
+            if let (Some(t), Some(e)) = (before.y, decoding.y) {
+                if t + e > 0.0 {
+                    shares.push((t / (t + e) * 100.0, rows[rows.len() - 1].clone()));
+                }
+            }
+            if share {
+                as_shares(&mut before, &mut decoding);
+            }
+            series[0].points.push(before);
+            series[1].points.push(decoding);
         }
-        let mut runs = self.runs_of(key);
-        runs.sort_by(|a, b| {
-            super::load_order(&a.load.target).total_cmp(&super::load_order(&b.load.target))
-        });
-        Ok(runs)
     }
+    let loads = match (&d.load, at_load) {
+        (Some(_), Some(load)) => format!(" at {load}"),
+        _ => String::new(),
+    };
+    let parts = if d.parts.is_some() {
+        format!(
+            "{} (the time before the first token) and {} (end-to-end minus TTFT)",
+            names[0].to_lowercase(),
+            names[1].to_lowercase()
+        )
+    } else {
+        "the time before the first token (waiting in the queue and prefill, which the \
+         result files do not separate) and decoding (end-to-end minus TTFT)"
+            .to_string()
+    };
+    let (as_what, y) = if share {
+        (
+            ", as shares of 100%,",
+            Axis::new(format!("Share of the {stat} request"), "%"),
+        )
+    } else {
+        ("", Axis::new(format!("{} time", capitalised(stat)), "ms"))
+    };
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: "Where the time goes".to_string(),
+        caption: format!(
+            "{} end-to-end latency{loads} split{as_what} into {parts}.{}{}",
+            capitalised(stat),
+            if stat == Stat::Mean {
+                ""
+            } else {
+                " Percentiles do not add up as means do: the split is approximate."
+            },
+            share_range(&shares, stat, &names[0])
+        ),
+        kind: ChartKind::Stacked { rows },
+        x: Axis::new("", ""),
+        y,
+        series,
+        annotations: Vec::new(),
+        alternatives: Vec::new(),
+    })
+}
+
+/// The runs a breakdown shows for `key`: the one at `load`, or all of them by load.
+fn breakdown_runs<'c>(
+    ctx: &'c ReportContext<'_>,
+    key: &str,
+    d: &ChartDirective,
+) -> Result<Vec<&'c Run>, String> {
+    if d.load.is_some() {
+        return Ok(ctx.run_at(key, d.load.as_ref())?.into_iter().collect());
+    }
+    let mut runs = ctx.runs_of(key);
+    runs.sort_by(|a, b| {
+        crate::report::load::load_order(&a.load.target)
+            .total_cmp(&crate::report::load::load_order(&b.load.target))
+    });
+    Ok(runs)
 }
 
 /// `Mean`, `Median`, `P99`.

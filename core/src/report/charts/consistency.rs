@@ -3,10 +3,11 @@
 //! coefficient of variation (standard deviation ÷ mean) by load point with guide lines at 5%
 //! (under it: consistent) and 10% (over it: readers notice).
 
-use super::{load_label, ChartCall, ReportContext};
+use super::{ChartCall, ReportContext};
 use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point};
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
+use crate::report::load::load_label;
 
 /// The guide lines of a CV chart, in percent, with what they mean.
 const GUIDES: [(f64, &str); 2] = [
@@ -73,57 +74,55 @@ fn cv(run: &Run, metric: Metric) -> Result<f64, String> {
     }
 }
 
-impl ReportContext<'_> {
-    /// Coefficient of variation by load point, a bar per configuration, with 5% and 10% guides.
-    pub(super) fn cv_chart(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let metric = match d.metric.as_deref() {
-            None => Metric::E2e,
-            Some(text) => match Quantity::parse(text, None)? {
-                Quantity::Latency { metric, .. } => metric,
-                other => return Err(format!("`metric`: a CV chart needs a latency, not {other}")),
-            },
-        };
-        let loads = self.loads_of(keys);
-        let series = self.series_per_config(keys, |key| {
-            let runs = self.runs_of(key);
-            loads
-                .iter()
-                .enumerate()
-                .filter_map(|(i, load)| {
-                    let run = runs.iter().find(|r| r.load.target == *load)?;
-                    Some(cv_point(i as f64, run, metric))
-                })
-                .collect()
-        });
-        let mut y = Axis::new(format!("CV of {}", in_sentence(metric)), "%");
-        y.better = Some(Better::Lower);
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!("How consistent {} is", in_sentence(metric)),
-            caption: format!(
-                "Coefficient of variation (standard deviation ÷ mean) of {} at each load point, \
-                 by configuration. Under 5%, requests take about the same time; from 5 to 10%, \
-                 some variation; over 10%, readers notice.",
-                in_sentence(metric)
-            ),
-            kind: ChartKind::GroupedBars {
-                categories: loads.iter().map(load_label).collect(),
-            },
-            x: Axis::new(loads.first().map_or("Load", |l| l.axis().title()), ""),
-            y,
-            series,
-            annotations: GUIDES
-                .iter()
-                .map(|(value, label)| Annotation::Threshold {
-                    axis: AxisName::Y,
-                    value: *value,
-                    label: (*label).to_string(),
-                })
-                .collect(),
-            alternatives: Vec::new(),
-        })
-    }
+/// Coefficient of variation by load point, a bar per configuration, with 5% and 10% guides.
+pub(super) fn cv_chart(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let metric = match d.metric.as_deref() {
+        None => Metric::E2e,
+        Some(text) => match Quantity::parse(text, None)? {
+            Quantity::Latency { metric, .. } => metric,
+            other => return Err(format!("`metric`: a CV chart needs a latency, not {other}")),
+        },
+    };
+    let loads = ctx.loads_of(keys);
+    let series = ctx.series_per_config(keys, |key| {
+        let runs = ctx.runs_of(key);
+        loads
+            .iter()
+            .enumerate()
+            .filter_map(|(i, load)| {
+                let run = runs.iter().find(|r| r.load.target == *load)?;
+                Some(cv_point(i as f64, run, metric))
+            })
+            .collect()
+    });
+    let mut y = Axis::new(format!("CV of {}", in_sentence(metric)), "%");
+    y.better = Some(Better::Lower);
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!("How consistent {} is", in_sentence(metric)),
+        caption: format!(
+            "Coefficient of variation (standard deviation ÷ mean) of {} at each load point, \
+             by configuration. Under 5%, requests take about the same time; from 5 to 10%, \
+             some variation; over 10%, readers notice.",
+            in_sentence(metric)
+        ),
+        kind: ChartKind::GroupedBars {
+            categories: loads.iter().map(load_label).collect(),
+        },
+        x: Axis::new(loads.first().map_or("Load", |l| l.axis().title()), ""),
+        y,
+        series,
+        annotations: GUIDES
+            .iter()
+            .map(|(value, label)| Annotation::Threshold {
+                axis: AxisName::Y,
+                value: *value,
+                label: (*label).to_string(),
+            })
+            .collect(),
+        alternatives: Vec::new(),
+    })
 }
 
 /// The CV of `metric` on `run` as a point at `x`, or a gap saying what is missing.

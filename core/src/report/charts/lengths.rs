@@ -204,84 +204,82 @@ fn stat_of(values: &[f64], stat: Stat) -> Option<f64> {
     }
 }
 
-impl ReportContext<'_> {
-    /// Latency by sequence-length category, a bar per configuration, with each configuration's
-    /// scaling factor in the caption.
-    pub(super) fn lengths(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let counted = Counted::parse(d.tokens.as_deref())?;
-        let metric = latency_metric(d.metric.as_deref())?;
-        let stat = match d.stat.as_deref() {
-            None => Stat::P(95.0),
-            Some(text) => Stat::parse(text)
-                .ok_or_else(|| format!("`stat: {text}` is not a statistic (p50, p95, mean...)"))?,
+/// Latency by sequence-length category, a bar per configuration, with each configuration's
+/// scaling factor in the caption.
+pub(super) fn lengths(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let counted = Counted::parse(d.tokens.as_deref())?;
+    let metric = latency_metric(d.metric.as_deref())?;
+    let stat = match d.stat.as_deref() {
+        None => Stat::P(95.0),
+        Some(text) => Stat::parse(text)
+            .ok_or_else(|| format!("`stat: {text}` is not a statistic (p50, p95, mean...)"))?,
+    };
+    let cats = Categories::parse(d.categories.as_deref())?;
+    let mut runs = Vec::new();
+    for key in keys {
+        let Some(run) = ctx.run_at(key, d.load.as_ref())? else {
+            continue;
         };
-        let cats = Categories::parse(d.categories.as_deref())?;
-        let mut runs = Vec::new();
-        for key in keys {
-            let Some(run) = self.run_at(key, d.load.as_ref())? else {
-                continue;
-            };
-            let groups = grouped(run, metric, counted, &cats).ok_or_else(|| {
-                format!(
-                    "configuration `{key}` has no per-request {} with token counts in {}; a \
-                     lengths chart needs per-request data (vLLM's --save-detailed, GuideLLM's \
-                     requests, llmperf's per-request file)",
-                    metric.label(),
-                    run.source()
-                )
-            })?;
-            runs.push((key.as_str(), run, groups));
-        }
-        // Categories no configuration has a request in are left out, and the caption says so.
-        let filled: Vec<usize> = (0..cats.labels.len())
-            .filter(|i| runs.iter().any(|(_, _, groups)| !groups[*i].is_empty()))
-            .collect();
-        let (shown, empty) = cats.only(&filled);
-        for (_, _, groups) in &mut runs {
-            *groups = filled
-                .iter()
-                .map(|i| std::mem::take(&mut groups[*i]))
-                .collect();
-        }
-        let series_of = |stat: Stat| -> Vec<Series> {
-            runs.iter()
-                .map(|(key, run, groups)| category_series(self.display(key), run, groups, stat))
-                .collect()
-        };
-        let series = series_of(stat);
-        let scaling = scaling_factors(&series, &shown.names, stat);
-        let alternatives = CHOICES
-            .iter()
-            .map(|&s| Alternative {
-                label: s.to_string(),
-                y_title: Quantity::Latency { metric, stat: s }.to_string(),
-                series: series_of(s),
-            })
-            .collect();
-        let at = runs
-            .first()
-            .map(|(_, run, _)| format!(" at {}", run.load.target))
-            .unwrap_or_default();
-        let quantity = Quantity::Latency { metric, stat };
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!("{quantity} by sequence length{at}"),
-            caption: format!(
-                "{quantity} of the successful requests in each category of {} per request, by \
-                 configuration.{scaling}{empty}",
-                counted.noun()
-            ),
-            kind: ChartKind::GroupedBars {
-                categories: shown.labels,
-            },
-            x: Axis::new(format!("Sequence length in {}", counted.noun()), ""),
-            y: Axis::new(quantity.to_string(), "ms"),
-            series,
-            annotations: Vec::new(),
-            alternatives,
-        })
+        let groups = grouped(run, metric, counted, &cats).ok_or_else(|| {
+            format!(
+                "configuration `{key}` has no per-request {} with token counts in {}; a \
+                 lengths chart needs per-request data (vLLM's --save-detailed, GuideLLM's \
+                 requests, llmperf's per-request file)",
+                metric.label(),
+                run.source()
+            )
+        })?;
+        runs.push((key.as_str(), run, groups));
     }
+    // Categories no configuration has a request in are left out, and the caption says so.
+    let filled: Vec<usize> = (0..cats.labels.len())
+        .filter(|i| runs.iter().any(|(_, _, groups)| !groups[*i].is_empty()))
+        .collect();
+    let (shown, empty) = cats.only(&filled);
+    for (_, _, groups) in &mut runs {
+        *groups = filled
+            .iter()
+            .map(|i| std::mem::take(&mut groups[*i]))
+            .collect();
+    }
+    let series_of = |stat: Stat| -> Vec<Series> {
+        runs.iter()
+            .map(|(key, run, groups)| category_series(ctx.display(key), run, groups, stat))
+            .collect()
+    };
+    let series = series_of(stat);
+    let scaling = scaling_factors(&series, &shown.names, stat);
+    let alternatives = CHOICES
+        .iter()
+        .map(|&s| Alternative {
+            label: s.to_string(),
+            y_title: Quantity::Latency { metric, stat: s }.to_string(),
+            series: series_of(s),
+        })
+        .collect();
+    let at = runs
+        .first()
+        .map(|(_, run, _)| format!(" at {}", run.load.target))
+        .unwrap_or_default();
+    let quantity = Quantity::Latency { metric, stat };
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!("{quantity} by sequence length{at}"),
+        caption: format!(
+            "{quantity} of the successful requests in each category of {} per request, by \
+             configuration.{scaling}{empty}",
+            counted.noun()
+        ),
+        kind: ChartKind::GroupedBars {
+            categories: shown.labels,
+        },
+        x: Axis::new(format!("Sequence length in {}", counted.noun()), ""),
+        y: Axis::new(quantity.to_string(), "ms"),
+        series,
+        annotations: Vec::new(),
+        alternatives,
+    })
 }
 
 /// One configuration's bars: `stat` of each category, with how many requests it holds.

@@ -12,141 +12,146 @@ mod against_tokens;
 
 pub(in crate::report) use against_tokens::{slope_text, TokensX};
 
-impl ReportContext<'_> {
-    /// A line per configuration over its load points, with an optional percentile band, SLA
-    /// line and breaking-point markers.
-    pub(super) fn lines(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        if let Some(tokens) = TokensX::parse(d.x.as_deref())? {
-            return self.lines_against_tokens(c, tokens);
-        }
-        if d.series.is_some() || d.fit.is_some() {
-            return Err(
-                "`series` and `fit` draw against tokens: add `x: output_tokens` (or \
-                        `input_tokens`); against the load a line is one configuration"
-                    .into(),
-            );
-        }
-        let quantity = Self::quantity(d)?;
-        let band = band(quantity, d.band.as_deref())?;
-        let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
-        if band.is_some() && sigma.is_some() {
-            return Err("`band` and `error_bars` both draw around the line: choose one".into());
-        }
-        let axis = self.load_axis(keys, quantity)?;
-        let mut series = Vec::new();
-        let mut annotations = Vec::new();
-        for (index, key) in keys.iter().enumerate() {
-            let (name, color) = self.display(key);
-            let runs: Vec<&Run> = self
-                .runs_of(key)
-                .into_iter()
-                .filter(|r| r.load.target.axis() == axis && r.load.target.value().is_some())
-                .collect();
-            let points: Vec<Point> = runs
-                .iter()
-                .map(|run| match sigma {
-                    Some(metric) => super::consistency::with_sigma(
-                        point_with_band(run, quantity, None),
-                        run,
-                        metric,
-                    ),
-                    None => point_with_band(run, quantity, band),
-                })
-                .collect();
-            if d.breaking.unwrap_or(false) {
-                annotations.extend(breaking_marker(&runs, &points, quantity, index, &name));
-            }
-            if d.speedup.unwrap_or(false) {
-                annotations.extend(speedups(&points, index));
-            }
-            series.push(Series {
-                name,
-                color,
-                points,
-            });
-        }
-        if let Some(slas) = &d.sla {
-            annotations.extend(
-                slas.values()
-                    .into_iter()
-                    .map(|v| super::sla_line(v, quantity.unit())),
-            );
-        }
-        let alternatives = alternatives(quantity, |q| self.series_against_load(keys, axis, q));
-        let mut x = Axis::new(axis.title(), "");
-        x.scale = scale(d.x_scale.as_deref())?;
-        let mut y = quantity_axis(quantity);
-        y.scale = scale(d.y_scale.as_deref())?;
-        let band_note = match (band, sigma) {
-            (Some((_, lo, hi)), _) => format!(" The band spans {lo} to {hi}."),
-            (None, Some(_)) => " The band spans one standard deviation either side.".to_string(),
-            (None, None) => String::new(),
-        };
-        let band_note = if d.speedup.unwrap_or(false) {
-            format!("{band_note} Labels give each point's multiple of the line's first.")
-        } else {
-            band_note
-        };
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!("{quantity} by {}", axis.title().to_lowercase()),
-            caption: format!(
-                "{quantity} ({}) against {}, by configuration.{band_note}",
-                quantity.unit(),
-                axis.title().to_lowercase()
-            ),
-            kind: ChartKind::Lines,
-            x,
-            y,
-            series,
-            annotations,
-            alternatives,
-        })
+/// A line per configuration over its load points, with an optional percentile band, SLA
+/// line and breaking-point markers.
+pub(super) fn lines(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    if let Some(tokens) = TokensX::parse(d.x.as_deref())? {
+        return against_tokens::lines_against_tokens(ctx, c, tokens);
     }
-
-    /// A line of `quantity` per configuration over its load points on `axis`, without band or
-    /// markers: what a statistic the reader switches to shows.
-    fn series_against_load(&self, keys: &[String], axis: LoadAxis, q: Quantity) -> Vec<Series> {
-        self.series_per_config(keys, |key| {
-            self.runs_of(key)
-                .into_iter()
-                .filter(|r| r.load.target.axis() == axis)
-                .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
-                .collect()
-        })
+    if d.series.is_some() || d.fit.is_some() {
+        return Err(
+            "`series` and `fit` draw against tokens: add `x: output_tokens` (or \
+                    `input_tokens`); against the load a line is one configuration"
+                .into(),
+        );
     }
-
-    /// The load axis shared by the chosen configurations: the one most of their runs that
-    /// report `quantity` are on (a configuration measured by concurrency and by request rate,
-    /// whose rate runs lack a TPOT, draws its TPOT by concurrency), else the one most of their
-    /// runs are on.
-    fn load_axis(&self, keys: &[String], quantity: Quantity) -> Result<LoadAxis, String> {
-        let mut counts: Vec<(LoadAxis, (usize, usize))> = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                let axis = run.load.target.axis();
-                if axis == LoadAxis::None {
-                    continue;
-                }
-                let reports = usize::from(quantity.of(run).is_some());
-                match counts.iter_mut().find(|(a, _)| *a == axis) {
-                    Some((_, (with, all))) => {
-                        *with += reports;
-                        *all += 1;
-                    }
-                    None => counts.push((axis, (reports, 1))),
-                }
-            }
-        }
-        counts
+    let quantity = super::quantity(d)?;
+    let band = band(quantity, d.band.as_deref())?;
+    let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
+    if band.is_some() && sigma.is_some() {
+        return Err("`band` and `error_bars` both draw around the line: choose one".into());
+    }
+    let axis = load_axis(ctx, keys, quantity)?;
+    let mut series = Vec::new();
+    let mut annotations = Vec::new();
+    for (index, key) in keys.iter().enumerate() {
+        let (name, color) = ctx.display(key);
+        let runs: Vec<&Run> = ctx
+            .runs_of(key)
             .into_iter()
-            .max_by_key(|(_, n)| *n)
-            .map(|(a, _)| a)
-            .ok_or_else(|| {
-                "no run has a load point (concurrency, request rate or batch size)".into()
+            .filter(|r| r.load.target.axis() == axis && r.load.target.value().is_some())
+            .collect();
+        let points: Vec<Point> = runs
+            .iter()
+            .map(|run| match sigma {
+                Some(metric) => super::consistency::with_sigma(
+                    point_with_band(run, quantity, None),
+                    run,
+                    metric,
+                ),
+                None => point_with_band(run, quantity, band),
             })
+            .collect();
+        if d.breaking.unwrap_or(false) {
+            annotations.extend(breaking_marker(&runs, &points, quantity, index, &name));
+        }
+        if d.speedup.unwrap_or(false) {
+            annotations.extend(speedups(&points, index));
+        }
+        series.push(Series {
+            name,
+            color,
+            points,
+        });
     }
+    if let Some(slas) = &d.sla {
+        annotations.extend(
+            slas.values()
+                .into_iter()
+                .map(|v| super::sla_line(v, quantity.unit())),
+        );
+    }
+    let alternatives = alternatives(quantity, |q| series_against_load(ctx, keys, axis, q));
+    let mut x = Axis::new(axis.title(), "");
+    x.scale = scale(d.x_scale.as_deref())?;
+    let mut y = quantity_axis(quantity);
+    y.scale = scale(d.y_scale.as_deref())?;
+    let band_note = match (band, sigma) {
+        (Some((_, lo, hi)), _) => format!(" The band spans {lo} to {hi}."),
+        (None, Some(_)) => " The band spans one standard deviation either side.".to_string(),
+        (None, None) => String::new(),
+    };
+    let band_note = if d.speedup.unwrap_or(false) {
+        format!("{band_note} Labels give each point's multiple of the line's first.")
+    } else {
+        band_note
+    };
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!("{quantity} by {}", axis.title().to_lowercase()),
+        caption: format!(
+            "{quantity} ({}) against {}, by configuration.{band_note}",
+            quantity.unit(),
+            axis.title().to_lowercase()
+        ),
+        kind: ChartKind::Lines,
+        x,
+        y,
+        series,
+        annotations,
+        alternatives,
+    })
+}
+
+/// A line of `quantity` per configuration over its load points on `axis`, without band or
+/// markers: what a statistic the reader switches to shows.
+fn series_against_load(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    axis: LoadAxis,
+    q: Quantity,
+) -> Vec<Series> {
+    ctx.series_per_config(keys, |key| {
+        ctx.runs_of(key)
+            .into_iter()
+            .filter(|r| r.load.target.axis() == axis)
+            .filter_map(|run| Some(point(run.load.target.value()?, q, run)))
+            .collect()
+    })
+}
+
+/// The load axis shared by the chosen configurations: the one most of their runs that
+/// report `quantity` are on (a configuration measured by concurrency and by request rate,
+/// whose rate runs lack a TPOT, draws its TPOT by concurrency), else the one most of their
+/// runs are on.
+fn load_axis(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    quantity: Quantity,
+) -> Result<LoadAxis, String> {
+    let mut counts: Vec<(LoadAxis, (usize, usize))> = Vec::new();
+    for key in keys {
+        for run in ctx.runs_of(key) {
+            let axis = run.load.target.axis();
+            if axis == LoadAxis::None {
+                continue;
+            }
+            let reports = usize::from(quantity.of(run).is_some());
+            match counts.iter_mut().find(|(a, _)| *a == axis) {
+                Some((_, (with, all))) => {
+                    *with += reports;
+                    *all += 1;
+                }
+                None => counts.push((axis, (reports, 1))),
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, n)| *n)
+        .map(|(a, _)| a)
+        .ok_or_else(|| "no run has a load point (concurrency, request rate or batch size)".into())
 }
 
 /// A marker at each point of series `index` after its first, labelled with its multiple of the

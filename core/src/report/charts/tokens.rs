@@ -20,85 +20,83 @@ fn axis(tokens: Tokens) -> Axis {
     }
 }
 
-impl ReportContext<'_> {
-    /// Latency against tokens, request by request, with fitted lines.
-    pub(super) fn tokens(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let tokens = Tokens::parse(d.x.as_deref())?;
-        let metric = latency_metric(d.metric.as_deref())?;
-        let mut series = Vec::new();
-        let mut annotations = Vec::new();
-        let mut slopes = Vec::new();
-        for key in keys {
-            let (name, color) = self.display(key);
-            let Some(run) = self.run_at(key, d.load.as_ref())? else {
-                continue;
-            };
-            let pairs = request_points(run, tokens, metric).ok_or_else(|| {
-                format!(
-                    "configuration `{key}` has no per-request {} counts with {} at that load; \
-                     the result file must carry per-request data",
-                    tokens.noun(),
-                    metric.label()
-                )
-            })?;
-            let source = run.source();
-            if let Some(fit) = linear_fit(&pairs) {
-                let label = format!("{} ms/token", format::number(fit.slope));
-                slopes.push(format!(
-                    "{name} {} ms per {} (R² {}, {} requests)",
-                    format::number(fit.slope),
-                    tokens.noun(),
-                    format::fixed(fit.r2, 2),
-                    fit.n
-                ));
-                annotations.push(Annotation::Fit {
-                    series: series.len(),
-                    slope: fit.slope,
-                    intercept: fit.intercept,
-                    from: fit.x_range.0,
-                    to: fit.x_range.1,
-                    label,
-                });
-            }
-            series.push(Series {
-                name,
-                color,
-                points: pairs
-                    .into_iter()
-                    .map(|(x, y)| Point {
-                        x,
-                        y: Some(y),
-                        source: source.clone(),
-                        ..Point::default()
-                    })
-                    .collect(),
+/// Latency against tokens, request by request, with fitted lines.
+pub(super) fn tokens(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let tokens = Tokens::parse(d.x.as_deref())?;
+    let metric = latency_metric(d.metric.as_deref())?;
+    let mut series = Vec::new();
+    let mut annotations = Vec::new();
+    let mut slopes = Vec::new();
+    for key in keys {
+        let (name, color) = ctx.display(key);
+        let Some(run) = ctx.run_at(key, d.load.as_ref())? else {
+            continue;
+        };
+        let pairs = request_points(run, tokens, metric).ok_or_else(|| {
+            format!(
+                "configuration `{key}` has no per-request {} counts with {} at that load; \
+                 the result file must carry per-request data",
+                tokens.noun(),
+                metric.label()
+            )
+        })?;
+        let source = run.source();
+        if let Some(fit) = linear_fit(&pairs) {
+            let label = format!("{} ms/token", format::number(fit.slope));
+            slopes.push(format!(
+                "{name} {} ms per {} (R² {}, {} requests)",
+                format::number(fit.slope),
+                tokens.noun(),
+                format::fixed(fit.r2, 2),
+                fit.n
+            ));
+            annotations.push(Annotation::Fit {
+                series: series.len(),
+                slope: fit.slope,
+                intercept: fit.intercept,
+                from: fit.x_range.0,
+                to: fit.x_range.1,
+                label,
             });
         }
-        let fitted = if slopes.is_empty() {
-            String::new()
-        } else {
-            format!(" Lines are least-squares fits: {}.", slopes.join("; "))
-        };
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: d
-                .title
-                .clone()
-                .unwrap_or_else(|| format!("{} against {}s", metric.label(), tokens.noun())),
-            caption: format!(
-                "{} of each successful request against its {}s, by configuration.{fitted}",
-                metric.label(),
-                tokens.noun()
-            ),
-            kind: ChartKind::Scatter,
-            x: axis(tokens),
-            y: Axis::new(metric.label(), "ms"),
-            series,
-            annotations,
-            alternatives: Vec::new(),
-        })
+        series.push(Series {
+            name,
+            color,
+            points: pairs
+                .into_iter()
+                .map(|(x, y)| Point {
+                    x,
+                    y: Some(y),
+                    source: source.clone(),
+                    ..Point::default()
+                })
+                .collect(),
+        });
     }
+    let fitted = if slopes.is_empty() {
+        String::new()
+    } else {
+        format!(" Lines are least-squares fits: {}.", slopes.join("; "))
+    };
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: d
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("{} against {}s", metric.label(), tokens.noun())),
+        caption: format!(
+            "{} of each successful request against its {}s, by configuration.{fitted}",
+            metric.label(),
+            tokens.noun()
+        ),
+        kind: ChartKind::Scatter,
+        x: axis(tokens),
+        y: Axis::new(metric.label(), "ms"),
+        series,
+        annotations,
+        alternatives: Vec::new(),
+    })
 }
 
 #[cfg(test)]

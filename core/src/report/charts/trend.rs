@@ -59,165 +59,164 @@ struct Placed<'a> {
     order: (String, String),
 }
 
-impl ReportContext<'_> {
-    /// A line per configuration of `quantity` at one load point, over the runs' dates or
-    /// folders, with each run's expected range and its regressions marked.
-    pub(super) fn trend(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let quantity = Self::quantity(d)?;
-        let over = Over::parse(d.x.as_deref())?;
-        let load = self.trend_load(keys, d)?;
-        let rule = Rule::with(d.history, d.mads, d.min_change)?;
-        let (placed, undated) = self.placed_runs(keys, over, load);
-        if placed.is_empty() {
-            return Err(no_dates(keys, &undated));
+/// A line per configuration of `quantity` at one load point, over the runs' dates or
+/// folders, with each run's expected range and its regressions marked.
+pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let quantity = super::quantity(d)?;
+    let over = Over::parse(d.x.as_deref())?;
+    let load = trend_load(ctx, keys, d)?;
+    let rule = Rule::with(d.history, d.mads, d.min_change)?;
+    let (placed, undated) = placed_runs(ctx, keys, over, load);
+    if placed.is_empty() {
+        return Err(no_dates(keys, &undated));
+    }
+    let labels = axis_labels(&placed);
+    let better = quantity.better();
+    let mut series = Vec::new();
+    let mut annotations = Vec::new();
+    let mut findings = Vec::new();
+    let mut repeated = Vec::new();
+    let mut tests = Vec::new();
+    for (k, key) in keys.iter().enumerate() {
+        let (name, color) = ctx.display(key);
+        let mut points: Vec<Point> = Vec::new();
+        let mut point_runs: Vec<&Run> = Vec::new();
+        for (index, label) in labels.iter().enumerate() {
+            let mut here = placed
+                .iter()
+                .filter(|(pk, p)| *pk == k && p.label == *label);
+            if let Some((_, p)) = here.next() {
+                points.push(with_link(point(index as f64, quantity, p.run), p.run));
+                point_runs.push(p.run);
+            }
+            repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
         }
-        let labels = axis_labels(&placed);
-        let better = quantity.better();
-        let mut series = Vec::new();
-        let mut annotations = Vec::new();
-        let mut findings = Vec::new();
-        let mut repeated = Vec::new();
-        let mut tests = Vec::new();
-        for (k, key) in keys.iter().enumerate() {
-            let (name, color) = self.display(key);
-            let mut points: Vec<Point> = Vec::new();
-            let mut point_runs: Vec<&Run> = Vec::new();
-            for (index, label) in labels.iter().enumerate() {
-                let mut here = placed
-                    .iter()
-                    .filter(|(pk, p)| *pk == k && p.label == *label);
-                if let Some((_, p)) = here.next() {
-                    points.push(with_link(point(index as f64, quantity, p.run), p.run));
-                    point_runs.push(p.run);
-                }
-                repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
-            }
-            for (x, y, e) in judge_points(&mut points, better, &rule) {
-                let change = change_text(y.unwrap_or(f64::NAN), e.median);
-                annotations.push(Annotation::Marker {
-                    series: Some(k),
-                    x,
-                    y: y.unwrap_or(e.median),
-                    label: change.clone(),
-                });
-                findings.push(format!(
-                    "{name} on {}: {} against a median of {} over the {} runs before it \
-                     ({change})",
-                    labels[x as usize],
-                    format::with_unit(y.unwrap_or(f64::NAN), quantity.unit()),
-                    format::with_unit(e.median, quantity.unit()),
-                    e.count,
-                ));
-            }
-            if let Some(test) = rank_test(quantity, &point_runs, rule.history) {
-                tests.push(format!("{name}: {test}"));
-            }
-            series.push(Series {
-                name,
-                color,
-                points,
+        for (x, y, e) in judge_points(&mut points, better, &rule) {
+            let change = change_text(y.unwrap_or(f64::NAN), e.median);
+            annotations.push(Annotation::Marker {
+                series: Some(k),
+                x,
+                y: y.unwrap_or(e.median),
+                label: change.clone(),
             });
-        }
-        if series.iter().all(|s| s.points.len() < 2) {
-            return Err(format!(
-                "a trend needs runs on at least two {}; found {} at {} ({})",
-                over.plural(),
-                labels.join(", "),
-                load,
-                keys.join(", ")
+            findings.push(format!(
+                "{name} on {}: {} against a median of {} over the {} runs before it \
+                 ({change})",
+                labels[x as usize],
+                format::with_unit(y.unwrap_or(f64::NAN), quantity.unit()),
+                format::with_unit(e.median, quantity.unit()),
+                e.count,
             ));
         }
-        let x = over.axis();
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!("{quantity} over time"),
-            caption: caption(
-                quantity, &load, &rule, &findings, &undated, &repeated, &tests,
-            ),
-            kind: ChartKind::Trend { runs: labels },
-            x,
-            y: quantity_axis(quantity),
-            series,
-            annotations,
-            alternatives: Vec::new(),
-        })
+        if let Some(test) = rank_test(quantity, &point_runs, rule.history) {
+            tests.push(format!("{name}: {test}"));
+        }
+        series.push(Series {
+            name,
+            color,
+            points,
+        });
     }
+    if series.iter().all(|s| s.points.len() < 2) {
+        return Err(format!(
+            "a trend needs runs on at least two {}; found {} at {} ({})",
+            over.plural(),
+            labels.join(", "),
+            load,
+            keys.join(", ")
+        ));
+    }
+    let x = over.axis();
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!("{quantity} over time"),
+        caption: caption(
+            quantity, &load, &rule, &findings, &undated, &repeated, &tests,
+        ),
+        kind: ChartKind::Trend { runs: labels },
+        x,
+        y: quantity_axis(quantity),
+        series,
+        annotations,
+        alternatives: Vec::new(),
+    })
+}
 
-    /// The runs of each configuration (by its index in `keys`) at `load`, placed on the axis
-    /// `over` names, and the files of those that have no date for a trend over dates. Days are
-    /// on the axis unless a configuration ran twice on one day: then times too.
-    fn placed_runs<'s>(
-        &'s self,
-        keys: &'s [String],
-        over: Over,
-        load: LoadTarget,
-    ) -> (Vec<(usize, Placed<'s>)>, Vec<&'s str>) {
-        let mut undated: Vec<&str> = Vec::new();
-        let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
-        let runs = |k: usize| {
-            self.all_runs_of(&keys[k])
-                .filter(move |r| r.load.target == load)
-        };
-        let with_time = over == Over::Date
-            && (0..keys.len()).any(|k| {
-                let mut days: Vec<&str> = runs(k)
-                    .filter_map(|r| Some(r.provenance.date.as_ref()?.day()))
-                    .collect();
-                let all = days.len();
-                days.sort_unstable();
-                days.dedup();
-                days.len() < all
-            });
-        for k in 0..keys.len() {
-            for run in runs(k) {
-                match place(run, over, with_time) {
-                    Some(p) => placed.push((k, p)),
-                    None => undated.push(&run.provenance.file),
-                }
+/// The runs of each configuration (by its index in `keys`) at `load`, placed on the axis
+/// `over` names, and the files of those that have no date for a trend over dates. Days are
+/// on the axis unless a configuration ran twice on one day: then times too.
+fn placed_runs<'s>(
+    ctx: &'s ReportContext<'_>,
+    keys: &'s [String],
+    over: Over,
+    load: LoadTarget,
+) -> (Vec<(usize, Placed<'s>)>, Vec<&'s str>) {
+    let mut undated: Vec<&str> = Vec::new();
+    let mut placed: Vec<(usize, Placed<'_>)> = Vec::new();
+    let runs = |k: usize| all_runs_of(ctx, &keys[k]).filter(move |r| r.load.target == load);
+    let with_time = over == Over::Date
+        && (0..keys.len()).any(|k| {
+            let mut days: Vec<&str> = runs(k)
+                .filter_map(|r| Some(r.provenance.date.as_ref()?.day()))
+                .collect();
+            let all = days.len();
+            days.sort_unstable();
+            days.dedup();
+            days.len() < all
+        });
+    for k in 0..keys.len() {
+        for run in runs(k) {
+            match place(run, over, with_time) {
+                Some(p) => placed.push((k, p)),
+                None => undated.push(&run.provenance.file),
             }
         }
-        (placed, undated)
     }
+    (placed, undated)
+}
 
-    /// The load point of the trend: the directive's `load`, or the one load every chosen
-    /// configuration's runs share.
-    fn trend_load(&self, keys: &[String], d: &super::ChartDirective) -> Result<LoadTarget, String> {
-        let mut loads: Vec<LoadTarget> = Vec::new();
-        for run in keys.iter().flat_map(|key| self.all_runs_of(key)) {
-            if !loads.contains(&run.load.target) {
-                loads.push(run.load.target);
-            }
-        }
-        match &d.load {
-            Some(load) => {
-                load.parse()?;
-                loads
-                    .into_iter()
-                    .find(|l| load.matches(l).unwrap_or(false))
-                    .ok_or_else(|| format!("no run of {} is at that `load`", keys.join(", ")))
-            }
-            None if loads.len() == 1 => Ok(loads[0]),
-            None if loads.is_empty() => Err(format!("no run of {}", keys.join(", "))),
-            None => Err(format!(
-                "the runs are at {} load points; say which with `load:` (one of {})",
-                loads.len(),
-                loads
-                    .iter()
-                    .map(super::load_label)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+/// The load point of the trend: the directive's `load`, or the one load every chosen
+/// configuration's runs share.
+fn trend_load(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    d: &super::ChartDirective,
+) -> Result<LoadTarget, String> {
+    let mut loads: Vec<LoadTarget> = Vec::new();
+    for run in keys.iter().flat_map(|key| all_runs_of(ctx, key)) {
+        if !loads.contains(&run.load.target) {
+            loads.push(run.load.target);
         }
     }
-
-    /// Every run of configuration `key`, in the report's order (dated repeats included).
-    fn all_runs_of<'s>(&'s self, key: &'s str) -> impl Iterator<Item = &'s Run> + 's {
-        self.runs
-            .iter()
-            .copied()
-            .filter(move |r| r.config.key() == key)
+    match &d.load {
+        Some(load) => {
+            load.parse()?;
+            loads
+                .into_iter()
+                .find(|l| load.matches(l).unwrap_or(false))
+                .ok_or_else(|| format!("no run of {} is at that `load`", keys.join(", ")))
+        }
+        None if loads.len() == 1 => Ok(loads[0]),
+        None if loads.is_empty() => Err(format!("no run of {}", keys.join(", "))),
+        None => Err(format!(
+            "the runs are at {} load points; say which with `load:` (one of {})",
+            loads.len(),
+            loads
+                .iter()
+                .map(crate::report::load::load_label)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
+}
+
+/// Every run of configuration `key`, in the report's order (dated repeats included).
+fn all_runs_of<'s>(ctx: &'s ReportContext<'_>, key: &'s str) -> impl Iterator<Item = &'s Run> + 's {
+    ctx.runs
+        .iter()
+        .copied()
+        .filter(move |r| r.config.key() == key)
 }
 
 /// Each of a line's points judged against the points before it by `rule`, its expected range

@@ -158,227 +158,225 @@ struct Windowed<'a> {
     sparse: usize,
 }
 
-impl ReportContext<'_> {
-    /// Box plots of per-window values, or the per-window trade-off scatter with `x: tok_s`.
-    pub(super) fn windows_chart(&self, c: ChartCall<'_>) -> Result<ChartSpec, String> {
-        let d = c.d;
-        let metric = latency_metric(d.metric.as_deref())?;
-        let value = Value::parse(d.stat.as_deref())?;
-        if let Some(width) = d.window {
-            if !(width.is_finite() && width > 0.0) {
-                return Err(format!(
-                    "`window: {width}`: a window is a positive number of seconds"
-                ));
-            }
-        }
-        match d.x.as_deref().map(str::trim) {
-            None => self.window_boxes(c, metric, value),
-            Some("tok_s") => self.window_tradeoff(c, metric, value),
-            Some(other) => Err(format!(
-                "`x: {other}`: a windows chart sets each window's latency against `tok_s`, or \
-                 has no `x` for box plots"
-            )),
-        }
-    }
-
-    /// `run` of configuration `key`, when it has one, checked for per-request start times and
-    /// per-request values of `metric`.
-    fn timed_run<'a>(
-        &'a self,
-        key: &str,
-        run: Option<&'a Run>,
-        metric: Metric,
-    ) -> Result<Option<&'a Run>, String> {
-        let Some(run) = run else {
-            return Ok(None);
-        };
-        let timed = run.samples.as_ref().is_some_and(|s| {
-            s.start_s.iter().any(|t| t.is_finite())
-                && s.latencies(metric).is_some_and(|v| !v.is_empty())
-        });
-        if !timed {
+/// Box plots of per-window values, or the per-window trade-off scatter with `x: tok_s`.
+pub(super) fn windows_chart(
+    ctx: &ReportContext<'_>,
+    c: ChartCall<'_>,
+) -> Result<ChartSpec, String> {
+    let d = c.d;
+    let metric = latency_metric(d.metric.as_deref())?;
+    let value = Value::parse(d.stat.as_deref())?;
+    if let Some(width) = d.window {
+        if !(width.is_finite() && width > 0.0) {
             return Err(format!(
-                "configuration `{key}` has no per-request start times with {} in {}; windows \
-                 need a tool that records when each request started (vLLM's --save-detailed \
-                 `start_times`, GuideLLM's requests)",
-                metric.label(),
-                run.source()
+                "`window: {width}`: a window is a positive number of seconds"
             ));
         }
-        Ok(Some(run))
     }
+    match d.x.as_deref().map(str::trim) {
+        None => window_boxes(ctx, c, metric, value),
+        Some("tok_s") => window_tradeoff(ctx, c, metric, value),
+        Some(other) => Err(format!(
+            "`x: {other}`: a windows chart sets each window's latency against `tok_s`, or \
+             has no `x` for box plots"
+        )),
+    }
+}
 
-    fn window_boxes(
-        &self,
-        c: ChartCall<'_>,
-        metric: Metric,
-        value: Value,
-    ) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let loads = match &d.load {
-            Some(_) => Vec::new(),
-            None => self.loads_of(keys),
-        };
-        // Per configuration, its run at each category (one category with `load:`).
-        let mut grid: Vec<(&String, Vec<Option<&Run>>)> = Vec::new();
-        for key in keys {
-            let runs = if d.load.is_some() {
-                vec![self.timed_run(key, self.run_at(key, d.load.as_ref())?, metric)?]
-            } else {
-                let runs = self.runs_of(key);
-                loads
-                    .iter()
-                    .map(|load| {
-                        self.timed_run(
-                            key,
-                            runs.iter().copied().find(|r| r.load.target == *load),
-                            metric,
-                        )
-                    })
-                    .collect::<Result<_, _>>()?
-            };
-            grid.push((key, runs));
-        }
-        let width = d.window.unwrap_or_else(|| {
-            width_for(
-                grid.iter()
-                    .flat_map(|(_, runs)| runs.iter().flatten().copied()),
-            )
-        });
-        let windowed: Vec<Vec<Option<Windowed<'_>>>> = grid
-            .iter()
-            .map(|(_, runs)| {
-                runs.iter()
-                    .map(|r| r.map(|r| windowed(r, metric, width)).transpose())
-                    .collect::<Result<_, _>>()
-            })
-            .collect::<Result<_, _>>()?;
-        require_full_windows(windowed.iter().flatten().flatten(), width)?;
-        let categories: Vec<String> = match &d.load {
-            Some(_) => {
-                let first = windowed.iter().flatten().flatten().next();
-                vec![first.map_or_else(String::new, |w| w.run.load.target.to_string())]
-            }
-            None => loads.iter().map(ToString::to_string).collect(),
-        };
-        let series_of = |value: Value| -> Vec<Series> {
-            grid.iter()
-                .zip(&windowed)
-                .map(|((key, _), cells)| {
-                    let (name, color) = self.display(key);
-                    let points = cells
-                        .iter()
-                        .enumerate()
-                        .map(|(i, cell)| window_box(i, cell.as_ref(), value))
-                        .collect();
-                    Series {
-                        name,
-                        color,
-                        points,
-                    }
-                })
-                .collect()
-        };
-        let mut spec = box_chart(id, "", value.axis(metric), categories.clone(), &[]);
-        spec.series = series_of(value);
-        if matches!(value, Value::Latency(_)) {
-            spec.alternatives = CHOICES
+/// `run` of configuration `key`, when it has one, checked for per-request start times and
+/// per-request values of `metric`.
+fn timed_run<'a>(
+    key: &str,
+    run: Option<&'a Run>,
+    metric: Metric,
+) -> Result<Option<&'a Run>, String> {
+    let Some(run) = run else {
+        return Ok(None);
+    };
+    let timed = run.samples.as_ref().is_some_and(|s| {
+        s.start_s.iter().any(|t| t.is_finite())
+            && s.latencies(metric).is_some_and(|v| !v.is_empty())
+    });
+    if !timed {
+        return Err(format!(
+            "configuration `{key}` has no per-request start times with {} in {}; windows \
+             need a tool that records when each request started (vLLM's --save-detailed \
+             `start_times`, GuideLLM's requests)",
+            metric.label(),
+            run.source()
+        ));
+    }
+    Ok(Some(run))
+}
+
+fn window_boxes(
+    ctx: &ReportContext<'_>,
+    c: ChartCall<'_>,
+    metric: Metric,
+    value: Value,
+) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let loads = match &d.load {
+        Some(_) => Vec::new(),
+        None => ctx.loads_of(keys),
+    };
+    // Per configuration, its run at each category (one category with `load:`).
+    let mut grid: Vec<(&String, Vec<Option<&Run>>)> = Vec::new();
+    for key in keys {
+        let runs = if d.load.is_some() {
+            vec![timed_run(key, ctx.run_at(key, d.load.as_ref())?, metric)?]
+        } else {
+            let runs = ctx.runs_of(key);
+            loads
                 .iter()
-                .map(|&p| Alternative {
-                    label: format!("p{}", format::number(p)),
-                    y_title: Value::Latency(p).name(metric),
-                    series: series_of(Value::Latency(p)),
+                .map(|load| {
+                    timed_run(
+                        key,
+                        runs.iter().copied().find(|r| r.load.target == *load),
+                        metric,
+                    )
                 })
-                .collect();
+                .collect::<Result<_, _>>()?
+        };
+        grid.push((key, runs));
+    }
+    let width = d.window.unwrap_or_else(|| {
+        width_for(
+            grid.iter()
+                .flat_map(|(_, runs)| runs.iter().flatten().copied()),
+        )
+    });
+    let windowed: Vec<Vec<Option<Windowed<'_>>>> = grid
+        .iter()
+        .map(|(_, runs)| {
+            runs.iter()
+                .map(|r| r.map(|r| windowed(r, metric, width)).transpose())
+                .collect::<Result<_, _>>()
+        })
+        .collect::<Result<_, _>>()?;
+    require_full_windows(windowed.iter().flatten().flatten(), width)?;
+    let categories: Vec<String> = match &d.load {
+        Some(_) => {
+            let first = windowed.iter().flatten().flatten().next();
+            vec![first.map_or_else(String::new, |w| w.run.load.target.to_string())]
         }
-        spec.title = format!(
-            "{} per {} s window",
+        None => loads.iter().map(ToString::to_string).collect(),
+    };
+    let series_of = |value: Value| -> Vec<Series> {
+        grid.iter()
+            .zip(&windowed)
+            .map(|((key, _), cells)| {
+                let (name, color) = ctx.display(key);
+                let points = cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, cell)| window_box(i, cell.as_ref(), value))
+                    .collect();
+                Series {
+                    name,
+                    color,
+                    points,
+                }
+            })
+            .collect()
+    };
+    let mut spec = box_chart(id, "", value.axis(metric), categories.clone(), &[]);
+    spec.series = series_of(value);
+    if matches!(value, Value::Latency(_)) {
+        spec.alternatives = CHOICES
+            .iter()
+            .map(|&p| Alternative {
+                label: format!("p{}", format::number(p)),
+                y_title: Value::Latency(p).name(metric),
+                series: series_of(Value::Latency(p)),
+            })
+            .collect();
+    }
+    spec.title = format!(
+        "{} per {} s window",
+        value.name(metric),
+        format::number(width)
+    );
+    spec.caption = box_caption(&windowed, &grid, width, value, metric, |k| ctx.display(k).0);
+    Ok(spec)
+}
+
+fn window_tradeoff(
+    ctx: &ReportContext<'_>,
+    c: ChartCall<'_>,
+    metric: Metric,
+    value: Value,
+) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    let Value::Latency(_) = value else {
+        return Err("`x: tok_s` sets tokens per second against a latency percentile; give `stat: p95` (or p50, p90, p99)".to_string());
+    };
+    let mut runs = Vec::new();
+    for key in keys {
+        if let Some(run) = timed_run(key, ctx.run_at(key, d.load.as_ref())?, metric)? {
+            runs.push((key, run));
+        }
+    }
+    let width = d
+        .window
+        .unwrap_or_else(|| width_for(runs.iter().map(|(_, r)| *r)));
+    let windowed: Vec<Windowed<'_>> = runs
+        .iter()
+        .map(|(_, r)| windowed(r, metric, width))
+        .collect::<Result<_, _>>()?;
+    require_full_windows(windowed.iter(), width)?;
+    let mut series = Vec::new();
+    let mut sparse = 0;
+    for ((key, run), w) in runs.iter().zip(windowed) {
+        sparse += w.sparse;
+        let (name, color) = ctx.display(key);
+        let source = run.source();
+        let points = w
+            .windows
+            .iter()
+            .filter_map(|window| {
+                Some(Point {
+                    x: window.tok_s?,
+                    y: value.of(window),
+                    source: source.clone(),
+                    note: window_note(window, width),
+                    ..Point::default()
+                })
+            })
+            .collect();
+        series.push(Series {
+            name,
+            color,
+            points,
+        });
+    }
+    let at = runs
+        .first()
+        .map(|(_, run)| format!(" at {}", run.load.target))
+        .unwrap_or_default();
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!(
+            "Tokens per second against {} per {} s window",
             value.name(metric),
             format::number(width)
-        );
-        spec.caption = box_caption(&windowed, &grid, width, value, metric, |k| {
-            self.display(k).0
-        });
-        Ok(spec)
-    }
-
-    fn window_tradeoff(
-        &self,
-        c: ChartCall<'_>,
-        metric: Metric,
-        value: Value,
-    ) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        let Value::Latency(_) = value else {
-            return Err("`x: tok_s` sets tokens per second against a latency percentile; give `stat: p95` (or p50, p90, p99)".to_string());
-        };
-        let mut runs = Vec::new();
-        for key in keys {
-            if let Some(run) = self.timed_run(key, self.run_at(key, d.load.as_ref())?, metric)? {
-                runs.push((key, run));
-            }
-        }
-        let width = d
-            .window
-            .unwrap_or_else(|| width_for(runs.iter().map(|(_, r)| *r)));
-        let windowed: Vec<Windowed<'_>> = runs
-            .iter()
-            .map(|(_, r)| windowed(r, metric, width))
-            .collect::<Result<_, _>>()?;
-        require_full_windows(windowed.iter(), width)?;
-        let mut series = Vec::new();
-        let mut sparse = 0;
-        for ((key, run), w) in runs.iter().zip(windowed) {
-            sparse += w.sparse;
-            let (name, color) = self.display(key);
-            let source = run.source();
-            let points = w
-                .windows
-                .iter()
-                .filter_map(|window| {
-                    Some(Point {
-                        x: window.tok_s?,
-                        y: value.of(window),
-                        source: source.clone(),
-                        note: window_note(window, width),
-                        ..Point::default()
-                    })
-                })
-                .collect();
-            series.push(Series {
-                name,
-                color,
-                points,
-            });
-        }
-        let at = runs
-            .first()
-            .map(|(_, run)| format!(" at {}", run.load.target))
-            .unwrap_or_default();
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!(
-                "Tokens per second against {} per {} s window",
-                value.name(metric),
-                format::number(width)
-            ),
-            caption: format!(
-                "Each point is one {}-second window of a run{at}: the median output tokens per \
-                 second of the requests that started in it against their {}. Right and low is \
-                 better; a configuration whose points spread up and to the left falls into a \
-                 degraded regime.{}",
-                format::number(width),
-                value.phrase(metric),
-                sparse_note(sparse)
-            ),
-            kind: ChartKind::Scatter,
-            x: Value::TokensPerSecond.axis(metric),
-            y: value.axis(metric),
-            series,
-            annotations: Vec::new(),
-            alternatives: Vec::new(),
-        })
-    }
+        ),
+        caption: format!(
+            "Each point is one {}-second window of a run{at}: the median output tokens per \
+             second of the requests that started in it against their {}. Right and low is \
+             better; a configuration whose points spread up and to the left falls into a \
+             degraded regime.{}",
+            format::number(width),
+            value.phrase(metric),
+            sparse_note(sparse)
+        ),
+        kind: ChartKind::Scatter,
+        x: Value::TokensPerSecond.axis(metric),
+        y: value.axis(metric),
+        series,
+        annotations: Vec::new(),
+        alternatives: Vec::new(),
+    })
 }
 
 /// The run's windows of `width` seconds for `metric`; an error naming the run when it would need

@@ -46,43 +46,41 @@ const COLUMNS: [(&str, Quantity); 5] = [
     ("Output tok/s", Quantity::OutputThroughput),
 ];
 
-impl ReportContext<'_> {
-    /// Every run of the configurations the block names (all by default).
-    pub(super) fn runs_table(&self, d: &TableDirective) -> Result<String, String> {
-        let keys = self.config_keys(d.configs.as_deref())?;
-        let mut rows = Vec::new();
-        for key in &keys {
-            let name = self.display(key).0;
-            for run in self.runs_of(key) {
-                rows.push(row(&name, run));
-            }
+/// Every run of the configurations the block names (all by default).
+pub(super) fn runs_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let keys = ctx.config_keys(d.configs.as_deref())?;
+    let mut rows = Vec::new();
+    for key in &keys {
+        let name = ctx.display(key).0;
+        for run in ctx.runs_of(key) {
+            rows.push(row(&name, run));
         }
-        if rows.is_empty() {
-            return Err(format!("no run of {}", keys.join(", ")));
-        }
-        let head: String = ["Configuration", "Load", "Requests ok / failed"]
-            .iter()
-            .chain(COLUMNS.iter().map(|(title, _)| title))
-            .map(|t| format!("<th scope=\"col\">{t}</th>"))
-            .collect();
-        let title = d
-            .title
-            .clone()
-            .unwrap_or_else(|| format!("Every run ({})", rows.len()));
-        let caption = d.caption.as_deref().unwrap_or(
-            "Each run's own numbers, by configuration and load; a cell's title gives its source \
-             and, where the data bounds it, its 95% interval. – where the file does not say.",
-        );
-        let table = figure(&title, caption, &head, &rows);
-        Ok(if rows.len() > COLLAPSE_ABOVE {
-            format!(
-                "<details class=\"every-run\"><summary>{}</summary>{table}</details>",
-                escape(&title)
-            )
-        } else {
-            table
-        })
     }
+    if rows.is_empty() {
+        return Err(format!("no run of {}", keys.join(", ")));
+    }
+    let head: String = ["Configuration", "Load", "Requests ok / failed"]
+        .iter()
+        .chain(COLUMNS.iter().map(|(title, _)| title))
+        .map(|t| format!("<th scope=\"col\">{t}</th>"))
+        .collect();
+    let title = d
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("Every run ({})", rows.len()));
+    let caption = d.caption.as_deref().unwrap_or(
+        "Each run's own numbers, by configuration and load; a cell's title gives its source \
+         and, where the data bounds it, its 95% interval. – where the file does not say.",
+    );
+    let table = figure(&title, caption, &head, &rows);
+    Ok(if rows.len() > COLLAPSE_ABOVE {
+        format!(
+            "<details class=\"every-run\"><summary>{}</summary>{table}</details>",
+            escape(&title)
+        )
+    } else {
+        table
+    })
 }
 
 /// One run's row.

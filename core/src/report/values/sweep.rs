@@ -8,163 +8,165 @@ use crate::model::{Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
 use crate::report::load::LoadKind;
 
-impl ReportContext<'_> {
-    /// `stable(configuration, [sweep], [condition])`, the highest load that holds, or
-    /// `breaking(configuration, [sweep])`, where the configuration breaks.
-    pub(super) fn stable_or_breaking(&self, name: &str, args: &[Expr]) -> Result<Computed, String> {
-        let usage = format!(
-            "expected `{name}(<configuration>)`, optionally with the sweep (`rate` or \
-             `concurrency`){}",
-            if name == "stable" {
-                " and a condition such as `ttft:p99 <= 2000`"
-            } else {
-                ""
-            }
-        );
-        let words = super::parse::words(args, &usage)?;
-        let (config, rest) = words.split_first().ok_or_else(|| usage.clone())?;
-        let config = *config;
-        let (mut kind, mut condition) = (None, None);
-        for &word in rest {
-            match LoadKind::parse(word) {
-                Some(k) if kind.is_none() => kind = Some(k),
-                None if condition.is_none() && name == "stable" => condition = Some(word),
-                _ => return Err(usage),
-            }
-        }
-        let runs = self.sweep(config, kind, name)?;
+/// `stable(configuration, [sweep], [condition])`, the highest load that holds, or
+/// `breaking(configuration, [sweep])`, where the configuration breaks.
+pub(super) fn stable_or_breaking(
+    ctx: &ReportContext<'_>,
+    name: &str,
+    args: &[Expr],
+) -> Result<Computed, String> {
+    let usage = format!(
+        "expected `{name}(<configuration>)`, optionally with the sweep (`rate` or \
+         `concurrency`){}",
         if name == "stable" {
-            self.stable(config, &runs, condition)
+            " and a condition such as `ttft:p99 <= 2000`"
         } else {
-            self.breaking(config, &runs)
+            ""
+        }
+    );
+    let words = super::parse::words(args, &usage)?;
+    let (config, rest) = words.split_first().ok_or_else(|| usage.clone())?;
+    let config = *config;
+    let (mut kind, mut condition) = (None, None);
+    for &word in rest {
+        match LoadKind::parse(word) {
+            Some(k) if kind.is_none() => kind = Some(k),
+            None if condition.is_none() && name == "stable" => condition = Some(word),
+            _ => return Err(usage),
         }
     }
+    let runs = sweep(ctx, config, kind, name)?;
+    if name == "stable" {
+        stable(ctx, config, &runs, condition)
+    } else {
+        breaking(ctx, config, &runs)
+    }
+}
 
-    /// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
-    pub(in crate::report) fn sweep(
-        &self,
-        config: &str,
-        kind: Option<LoadKind>,
-        function: &str,
-    ) -> Result<Vec<&Run>, String> {
-        let runs = self.config_runs(config)?;
-        match kind {
-            Some(kind) => {
-                let runs: Vec<&Run> = runs
-                    .into_iter()
-                    .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
-                    .collect();
-                if runs.is_empty() {
-                    return Err(format!("`{config}` has no {} sweep", kind.name()));
-                }
-                Ok(runs)
+/// The runs of one sweep of `config`: those of `kind`, or all when they are of one kind.
+pub(in crate::report) fn sweep<'c>(
+    ctx: &'c ReportContext<'_>,
+    config: &str,
+    kind: Option<LoadKind>,
+    function: &str,
+) -> Result<Vec<&'c Run>, String> {
+    let runs = super::config_runs(ctx, config)?;
+    match kind {
+        Some(kind) => {
+            let runs: Vec<&Run> = runs
+                .into_iter()
+                .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
+                .collect();
+            if runs.is_empty() {
+                return Err(format!("`{config}` has no {} sweep", kind.name()));
             }
-            None => {
-                let mixed = runs
-                    .iter()
-                    .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target));
-                if mixed {
-                    return Err(format!(
-                        "`{config}` has both a concurrency sweep and a request-rate sweep; say \
-                         which: `{function}({config}, rate)` or `{function}({config}, concurrency)`"
-                    ));
-                }
-                Ok(runs)
+            Ok(runs)
+        }
+        None => {
+            let mixed = runs
+                .iter()
+                .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target));
+            if mixed {
+                return Err(format!(
+                    "`{config}` has both a concurrency sweep and a request-rate sweep; say \
+                     which: `{function}({config}, rate)` or `{function}({config}, concurrency)`"
+                ));
             }
+            Ok(runs)
         }
     }
+}
 
-    /// The highest load up to which every load point of `config` had no failed request and
-    /// met `condition` (`<quantity> <= <limit>` or `>=`).
-    fn stable(
-        &self,
-        config: &str,
-        runs: &[&Run],
-        condition: Option<&str>,
-    ) -> Result<Computed, String> {
-        let parsed = condition.map(parse_condition).transpose()?;
-        let Some(run) = stable_run(config, runs, parsed)? else {
-            // Nothing stable is a finding, not an error: "none", below the lowest load.
-            let lowest = &runs[0].load.target;
-            return Ok(Computed {
-                is_number: false,
-                priced: None,
-                value: 0.0,
-                text: format!("none (not even {lowest})"),
-                unit: String::new(),
-                source: format!(
-                    "{} failed requests{} already at its lowest load, {lowest} ({})",
-                    self.display(config).0,
-                    if condition.is_some() {
-                        " or missed the condition"
-                    } else {
-                        ""
-                    },
-                    runs[0].source()
-                ),
-                noise: ValueNoise::default(),
-            });
-        };
-        let value = run
-            .load
-            .target
-            .value()
-            .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
-        Ok(Computed {
-            is_number: true,
+/// The highest load up to which every load point of `config` had no failed request and
+/// met `condition` (`<quantity> <= <limit>` or `>=`).
+fn stable(
+    ctx: &ReportContext<'_>,
+    config: &str,
+    runs: &[&Run],
+    condition: Option<&str>,
+) -> Result<Computed, String> {
+    let parsed = condition.map(parse_condition).transpose()?;
+    let Some(run) = stable_run(config, runs, parsed)? else {
+        // Nothing stable is a finding, not an error: "none", below the lowest load.
+        let lowest = &runs[0].load.target;
+        return Ok(Computed {
+            is_number: false,
             priced: None,
-            value,
-            text: run.load.target.to_string(),
+            value: 0.0,
+            text: format!("none (not even {lowest})"),
             unit: String::new(),
             source: format!(
-                "highest load of {} with every request successful{} ({})",
-                self.display(config).0,
-                parsed.map_or(String::new(), |(q, at_most, limit)| format!(
-                    " and {q} {} {}",
-                    if at_most { "≤" } else { "≥" },
-                    format::with_unit(limit, q.unit())
-                )),
-                run.source()
+                "{} failed requests{} already at its lowest load, {lowest} ({})",
+                ctx.display(config).0,
+                if condition.is_some() {
+                    " or missed the condition"
+                } else {
+                    ""
+                },
+                runs[0].source()
             ),
             noise: ValueNoise::default(),
-        })
-    }
+        });
+    };
+    let value = run
+        .load
+        .target
+        .value()
+        .ok_or_else(|| format!("`{config}`'s load {} is not a number", run.load.target))?;
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value,
+        text: run.load.target.to_string(),
+        unit: String::new(),
+        source: format!(
+            "highest load of {} with every request successful{} ({})",
+            ctx.display(config).0,
+            parsed.map_or(String::new(), |(q, at_most, limit)| format!(
+                " and {q} {} {}",
+                if at_most { "≤" } else { "≥" },
+                format::with_unit(limit, q.unit())
+            )),
+            run.source()
+        ),
+        noise: ValueNoise::default(),
+    })
+}
 
-    fn breaking(&self, config: &str, runs: &[&Run]) -> Result<Computed, String> {
-        let q = Quantity::Latency {
-            metric: Metric::Ttft,
-            stat: Stat::P(99.0),
-        };
-        let observations: Vec<LoadObservation> = runs
-            .iter()
-            .map(|r| LoadObservation {
-                load: r.load.target.value().unwrap_or(f64::NAN),
-                value: q.of(r),
-                error_rate: r.requests.success_rate().map(|s| (1.0 - s) * 100.0),
-            })
-            .collect();
-        let rule = BreakingRule {
-            better: Better::Lower,
-            ..BreakingRule::default()
-        };
-        let found = breaking_point(&observations, &rule)
-            .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
-        let run = runs[found.index];
-        Ok(Computed {
-            is_number: true,
-            priced: None,
-            value: found.load,
-            text: run.load.target.to_string(),
-            unit: String::new(),
-            source: format!(
-                "first load of {} where the sweep breaks: {} ({})",
-                self.display(config).0,
-                found.summary(),
-                run.source()
-            ),
-            noise: ValueNoise::default(),
+fn breaking(ctx: &ReportContext<'_>, config: &str, runs: &[&Run]) -> Result<Computed, String> {
+    let q = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::P(99.0),
+    };
+    let observations: Vec<LoadObservation> = runs
+        .iter()
+        .map(|r| LoadObservation {
+            load: r.load.target.value().unwrap_or(f64::NAN),
+            value: q.of(r),
+            error_rate: r.requests.success_rate().map(|s| (1.0 - s) * 100.0),
         })
-    }
+        .collect();
+    let rule = BreakingRule {
+        better: Better::Lower,
+        ..BreakingRule::default()
+    };
+    let found = breaking_point(&observations, &rule)
+        .ok_or_else(|| format!("`{config}` does not break within its sweep"))?;
+    let run = runs[found.index];
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value: found.load,
+        text: run.load.target.to_string(),
+        unit: String::new(),
+        source: format!(
+            "first load of {} where the sweep breaks: {} ({})",
+            ctx.display(config).0,
+            found.summary(),
+            run.source()
+        ),
+        noise: ValueNoise::default(),
+    })
 }
 
 /// The run of the highest load of `runs` (one sweep of `config`, by load) up to which every

@@ -62,72 +62,70 @@ impl Which {
     }
 }
 
-impl ReportContext<'_> {
-    /// `window(stat, configuration, load, which[, seconds])`.
-    pub(super) fn window(&self, args: &[Expr]) -> Result<Computed, String> {
-        let usage = "expected `window(<p50|p90|p95|p99|tok_s>, <configuration>, <load>, \
-                     <median|min|max|first|last|slowest>)`, optionally with the window's \
-                     seconds after";
-        let words = super::parse::words(args, usage)?;
-        let (stat, config, load, which, width) = match words.as_slice() {
-            [s, c, l, w] => (*s, *c, *l, *w, None),
-            [s, c, l, w, seconds] => {
-                let width: f64 = seconds
-                    .trim()
-                    .trim_end_matches('s')
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("`{seconds}`: expected the window's width in seconds"))?;
-                (*s, *c, *l, *w, Some(width))
-            }
-            _ => return Err(usage.into()),
-        };
-        let which = Which::parse(which)?;
-        let run = self.run_at_load(config, load)?;
-        let quoted = quoted_windows(run, stat, width)?;
-        let values: Vec<f64> = quoted.windows.iter().filter_map(|w| w.value).collect();
-        let name = self.display(config).0;
-        let of_run = format!(
-            "{} windows of {} s of {name} at {} ({})",
-            quoted.windows.len(),
-            format::number(quoted.width),
-            run.load.target,
-            run.source()
-        );
-        let (value, source) = match which.pick(&quoted.windows) {
-            None => {
-                let b = BoxStats::from_samples(&values)
-                    .ok_or_else(|| format!("no window of `{config}` has a {stat}"))?;
-                (b.median, format!("{}, the median of {of_run}", quoted.name))
-            }
-            Some(w) => {
-                let value = w
-                    .value
-                    .ok_or_else(|| format!("that window has no {stat}"))?;
-                let why = match which {
-                    Which::Slowest => " (the highest end-to-end p95)",
-                    _ => "",
-                };
-                (
-                    value,
-                    format!(
-                        "{} of the window {}–{} s{why}, {} requests; one of {of_run}",
-                        quoted.name,
-                        format::number(w.start_s),
-                        format::number(w.start_s + quoted.width),
-                        w.requests
-                    ),
-                )
-            }
-        };
-        Ok(Computed {
-            is_number: true,
-            priced: None,
-            value,
-            text: format::with_unit(value, quoted.unit),
-            unit: quoted.unit.to_string(),
-            source,
-            noise: ValueNoise::default(),
-        })
-    }
+/// `window(stat, configuration, load, which[, seconds])`.
+pub(super) fn window(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
+    let usage = "expected `window(<p50|p90|p95|p99|tok_s>, <configuration>, <load>, \
+                 <median|min|max|first|last|slowest>)`, optionally with the window's \
+                 seconds after";
+    let words = super::parse::words(args, usage)?;
+    let (stat, config, load, which, width) = match words.as_slice() {
+        [s, c, l, w] => (*s, *c, *l, *w, None),
+        [s, c, l, w, seconds] => {
+            let width: f64 = seconds
+                .trim()
+                .trim_end_matches('s')
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{seconds}`: expected the window's width in seconds"))?;
+            (*s, *c, *l, *w, Some(width))
+        }
+        _ => return Err(usage.into()),
+    };
+    let which = Which::parse(which)?;
+    let run = super::run_at_load(ctx, config, load)?;
+    let quoted = quoted_windows(run, stat, width)?;
+    let values: Vec<f64> = quoted.windows.iter().filter_map(|w| w.value).collect();
+    let name = ctx.display(config).0;
+    let of_run = format!(
+        "{} windows of {} s of {name} at {} ({})",
+        quoted.windows.len(),
+        format::number(quoted.width),
+        run.load.target,
+        run.source()
+    );
+    let (value, source) = match which.pick(&quoted.windows) {
+        None => {
+            let b = BoxStats::from_samples(&values)
+                .ok_or_else(|| format!("no window of `{config}` has a {stat}"))?;
+            (b.median, format!("{}, the median of {of_run}", quoted.name))
+        }
+        Some(w) => {
+            let value = w
+                .value
+                .ok_or_else(|| format!("that window has no {stat}"))?;
+            let why = match which {
+                Which::Slowest => " (the highest end-to-end p95)",
+                _ => "",
+            };
+            (
+                value,
+                format!(
+                    "{} of the window {}–{} s{why}, {} requests; one of {of_run}",
+                    quoted.name,
+                    format::number(w.start_s),
+                    format::number(w.start_s + quoted.width),
+                    w.requests
+                ),
+            )
+        }
+    };
+    Ok(Computed {
+        is_number: true,
+        priced: None,
+        value,
+        text: format::with_unit(value, quoted.unit),
+        unit: quoted.unit.to_string(),
+        source,
+        noise: ValueNoise::default(),
+    })
 }

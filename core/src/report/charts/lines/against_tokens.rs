@@ -70,144 +70,146 @@ struct Line {
     keys: Vec<String>,
 }
 
-impl ReportContext<'_> {
-    /// A metric against each run's mean length of `tokens`, a line per configuration or group.
-    pub(super) fn lines_against_tokens(
-        &self,
-        c: ChartCall<'_>,
-        tokens: TokensX,
-    ) -> Result<ChartSpec, String> {
-        let ChartCall { id, d, keys } = c;
-        for (key, set) in [
-            ("band", d.band.is_some()),
-            ("error_bars", d.error_bars.is_some()),
-            ("breaking", d.breaking.is_some()),
-            ("speedup", d.speedup.is_some()),
-        ] {
-            if set {
-                return Err(format!(
-                    "`{key}` follows a line along its load points; against tokens, leave it out"
-                ));
-            }
+/// A metric against each run's mean length of `tokens`, a line per configuration or group.
+pub(super) fn lines_against_tokens(
+    ctx: &ReportContext<'_>,
+    c: ChartCall<'_>,
+    tokens: TokensX,
+) -> Result<ChartSpec, String> {
+    let ChartCall { id, d, keys } = c;
+    for (key, set) in [
+        ("band", d.band.is_some()),
+        ("error_bars", d.error_bars.is_some()),
+        ("breaking", d.breaking.is_some()),
+        ("speedup", d.speedup.is_some()),
+    ] {
+        if set {
+            return Err(format!(
+                "`{key}` follows a line along its load points; against tokens, leave it out"
+            ));
         }
-        let quantity = Self::quantity(d)?;
-        let lines = self.lines_of(d.series.as_deref(), keys);
-        let series_of = |q: Quantity| -> Result<Vec<Series>, String> {
-            lines
-                .iter()
-                .map(|line| {
-                    Ok(Series {
-                        name: line.name.clone(),
-                        color: line.color,
-                        points: self.token_points(&line.keys, tokens, q)?,
-                    })
+    }
+    let quantity = super::super::quantity(d)?;
+    let lines = lines_of(ctx, d.series.as_deref(), keys);
+    let series_of = |q: Quantity| -> Result<Vec<Series>, String> {
+        lines
+            .iter()
+            .map(|line| {
+                Ok(Series {
+                    name: line.name.clone(),
+                    color: line.color,
+                    points: token_points(ctx, &line.keys, tokens, q)?,
                 })
-                .collect()
-        };
-        let series = series_of(quantity)?;
-        let mut annotations = Vec::new();
-        let mut caption = format!(
-            "{quantity} ({}) against each run's mean {} count, a line per {}.",
-            quantity.unit(),
-            tokens.noun(),
-            if d.series.is_some() {
-                "group of configurations"
-            } else {
-                "configuration"
-            }
+            })
+            .collect()
+    };
+    let series = series_of(quantity)?;
+    let mut annotations = Vec::new();
+    let mut caption = format!(
+        "{quantity} ({}) against each run's mean {} count, a line per {}.",
+        quantity.unit(),
+        tokens.noun(),
+        if d.series.is_some() {
+            "group of configurations"
+        } else {
+            "configuration"
+        }
+    );
+    if d.fit.unwrap_or(false) {
+        let slopes = fits(&series, quantity, tokens, &mut annotations);
+        if slopes.is_empty() {
+            return Err(format!(
+                "`fit: true`: no line has two points at different {} counts to fit",
+                tokens.noun()
+            ));
+        }
+        caption += &format!(" Dashed: least-squares lines, {}.", slopes.join("; "));
+    }
+    if let Some(slas) = &d.sla {
+        annotations.extend(
+            slas.values()
+                .into_iter()
+                .map(|v| super::super::sla_line(v, quantity.unit())),
         );
-        if d.fit.unwrap_or(false) {
-            let slopes = fits(&series, quantity, tokens, &mut annotations);
-            if slopes.is_empty() {
-                return Err(format!(
-                    "`fit: true`: no line has two points at different {} counts to fit",
-                    tokens.noun()
-                ));
-            }
-            caption += &format!(" Dashed: least-squares lines, {}.", slopes.join("; "));
-        }
-        if let Some(slas) = &d.sla {
-            annotations.extend(
-                slas.values()
-                    .into_iter()
-                    .map(|v| super::super::sla_line(v, quantity.unit())),
-            );
-        }
-        let alternatives = alternatives(quantity, |q| series_of(q).unwrap_or_default());
-        let mut x = tokens.axis();
-        x.scale = scale(d.x_scale.as_deref())?;
-        let mut y = quantity_axis(quantity);
-        y.scale = scale(d.y_scale.as_deref())?;
-        Ok(ChartSpec {
-            id: id.to_string(),
-            title: format!("{quantity} against {}s", tokens.noun()),
-            caption,
-            kind: ChartKind::Lines,
-            x,
-            y,
-            series,
-            annotations,
-            alternatives,
-        })
     }
+    let alternatives = alternatives(quantity, |q| series_of(q).unwrap_or_default());
+    let mut x = tokens.axis();
+    x.scale = scale(d.x_scale.as_deref())?;
+    let mut y = quantity_axis(quantity);
+    y.scale = scale(d.y_scale.as_deref())?;
+    Ok(ChartSpec {
+        id: id.to_string(),
+        title: format!("{quantity} against {}s", tokens.noun()),
+        caption,
+        kind: ChartKind::Lines,
+        x,
+        y,
+        series,
+        annotations,
+        alternatives,
+    })
+}
 
-    /// The lines to draw: the directive's groups, or one per configuration of `keys`.
-    fn lines_of(&self, groups: Option<&[super::super::SeriesGroup]>, keys: &[String]) -> Vec<Line> {
-        match groups {
-            Some(groups) => groups
-                .iter()
-                .map(|g| {
-                    let first = g.configs.first().map(|k| self.display(k).1).unwrap_or(0);
-                    Line {
-                        name: g.name.clone(),
-                        color: g.color.map_or(first, |c| c % crate::chart::theme::LOOKS),
-                        keys: g.configs.clone(),
-                    }
-                })
-                .collect(),
-            None => keys
-                .iter()
-                .map(|key| {
-                    let (name, color) = self.display(key);
-                    Line {
-                        name,
-                        color,
-                        keys: vec![key.clone()],
-                    }
-                })
-                .collect(),
-        }
+/// The lines to draw: the directive's groups, or one per configuration of `keys`.
+fn lines_of(
+    ctx: &ReportContext<'_>,
+    groups: Option<&[super::super::SeriesGroup]>,
+    keys: &[String],
+) -> Vec<Line> {
+    match groups {
+        Some(groups) => groups
+            .iter()
+            .map(|g| {
+                let first = g.configs.first().map(|k| ctx.display(k).1).unwrap_or(0);
+                Line {
+                    name: g.name.clone(),
+                    color: g.color.map_or(first, |c| c % crate::chart::theme::LOOKS),
+                    keys: g.configs.clone(),
+                }
+            })
+            .collect(),
+        None => keys
+            .iter()
+            .map(|key| {
+                let (name, color) = ctx.display(key);
+                Line {
+                    name,
+                    color,
+                    keys: vec![key.clone()],
+                }
+            })
+            .collect(),
     }
+}
 
-    /// A point of `q` per run of the configurations `keys`, at the run's mean token count, in
-    /// order of it; a run without that mean is an error naming it.
-    fn token_points(
-        &self,
-        keys: &[String],
-        tokens: TokensX,
-        q: Quantity,
-    ) -> Result<Vec<Point>, String> {
-        let mut points = Vec::new();
-        for key in keys {
-            for run in self.runs_of(key) {
-                let x = tokens.of(run).ok_or_else(|| {
-                    format!(
-                        "`x: {}`: `{key}` at {} states no mean {} count ({})",
-                        match tokens {
-                            TokensX::Output => "output_tokens",
-                            TokensX::Input => "input_tokens",
-                        },
-                        run.load.target,
-                        tokens.noun(),
-                        run.source()
-                    )
-                })?;
-                points.push(point(x, q, run));
-            }
+/// A point of `q` per run of the configurations `keys`, at the run's mean token count, in
+/// order of it; a run without that mean is an error naming it.
+fn token_points(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    tokens: TokensX,
+    q: Quantity,
+) -> Result<Vec<Point>, String> {
+    let mut points = Vec::new();
+    for key in keys {
+        for run in ctx.runs_of(key) {
+            let x = tokens.of(run).ok_or_else(|| {
+                format!(
+                    "`x: {}`: `{key}` at {} states no mean {} count ({})",
+                    match tokens {
+                        TokensX::Output => "output_tokens",
+                        TokensX::Input => "input_tokens",
+                    },
+                    run.load.target,
+                    tokens.noun(),
+                    run.source()
+                )
+            })?;
+            points.push(point(x, q, run));
         }
-        points.sort_by(|a, b| a.x.total_cmp(&b.x));
-        Ok(points)
     }
+    points.sort_by(|a, b| a.x.total_cmp(&b.x));
+    Ok(points)
 }
 
 /// Each series' least-squares line where it has two points at different x, as an annotation,
