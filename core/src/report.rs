@@ -10,8 +10,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
 use crate::import::ImportedFile;
 use crate::markdown::{self, Heading, Segment};
 use crate::model::{Location, Run};
@@ -26,6 +24,7 @@ mod differs;
 pub mod draft;
 mod filters;
 mod flowchart;
+mod front;
 mod load;
 pub mod local;
 mod prices;
@@ -34,101 +33,7 @@ mod tiles;
 mod values;
 mod verdicts;
 
-/// The front matter of a report.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FrontMatter {
-    /// Title.
-    pub title: String,
-    /// Publication date, `YYYY-MM-DD`.
-    #[serde(default)]
-    pub date: Option<String>,
-    /// Authors.
-    #[serde(default)]
-    pub authors: Vec<String>,
-    /// One or two sentences for the home page and link previews.
-    #[serde(default)]
-    pub summary: String,
-    /// Globs, relative to `results/`, of the result files the report uses.
-    #[serde(default)]
-    pub results: Vec<String>,
-    /// How configurations are shown, in legend order.
-    #[serde(default)]
-    pub configs: Vec<ConfigDisplay>,
-    /// Show a table of contents: `true`, `false`, or (when absent) only for reports with at
-    /// least three sections.
-    #[serde(default)]
-    pub toc: Option<bool>,
-    /// Number the sections (`1`, `1.1`…).
-    #[serde(default)]
-    pub number_sections: bool,
-    /// The decision wizard's definition (`report/decision.rs`).
-    #[serde(default)]
-    pub decision: Option<decision::DecisionFront>,
-}
-
-/// How one configuration is shown.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ConfigDisplay {
-    /// The configuration's key (its label, engine or model in the result files).
-    pub key: String,
-    /// The name shown in legends and tables.
-    #[serde(default)]
-    pub label: Option<String>,
-    /// Palette slot 0 to 11 (12 to 23: the same colours patterned), to override the colour the
-    /// report would give it.
-    #[serde(default)]
-    pub color: Option<usize>,
-    /// What it costs to run (`{gpu_hour: 1.10, gpus: 1}` or `{per_second: 0.000306}`): cost
-    /// quantities (`cost_per_1m_output`...) and per-GPU throughput need it.
-    #[serde(default)]
-    pub price: Option<crate::cost::PriceFront>,
-}
-
-/// Colours: configuration key to palette slot (site-wide from `build`, then per report in
-/// `report::colors`).
-pub type Palette = BTreeMap<String, usize>;
-
-/// Splits front matter from the body. Returns the front matter, the body and the 1-based line
-/// on which the body starts.
-pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String, usize), Problem> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.first().map(|l| l.trim_end()) != Some("---") {
-        return Err(Problem::error(
-            file,
-            Location::line(1),
-            "expected front matter: a `---` line, YAML with at least `title:`, and a closing `---` line",
-        ));
-    }
-    let Some(close) = lines.iter().skip(1).position(|l| l.trim_end() == "---") else {
-        return Err(Problem::error(
-            file,
-            Location::line(1),
-            "front matter is not closed; expected a `---` line after it",
-        ));
-    };
-    let yaml = lines[1..=close].join("\n");
-    let body = lines[close + 2..].join("\n");
-    let pod = crate::yaml::Document::parse(&yaml, 2).map_err(|e| {
-        Problem::error(
-            file,
-            e.location,
-            format!("front matter is not valid YAML: {}", e.message),
-        )
-    })?;
-    let front: FrontMatter = pod.deserialize().map_err(|e| {
-        Problem::error(
-            file,
-            Location::line(2),
-            format!(
-                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections, decision"
-            ),
-        )
-    })?;
-    Ok((front, body, close + 3))
-}
+pub use front::{parse_front_matter, ConfigDisplay, FrontMatter, Palette};
 
 /// Every configuration key of `runs`, once each.
 fn config_keys(runs: &[&Run]) -> Vec<String> {
@@ -358,7 +263,7 @@ fn page_decision(
         // data fits one: a sweep of request rates or concurrencies (SLAs are checked along it;
         // offline batch runs have none) and a single kind of sweep per configuration.
         None => {
-            let implicit = decision::DecisionFront::implicit_for(context.runs);
+            let implicit = front::DecisionFront::implicit_for(context.runs);
             if !implicit.has_sweep() {
                 return None;
             }
@@ -373,7 +278,7 @@ fn page_decision(
 /// The decision wizard of a `decision:` block; its problems are reported at the block's line.
 fn declared_decision(
     context: &context::ReportContext,
-    d: &decision::DecisionFront,
+    d: &front::DecisionFront,
     text: &str,
     problems: &mut Vec<Problem>,
 ) -> Option<DecisionData> {

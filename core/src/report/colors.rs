@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{ConfigDisplay, Palette};
+use super::front::{ConfigDisplay, Palette};
 use crate::chart::theme::{LOOKS, PALETTE_SIZE};
 
 /// The slots of `keys` (the report's configurations) in this report, from the site's `site`

@@ -5,8 +5,8 @@
 //! `decision::build`, and for the page as a whole `differs::section`, `prices::sheet` and
 //! `filters::sheet`.
 
+use super::front::{FrontMatter, Palette};
 use super::load::{load_label, load_order, LoadText};
-use super::{FrontMatter, Palette};
 use crate::chart::{Point, Series};
 use crate::model::{LoadTarget, Run};
 

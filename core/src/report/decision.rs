@@ -17,9 +17,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
 use super::context::ReportContext;
+use super::front::DecisionFront;
+use super::front::SlaFront;
 use super::load::LoadKind;
 use super::values::parse_quantity;
 use crate::decision::tree::{Node, Tree};
@@ -27,83 +27,6 @@ use crate::decision::{Attribute, Bound, Candidate, Constraint, Criterion, Criter
 use crate::model::Run;
 use crate::quantity::Quantity;
 use crate::site::{DecisionData, RenderedReason};
-
-/// The `decision:` block.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DecisionFront {
-    #[serde(default)]
-    sweep: Option<String>,
-    #[serde(default)]
-    load: Option<f64>,
-    #[serde(default)]
-    slas: Vec<SlaFront>,
-    #[serde(default)]
-    criteria: Vec<String>,
-    #[serde(default)]
-    attributes: BTreeMap<String, BTreeMap<String, Attribute>>,
-    #[serde(default)]
-    tree: Option<Tree>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SlaFront {
-    metric: String,
-    #[serde(default)]
-    max: Option<f64>,
-    #[serde(default)]
-    min: Option<f64>,
-}
-
-impl DecisionFront {
-    /// The wizard of a report that defines none: every request successful as the one SLA, and
-    /// the usual criteria, so any report's data can be compared.
-    pub fn implicit() -> DecisionFront {
-        DecisionFront {
-            slas: vec![SlaFront {
-                metric: "success_rate".into(),
-                max: None,
-                min: Some(99.0),
-            }],
-            criteria: [
-                "ttft:p50",
-                "ttft:p99",
-                "output_throughput",
-                "max_stable_load",
-            ]
-            .map(String::from)
-            .to_vec(),
-            ..DecisionFront::default()
-        }
-    }
-
-    /// Whether it names the sweep its SLAs are checked along (an implicit one has none when
-    /// the runs are offline batches only).
-    pub fn has_sweep(&self) -> bool {
-        self.sweep.is_some()
-    }
-
-    /// [`DecisionFront::implicit`] on the kind of sweep most of `runs` have (request rate on a
-    /// tie), so that configurations measured both ways, or once without a load, still get the
-    /// form; configurations without a run of that kind are left out of it.
-    pub fn implicit_for(runs: &[&Run]) -> DecisionFront {
-        let count = |kind: LoadKind| {
-            runs.iter()
-                .filter(|r| LoadKind::of(&r.load.target) == Some(kind))
-                .count()
-        };
-        let sweep = match (count(LoadKind::Rate), count(LoadKind::Concurrency)) {
-            (0, 0) => None,
-            (rate, concurrency) if rate >= concurrency => Some("rate".to_string()),
-            _ => Some("concurrency".to_string()),
-        };
-        DecisionFront {
-            sweep,
-            ..DecisionFront::implicit()
-        }
-    }
-}
 
 /// Quantities every candidate carries, so the reader can add SLAs and criteria on them.
 const STANDARD: &[&str] = &[
