@@ -132,7 +132,7 @@ fn a_circle_is_found() {
 const FILE_TREES: [&str; 2] = ["import", "report"];
 
 /// The module path of a source file under a crate's `src` (`import/vllm/sweep.rs` →
-/// `import::vllm::sweep`, `import/mod.rs` → `import`); none for test files.
+/// `import::vllm::sweep`, `import.rs` → `import`); none for test files.
 fn module_path(relative: &Path) -> Option<String> {
     let text = relative.to_string_lossy();
     let is_test = text.split('/').any(|p| p == "tests" || p == "tests.rs");

@@ -33,7 +33,7 @@
 use serde_json::{Map, Value};
 
 use super::fields::Fields;
-use super::stats::{distribution_of, ms_per, nested, object, whole};
+use super::json_objects::{distribution_of, ms_per, nested, object, whole};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,

@@ -20,7 +20,7 @@
 use serde_json::Value;
 
 use super::fields::Fields;
-use super::stats::{distribution, metadata_identity, nested, object};
+use super::json_objects::{distribution, metadata_identity, nested, object};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,

@@ -20,7 +20,7 @@
 use serde_json::{Map, Value};
 
 use super::fields::{set_stat, Fields};
-use super::stats;
+use super::json_objects;
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
@@ -273,7 +273,7 @@ fn time_unit_scale(
     if unit.is_empty() {
         return 1.0;
     }
-    stats::ms_per(unit).unwrap_or_else(|| {
+    json_objects::ms_per(unit).unwrap_or_else(|| {
         problems.push(Problem::error(
             file,
             at.child("options").child("summaryTimeUnit"),

@@ -32,7 +32,7 @@ mod scenario;
 use serde_json::Value;
 
 use super::fields::Fields;
-use super::stats::nested;
+use super::json_objects::nested;
 use super::unread::Unread;
 use super::ImportedFile;
 use crate::model::{Location, Producer, Provenance, Run};

@@ -25,7 +25,7 @@
 use serde_json::{Map, Value};
 
 use super::fields::{set_stat, Fields};
-use super::stats::metadata_identity;
+use super::json_objects::metadata_identity;
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,

@@ -28,7 +28,7 @@
 use serde_json::{Map, Value};
 
 use super::fields::Fields;
-use super::stats::object;
+use super::json_objects::object;
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,

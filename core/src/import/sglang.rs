@@ -20,7 +20,7 @@
 use serde_json::Value;
 
 use super::fields::Fields;
-use super::stats::nested;
+use super::json_objects::nested;
 use super::vllm::{is_stat, read_latency, read_load, read_samples, read_token_totals};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{

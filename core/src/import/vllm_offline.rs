@@ -16,7 +16,7 @@
 use serde_json::Value;
 
 use super::fields::Fields;
-use super::stats::object;
+use super::json_objects::object;
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use crate::import::stats::ms_per;
+use crate::import::json_objects::ms_per;
 use crate::model::Location;
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;

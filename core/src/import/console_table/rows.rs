@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::grid::{Row, Table};
 use crate::import::fields::set_stat;
-use crate::import::stats::ms_per;
+use crate::import::json_objects::ms_per;
 use crate::import::unread::Unread;
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,

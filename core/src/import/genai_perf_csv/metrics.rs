@@ -5,7 +5,7 @@ use super::{
     artifact_directory, request_row, split_label, statistic_column, value_row, RequestRow, Section,
     ValueRow,
 };
-use crate::import::stats::ms_per;
+use crate::import::json_objects::ms_per;
 use crate::import::table::{self, Row, Wanted};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::{load_point, object_at, report_identity, text, Benchmark, TPOT_0_3};
 use crate::import::document::Aside;
 use crate::import::fields::Fields;
-use crate::import::stats::{nested, object, whole};
+use crate::import::json_objects::{nested, object, whole};
 use crate::import::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric,

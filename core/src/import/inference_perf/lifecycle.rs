@@ -15,7 +15,7 @@
 use serde_json::{Map, Value};
 
 use crate::import::fields::Fields;
-use crate::import::stats::{distribution, nested, object, whole};
+use crate::import::json_objects::{distribution, nested, object, whole};
 use crate::import::unread::{path, Unread};
 use crate::import::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
@@ -258,7 +258,7 @@ fn lengths(
             }
         }
         let total = c.finite("total").and_then(|v| whole(c, "total", v));
-        (crate::import::stats::distribution_of(c, 1.0), total)
+        (crate::import::json_objects::distribution_of(c, 1.0), total)
     })
     .unwrap_or((None, None));
     (own.or(server), total)

@@ -22,7 +22,7 @@
 use serde_json::Value;
 
 use crate::import::fields::Fields;
-use crate::import::stats::distribution_of;
+use crate::import::json_objects::distribution_of;
 use crate::import::ImportedFile;
 use crate::model::{Location, ServerMetrics};
 use crate::number::{describe_json, json_number, Reading};

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::import::fields::{set_stat, Fields};
-use crate::import::stats::{ms_per, nested};
+use crate::import::json_objects::{ms_per, nested};
 use crate::import::unread::{path, Unread};
 use crate::model::{
     Distribution, LatencyMetric, Metric, RequestCounts, Run, Throughput, TokenStats,

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::import::fields::Fields;
-use crate::import::stats::{nested, object};
+use crate::import::json_objects::{nested, object};
 use crate::import::unread::Unread;
 use crate::model::{ConfigIdentity, LoadPoint, LoadTarget, Rate, Workload};
 use crate::number::{describe_json, json_number, Reading};

@@ -143,7 +143,7 @@ fn split_unit(source: &str) -> (&str, Option<&str>) {
 }
 
 fn time_unit(unit: &str) -> Option<f64> {
-    crate::import::stats::ms_per(unit)
+    crate::import::json_objects::ms_per(unit)
 }
 
 /// Seconds per unit of time of a rate unit: none or `/s` → 1, `/min` → 60.

@@ -1,7 +1,7 @@
 //! What a column of `benchmarks.csv` holds, from the three header cells of 0.4+ (group,
 //! `[Status ]unit`, statistic) or the one header of 0.3.
 
-use crate::import::stats::ms_per;
+use crate::import::json_objects::ms_per;
 use crate::model::Metric;
 
 /// A request status, as the headers name it.

@@ -13,6 +13,7 @@ mod genai_perf;
 mod guidellm;
 mod inference_benchmarker;
 mod inference_perf;
+mod json_objects;
 mod k6;
 mod llmd_report;
 mod llmperf;
@@ -20,7 +21,6 @@ mod llmperf_bench;
 mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
-mod stats;
 mod table;
 mod unread;
 mod vllm;
@@ -37,9 +37,9 @@ mod siblings;
 
 use serde::{Deserialize, Serialize};
 
-pub use siblings::join_siblings;
 #[cfg(test)]
-pub(crate) use stats::ms_per;
+pub(crate) use json_objects::ms_per;
+pub use siblings::join_siblings;
 
 use crate::input::InputFile;
 use crate::json;
