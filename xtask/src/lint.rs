@@ -1,4 +1,7 @@
-//! `cargo xtask lint`: formatting and clippy with warnings denied, natively and on wasm32.
+//! `cargo xtask lint`: formatting and clippy with warnings denied, natively and on wasm32, and
+//! the house rules (`xtask/tests/`): no import circle between modules (`cycles.rs`), no function
+//! over 100 lines (`fn_length.rs`), and ARCHITECTURE.md naming every top-level module and only
+//! paths that exist (`architecture.rs`).
 //!
 //! Two clippy passes: the native workspace with every target, then the browser's crates on
 //! wasm32 in one pass (the app and the worker with every target, the core with its library and
@@ -19,6 +22,18 @@ pub fn all(root: &Path) -> Result<()> {
         run::status(Command::new("cargo").current_dir(root).args(args))
     };
     cargo(&["fmt", "--all", "--check"])?;
+    cargo(&[
+        "test",
+        "--quiet",
+        "--package",
+        "xtask",
+        "--test",
+        "cycles",
+        "--test",
+        "fn_length",
+        "--test",
+        "architecture",
+    ])?;
     // Every clippy run denies warnings.
     let clippy = |args: &[&str]| cargo(&[&["clippy"], args, &["--", "-D", "warnings"]].concat());
     clippy(&[
