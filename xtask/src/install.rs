@@ -47,18 +47,32 @@ const RESULTS: [(&str, &str); 4] = [
     ("latency", "../../results/latency-analysis"),
 ];
 
-/// Runs the install test of the wheel.
+/// Runs the install test of the wheel: the web app built, the test run's binary packaged,
+/// installed and tried.
 pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let started = Instant::now();
+    let wheel = wheel(root, toolbox)?;
+    test_wheel(root, toolbox, &wheel)
+}
+
+/// The web app built into `cli/bundle/` ([`crate::bundle`]) and the test run's binary, which
+/// embeds it, packaged as a wheel (its binary is left at `target/debug/benchdeck`).
+pub fn wheel(root: &Path, toolbox: &Toolbox) -> Result<PathBuf> {
     crate::bundle::build(root, toolbox)?;
-    let work = fresh_dir(&root.join("target/install"))?;
     let packaging = Instant::now();
-    let wheel = crate::wheel::dev_wheel(root, toolbox, &work.join("wheel"))?;
+    let wheel = crate::wheel::dev_wheel(root, toolbox, &root.join("target/install-wheel"))?;
     step(&format!(
         "{} in {:.1} s",
         wheel.display(),
         packaging.elapsed().as_secs_f64()
     ));
+    Ok(wheel)
+}
+
+/// Installs `wheel` into a fresh virtual environment with neither the Rust nor the web tools
+/// on `PATH`, and checks the installed binary's `init`, `build` and `serve` in the browser.
+pub fn test_wheel(root: &Path, toolbox: &Toolbox, wheel: &Path) -> Result<()> {
+    let started = Instant::now();
+    let work = fresh_dir(&root.join("target/install"))?;
     let absent: Vec<&str> = WEB_TOOLS.iter().chain(&RUST_TOOLS).copied().collect();
     let path = bare_path(&work, &absent, None)?;
     step(&format!(
@@ -66,7 +80,7 @@ pub fn test(root: &Path, toolbox: &Toolbox) -> Result<()> {
         wheel.display(),
         absent.join(", ")
     ));
-    let venv = pip_install(&work, &wheel, &path)?;
+    let venv = pip_install(&work, wheel, &path)?;
     let path = format!("{}:{path}", venv.join("bin").display());
     check_project(root, toolbox, &venv.join("bin/benchdeck"), &path)?;
     step(&format!(

@@ -5,9 +5,10 @@
 //! 1. native tests of the workspace (core, CLI, xtask);
 //! 2. the core's WebAssembly tests (`core/tests/wasm.rs`), run by `wasm-bindgen-test-runner` in
 //!    Node.js;
-//! 3. the site built twice, at `/` as published and under a sub-path as on GitHub Pages (that one
-//!    the benchmark build, with the hidden drawing benchmark page), each tested end to end in
-//!    headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
+//! 3. the web app built once as published (`cli/bundle/`) and embedded in the test run's
+//!    binary, whose `benchdeck build` makes the site at `/`; the developers' trunk build makes it
+//!    under a sub-path as on GitHub Pages (with the hidden drawing benchmark page); each is
+//!    tested end to end in headless Chromium (`tests/e2e`). Screenshots land in `target/e2e/`;
 //! 4. the installable `benchdeck`: the test run's binary with the web app embedded, as a wheel
 //!    installed with pip into a fresh virtual environment without the Rust or the web tools,
 //!    its `init`, `build` and `serve` of a folder of results, and its site checked in the
@@ -30,35 +31,53 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     crate::lint::all(root)?;
     native(root)?;
     wasm(root, toolbox)?;
+    // The web app built once with trunk, as published: the bundle the test run's binary
+    // embeds, packaged as the install test's wheel. That binary builds the site at `/` as a
+    // user's `benchdeck build` does; the one under a sub-path is the developers' trunk build
+    // with the hidden drawing benchmark page, so its e2e run checks that page as well.
+    let wheel = crate::install::wheel(root, toolbox)?;
     let sites = root.join("target").join("site");
-    // The site at `/` is the published one; the one under a sub-path is the benchmark build
-    // (the hidden drawing benchmark page too), so its e2e run checks that page as well.
-    for (name, public_url, bench_page) in [("root", "/", false), ("sub-path", SUB_PATH, true)] {
-        let dist = sites.join(name);
-        site::build_variant(
-            root,
-            toolbox,
-            &BuildOptions {
-                dist: &dist,
-                public_url,
-                site_url: None,
-            },
-            site::Variant {
-                bench_page,
-                ..site::Variant::default()
-            },
-        )?;
-        if !bench_page {
-            let wasm = crate::wasm_budget::check(&dist)?;
-            step(&format!(
-                "the app's wasm: {} bytes gzipped, within its budget of {}",
-                wasm.gzip_bytes,
-                crate::wasm_budget::APP_WASM_GZIP_BUDGET
-            ));
-        }
-        end_to_end(root, toolbox, &dist, public_url, bench_page)?;
-    }
-    crate::install::test(root, toolbox)
+    let published = sites.join("root");
+    build_with_binary(root, &published)?;
+    let wasm = crate::wasm_budget::check(&published)?;
+    step(&format!(
+        "the app's wasm: {} bytes gzipped, within its budget of {}",
+        wasm.gzip_bytes,
+        crate::wasm_budget::APP_WASM_GZIP_BUDGET
+    ));
+    end_to_end(root, toolbox, &published, "/", false)?;
+    let sub_path = sites.join("sub-path");
+    site::build_variant(
+        root,
+        toolbox,
+        &BuildOptions {
+            dist: &sub_path,
+            public_url: SUB_PATH,
+            site_url: None,
+        },
+        site::Variant {
+            bench_page: true,
+            ..site::Variant::default()
+        },
+    )?;
+    end_to_end(root, toolbox, &sub_path, SUB_PATH, true)?;
+    crate::install::test_wheel(root, toolbox, &wheel)
+}
+
+/// The repository's site built into `dist` by the test run's `benchdeck build` (the binary the
+/// wheel holds, with the web app embedded), as a user's site is.
+fn build_with_binary(root: &Path, dist: &Path) -> Result<()> {
+    let binary = tools::target_dir(root).join("debug").join("benchdeck");
+    step(&format!(
+        "benchdeck build of the repository's site into {} (served under /)",
+        dist.display()
+    ));
+    run::status(
+        Command::new(binary)
+            .current_dir(root)
+            .args(["build", "--root", ".", "--public-url", "/", "--out"])
+            .arg(dist),
+    )
 }
 
 fn native(root: &Path) -> Result<()> {

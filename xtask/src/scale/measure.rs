@@ -511,9 +511,32 @@ pub fn replace_named_section(doc: &str, heading: &str, section: &str) -> String 
     }
 }
 
+/// The section of `doc` under `heading` (up to the next `## ` heading), when it has one.
+pub fn named_section(doc: &str, heading: &str) -> Option<String> {
+    let start = doc.find(&format!("\n{heading}"))? + 1;
+    let end = doc[start + 1..]
+        .find("\n## ")
+        .map_or(doc.len(), |i| start + 1 + i + 1);
+    Some(doc[start..end].trim_end().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_section_is_found_up_to_the_next_heading() {
+        let doc = "# P\n\n## Page\n\nx\n\n## Fresh\n\nkept\n\n## Criterion\n\nc\n";
+        assert_eq!(
+            named_section(doc, "## Fresh").as_deref(),
+            Some("## Fresh\n\nkept")
+        );
+        assert_eq!(
+            named_section(doc, "## Criterion").as_deref(),
+            Some("## Criterion\n\nc")
+        );
+        assert_eq!(named_section(doc, "## Absent"), None);
+    }
 
     #[test]
     fn the_section_is_replaced_or_put_before_the_criterion_table() {
