@@ -425,6 +425,8 @@ fn taken_id(ids: &[String], chart_ids: &[String]) -> Option<String> {
         .map(|(_, id)| id.clone())
 }
 
+/// The result files the front matter's globs select, each once, in glob order; a glob that
+/// matches nothing is an error in `problems`.
 fn select_results<'a>(
     file: &str,
     front: &FrontMatter,

@@ -379,6 +379,7 @@ fn with_workload_note(
     }
 }
 
+/// The quantity a chart block plots: its `metric` and `stat`.
 fn quantity(d: &ChartDirective) -> Result<Quantity, String> {
     let metric = d
         .metric
@@ -467,12 +468,14 @@ fn sla_line(value: f64, unit: &str) -> crate::chart::Annotation {
     }
 }
 
+/// The value axis of `quantity`: its name, unit and better direction.
 fn quantity_axis(quantity: Quantity) -> Axis {
     let mut axis = Axis::new(quantity.to_string(), quantity.unit());
     axis.better = Some(quantity.better());
     axis
 }
 
+/// A chart block's `scale`: linear (the default) or log.
 fn scale(text: Option<&str>) -> Result<Scale, String> {
     match text.map(str::trim) {
         None | Some("linear") => Ok(Scale::Linear),

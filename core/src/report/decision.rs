@@ -232,6 +232,7 @@ fn rendered_reasons(
     reasons
 }
 
+/// Whether `runs` mix load kinds (rates and concurrencies).
 fn mixed_sweeps(runs: &[&Run]) -> bool {
     runs.iter()
         .any(|r| LoadKind::of(&r.load.target) != LoadKind::of(&runs[0].load.target))

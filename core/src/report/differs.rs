@@ -88,6 +88,7 @@ fn rows(runs: &[Vec<&Run>]) -> Vec<Row> {
     rows
 }
 
+/// A row of the table of what differs.
 fn row(name: &str, cells: Vec<Option<String>>) -> Row {
     Row {
         name: name.to_string(),

@@ -96,6 +96,7 @@ pub fn starter_report(title: &str, results: &[String], runs: &[&Run]) -> String 
     md
 }
 
+/// Whether any of `among` reports `q`.
 fn has(q: Quantity, among: &[&Run]) -> bool {
     among.iter().any(|r| q.of(r).is_some())
 }

@@ -121,6 +121,8 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize) -> Result<String,
     .map_err(|e| error(format!("table block: {e}")))
 }
 
+/// A `summary` table: each configuration's value of each quantity, the best marked, ties in
+/// noise said, and the "Best for" row.
 fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
     let entries = d
         .metrics
@@ -270,6 +272,7 @@ fn value_of<'c>(
     }
 }
 
+/// An `sla` table: each use case's target checked for each configuration at one load.
 fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
     let cases = d.use_cases.as_ref().filter(|c| !c.is_empty()).ok_or(
         "an sla table needs `use_cases`, a list such as [{name: Chat, metric: ttft:p95, max: 500}]",
@@ -344,6 +347,8 @@ fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
     ))
 }
 
+/// A `head_to_head` table: two configurations per quantity, the faster and by how much, or
+/// "no clear difference".
 fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
     let metric = d
         .metric
@@ -626,6 +631,7 @@ fn verdict_headings(q: Quantity) -> (&'static str, &'static str) {
     }
 }
 
+/// `caption` followed by the notes on what the compared runs can say (noise, workloads).
 fn with_notes(caption: &str, quantities: &[Quantity], compared: &[Vec<(&str, &Run)>]) -> String {
     let notes = super::verdicts::notes(quantities, compared);
     std::iter::once(caption.to_string())

@@ -407,6 +407,7 @@ fn config_runs<'c>(ctx: &'c ReportContext<'_>, config: &str) -> Result<Vec<&'c R
     Ok(ctx.runs_of(config))
 }
 
+/// `value(quantity, config, load)`: one run's value, with its interval.
 fn value_at(
     ctx: &ReportContext<'_>,
     quantity: &str,
@@ -486,6 +487,8 @@ fn run_at_load<'c>(
     })
 }
 
+/// `max(…)` or `min(…)`: the largest or smallest value of `quantity` over a configuration's
+/// runs.
 fn extreme(
     ctx: &ReportContext<'_>,
     quantity: &str,
@@ -509,6 +512,7 @@ fn extreme(
     Ok(computed(ctx, q, best.0, config, best.1))
 }
 
+/// A value of `run` as an inline value shows it: the number, its interval and where it came from.
 fn computed(ctx: &ReportContext<'_>, q: Quantity, value: f64, config: &str, run: &Run) -> Computed {
     let estimate = crate::noise::estimate(q, run).filter(|e| e.value == value);
     let interval = estimate

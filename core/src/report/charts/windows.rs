@@ -209,6 +209,7 @@ fn timed_run<'a>(
     Ok(Some(run))
 }
 
+/// Each configuration's time windows as boxes of `value` (one box per window of a run).
 fn window_boxes(
     ctx: &ReportContext<'_>,
     c: ChartCall<'_>,
@@ -301,6 +302,7 @@ fn window_boxes(
     Ok(spec)
 }
 
+/// Each window's throughput against its latency percentile, one dot per window.
 fn window_tradeoff(
     ctx: &ReportContext<'_>,
     c: ChartCall<'_>,
@@ -469,6 +471,7 @@ fn window_note(window: &Window, width: f64) -> String {
     )
 }
 
+/// The caption's words for the windows left out for too few requests.
 fn sparse_note(sparse: usize) -> String {
     match sparse {
         0 => String::new(),

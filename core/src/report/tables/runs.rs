@@ -104,6 +104,7 @@ fn row(name: &str, run: &Run) -> String {
     )
 }
 
+/// A request count as people read it.
 fn count(n: u64) -> String {
     format::number(n as f64)
 }

@@ -55,6 +55,7 @@ pub(super) fn parse(text: &str) -> Result<Expr, String> {
 /// Expressions nest at most this deep (`ratio(max(…), max(…))` is 2).
 const MAX_DEPTH: usize = 16;
 
+/// One expression at the start of `text`, `depth` calls deep, and the text after it.
 fn parse_at(text: &str, depth: usize) -> Result<(Expr, &str), String> {
     if depth > MAX_DEPTH {
         return Err(format!("expressions nest at most {MAX_DEPTH} deep"));

@@ -133,6 +133,8 @@ fn stable(
     })
 }
 
+/// `breaking(config)`: the first load of a configuration's sweep that breaks it (errors at 5%
+/// or more, or its p99 TTFT jumping 3x from the load before).
 fn breaking(ctx: &ReportContext<'_>, config: &str, runs: &[&Run]) -> Result<Computed, String> {
     let q = Quantity::Latency {
         metric: Metric::Ttft,
