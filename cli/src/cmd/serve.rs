@@ -53,7 +53,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         pngs_on_request: true,
         ..Options::default()
     };
-    let mut session = Session::default();
+    let mut session = Session::keeping();
     session.build(&args.root, &out, &options)?;
     let server = tiny_http::Server::http(("127.0.0.1", args.port)).map_err(|e| {
         anyhow!(

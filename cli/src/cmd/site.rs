@@ -58,31 +58,15 @@ pub struct Args {
 
 /// Runs `site`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
-    let inputs = Inputs::read(&args.reports, &args.results)?;
+    let reports = read_reports(&args.reports)?;
+    let results = files::read_inputs(&args.results, |_| true)?;
     let data = SiteData::new(
-        build_site(&inputs.reports.files, &inputs.results.files),
-        &inputs.results,
+        build_site(&reports.files, &results.files),
+        &results,
         args.publish_secrets,
     );
-    let written = data.write_all(&args.out, &inputs.results.files, Pngs::Draw)?;
+    let written = data.write_all(&args.out, &results.files, Pngs::Draw)?;
     Ok(data.report(&written, args.keep_going))
-}
-
-/// What a build reads: the reports (`*.md`) and every result file.
-pub(crate) struct Inputs {
-    pub reports: files::Inputs,
-    pub results: files::Inputs,
-}
-
-impl Inputs {
-    /// Reads both folders; a report not read is a warning printed here.
-    pub fn read(reports: &Path, results: &Path) -> Result<Self> {
-        let inputs = Inputs {
-            reports: read_reports(reports)?,
-            results: files::read_inputs(results, |_| true)?,
-        };
-        Ok(inputs)
-    }
 }
 
 /// Every report (`*.md`) below `folder`; one not read is a warning printed here.

@@ -30,6 +30,9 @@ use crate::{bundle, files};
 /// What the last build of a project made, for the next one.
 #[derive(Default)]
 pub(crate) struct Session {
+    /// Whether a build's state is kept for the next one (`serve`); a single `build` keeps
+    /// nothing, so it copies no page.
+    keep: bool,
     last: Option<Last>,
 }
 
@@ -67,6 +70,14 @@ struct Made {
 }
 
 impl Session {
+    /// A session whose builds each rebuild only what changed since the one before (`serve`).
+    pub fn keeping() -> Self {
+        Session {
+            keep: true,
+            last: None,
+        }
+    }
+
     /// Builds the site of `root` into `out`: the whole site the first time (or when `out` or
     /// the options changed), else only what changed since the last build.
     pub fn build(&mut self, root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
@@ -75,7 +86,7 @@ impl Session {
             .last
             .take()
             .filter(|last| last.out == out && last.options == *options && out.is_dir());
-        let made = make(root, options, last.as_ref())?;
+        let made = make(root, options, last.as_ref(), self.keep)?;
         match last {
             Some(last) => self.update(out, options, last, made),
             None => self.replace(out, options, made),
@@ -103,7 +114,7 @@ impl Session {
             writer = Some(page_writer);
             Ok(code)
         })?;
-        if let Some(writer) = writer {
+        if let Some(writer) = writer.filter(|_| self.keep) {
             self.last = Some(Last::new(out, options, made, writer));
         }
         Ok(code)
@@ -179,8 +190,9 @@ impl Last {
 }
 
 /// Reads the project (the result files only when their fingerprint changed since `last`) and
-/// builds its site, reusing `last`'s page of every report whose file and imports are the same.
-fn make(root: &Path, options: &Options, last: Option<&Last>) -> Result<Made> {
+/// builds its site, reusing `last`'s page of every report whose file and imports are the same;
+/// with `keep`, each report's page as built is kept for the next build.
+fn make(root: &Path, options: &Options, last: Option<&Last>, keep: bool) -> Result<Made> {
     let reports = site::read_reports(&root.join("reports"))?;
     let results = read_results(&root.join("results"), last.map(|l| &l.results))?;
     let same_imports = last.filter(|l| Arc::ptr_eq(&l.results.imports, &results.imports));
@@ -189,7 +201,11 @@ fn make(root: &Path, options: &Options, last: Option<&Last>) -> Result<Made> {
         (*bytes == input.bytes).then(|| page.clone())
     };
     let site = build_site_from(&reports.files, Arc::clone(&results.imports), earlier);
-    let reports = built_reports(&reports.files, &site);
+    let reports = if keep {
+        built_reports(&reports.files, &site)
+    } else {
+        HashMap::new()
+    };
     let data = SiteData::new(site, &results.inputs, options.publish_secrets);
     Ok(Made {
         data,

@@ -241,7 +241,7 @@ fn a_session_rewrites_only_what_changed_and_ends_where_a_whole_build_does() {
         ..options("/")
     };
     let out = dir.path().join("dist");
-    let mut session = Session::default();
+    let mut session = Session::keeping();
     assert_eq!(
         session.build(dir.path(), &out, &options).unwrap(),
         ExitCode::SUCCESS
