@@ -3,17 +3,19 @@
 //! (its tests and comments aside) names has no cycle. The model sits at the bottom: it names
 //! nothing above it.
 //!
-//! Nor between the files of `core/src/import` and `core/src/report`: a file that names
-//! `super::x` or `crate::report::x` (`crate::import::x`) depends on file `x` (on its parent
-//! when `x` is an item of the parent), and those dependencies form no cycle. (The files of
-//! other modules, and `xtask`'s own, are not checked yet.)
+//! Nor between the files of `core`, `cli`, `app` and `xtask`, counting parent and child edges:
+//! a file that names an item of another file (by `crate::…`, `super::…` or a child's name)
+//! depends on it, and those dependencies form no cycle (`modules/mod.rs` reads them). A parent
+//! that declares its children and re-exports their items is a facade they never name: what
+//! parent and children share lives in a file of its own.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
+mod modules;
 mod source;
 
-type Graph = BTreeMap<String, BTreeSet<String>>;
+use modules::{cycle, knots, Crate, Graph};
 
 /// Each top-level module of the crate at `src` and the top-level modules its code names.
 fn graph(src: &Path) -> Graph {
@@ -60,38 +62,6 @@ fn graph(src: &Path) -> Graph {
     graph
 }
 
-/// A cycle of `graph`, if it has one (modules named that are not in it are leaves).
-fn cycle(graph: &Graph) -> Option<Vec<String>> {
-    fn visit(
-        graph: &Graph,
-        node: &str,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| n == node) {
-            return Some(path[at..].to_vec());
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
-            if graph.contains_key(next) {
-                if let Some(found) = visit(graph, next, path, done) {
-                    return Some(found);
-                }
-            }
-        }
-        path.pop();
-        done.insert(node.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|node| visit(graph, node, &mut Vec::new(), &mut done))
-}
-
 #[test]
 fn the_top_level_modules_of_each_crate_form_no_cycle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -128,305 +98,168 @@ fn a_circle_is_found() {
     assert_eq!(cycle(&graph), None);
 }
 
-/// The file trees whose files must not name each other in a circle, under `core/src`.
-const FILE_TREES: [&str; 2] = ["import", "report"];
+/// The crates whose files are checked, under the workspace root (the worker is one file).
+const CRATES: [&str; 4] = ["core", "cli", "app", "xtask"];
 
-/// The module path of a source file under a crate's `src` (`import/vllm/sweep.rs` →
-/// `import::vllm::sweep`, `import.rs` → `import`); none for test files.
-fn module_path(relative: &Path) -> Option<String> {
-    let text = relative.to_string_lossy();
-    let is_test = text.split('/').any(|p| p == "tests" || p == "tests.rs");
-    let path = text.strip_suffix(".rs").filter(|_| !is_test)?;
-    let path = path.strip_suffix("/mod").unwrap_or(path);
-    Some(path.replace('/', "::"))
-}
-
-/// The code's words and punctuation, `::` as one token.
-fn tokens(code: &str) -> Vec<String> {
-    let chars: Vec<char> = code.chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_alphanumeric() || c == '_' {
-            let word: String = chars[i..]
-                .iter()
-                .take_while(|c| c.is_alphanumeric() || **c == '_')
-                .collect();
-            i += word.chars().count();
-            tokens.push(word);
-        } else if c == ':' && chars.get(i + 1) == Some(&':') {
-            tokens.push("::".to_string());
-            i += 2;
-        } else {
-            if !c.is_whitespace() {
-                tokens.push(c.to_string());
-            }
-            i += 1;
-        }
-    }
-    tokens
-}
-
-/// The paths of a use tree starting at `tokens[*at]` under `prefix`, into `out`: `a::{b, c::d}`
-/// is `a::b` and `a::c::d`.
-fn use_tree(tokens: &[String], at: &mut usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let mut segments = prefix;
-    while let Some(token) = tokens.get(*at) {
-        if token == "{" {
-            *at += 1;
-            while tokens.get(*at).is_some_and(|t| t != "}") {
-                use_tree(tokens, at, segments.clone(), out);
-                // Past a renaming (`a as b`) to the next item.
-                while tokens.get(*at).is_some_and(|t| t != "," && t != "}") {
-                    *at += 1;
-                }
-                if tokens.get(*at).is_some_and(|t| t == ",") {
-                    *at += 1;
-                }
-            }
-            *at += 1;
-            return;
-        }
-        segments.push(token.clone());
-        *at += 1;
-        if tokens.get(*at).is_some_and(|t| t == "::") {
-            *at += 1;
-        } else {
-            break;
-        }
-    }
-    out.push(segments);
-}
-
-/// Every path `code` names from `super` or `crate` (visibilities such as `pub(super)` and
-/// `pub(in crate::x)` aside), each as its segments.
-fn named_paths(code: &str) -> Vec<Vec<String>> {
-    let tokens = tokens(code);
-    let mut paths = Vec::new();
-    for i in 0..tokens.len() {
-        let before = |k: usize| i.checked_sub(k).map(|j| tokens[j].as_str());
-        let starts = (tokens[i] == "super" || tokens[i] == "crate")
-            && tokens.get(i + 1).is_some_and(|t| t == "::")
-            && before(1) != Some("::")
-            && before(1) != Some("in")
-            && !(before(1) == Some("(") && before(2) == Some("pub"));
-        if starts {
-            use_tree(&tokens, &mut i.clone(), Vec::new(), &mut paths);
-        }
-    }
-    paths
-}
-
-/// The file a path named in module `from` leads to: the deepest of `modules` along it (the
-/// parent itself for an item of the parent), if any.
-fn file_named(modules: &BTreeSet<String>, from: &str, path: &[String]) -> Option<String> {
-    let mut base: Vec<&str> = from.split("::").collect();
-    let rest = match path.first().map(String::as_str) {
-        Some("crate") => {
-            base.clear();
-            &path[1..]
-        }
-        Some("super") => {
-            let ups = path.iter().take_while(|s| *s == "super").count();
-            base.truncate(base.len().checked_sub(ups)?);
-            &path[ups..]
-        }
-        _ => return None,
-    };
-    for segment in rest {
-        base.push(segment);
-        if !modules.contains(&base.join("::")) {
-            base.pop();
-            break;
-        }
-    }
-    let file = base.join("::");
-    modules.contains(&file).then_some(file)
-}
-
-/// Each file of the `trees` under `src` and the files of those trees it names.
-fn file_graph(src: &Path, trees: &[&str]) -> Graph {
-    let mut codes = BTreeMap::new();
-    let mut stack: Vec<std::path::PathBuf> = trees.iter().map(|t| src.join(t)).collect();
-    stack.extend(trees.iter().map(|t| src.join(format!("{t}.rs"))));
-    while let Some(path) = stack.pop() {
-        if path.is_dir() {
-            for entry in std::fs::read_dir(&path).expect("a readable folder") {
-                stack.push(entry.expect("a readable entry").path());
-            }
-            continue;
-        }
-        let Some(module) = path.strip_prefix(src).ok().and_then(module_path) else {
-            continue;
-        };
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
-        codes.insert(
-            module,
-            source::code_only(code).into_iter().collect::<String>(),
-        );
-    }
-    let modules: BTreeSet<String> = codes.keys().cloned().collect();
-    let mut graph = Graph::new();
-    for (module, code) in &codes {
-        let names = graph.entry(module.clone()).or_default();
-        for path in named_paths(code) {
-            if let Some(file) = file_named(&modules, module, &path) {
-                if file != *module {
-                    names.insert(file);
-                }
-            }
-        }
-    }
-    graph
-}
-
-/// The knots of `graph`: each set of two or more nodes that all reach each other (its strongly
-/// connected components, by Tarjan's algorithm).
-fn knots(graph: &Graph) -> Vec<Vec<String>> {
-    struct Walk<'g> {
-        graph: &'g Graph,
-        index: BTreeMap<&'g str, usize>,
-        low: BTreeMap<&'g str, usize>,
-        stack: Vec<&'g str>,
-        knots: Vec<Vec<String>>,
-    }
-    fn visit<'g>(w: &mut Walk<'g>, node: &'g str) {
-        let n = w.index.len();
-        w.index.insert(node, n);
-        w.low.insert(node, n);
-        w.stack.push(node);
-        for next in w.graph.get(node).into_iter().flatten() {
-            let next = next.as_str();
-            if !w.graph.contains_key(next) {
-                continue;
-            }
-            if !w.index.contains_key(next) {
-                visit(w, next);
-                let low = w.low[node].min(w.low[next]);
-                w.low.insert(node, low);
-            } else if w.stack.contains(&next) {
-                let low = w.low[node].min(w.index[next]);
-                w.low.insert(node, low);
-            }
-        }
-        if w.low[node] == w.index[node] {
-            let at = w.stack.iter().rposition(|n| *n == node).unwrap_or(0);
-            let knot: Vec<String> = w.stack.drain(at..).map(str::to_string).collect();
-            if knot.len() > 1 {
-                w.knots.push(knot);
-            }
-        }
-    }
-    let mut walk = Walk {
-        graph,
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        knots: Vec::new(),
-    };
-    for node in graph.keys() {
-        if !walk.index.contains_key(node.as_str()) {
-            visit(&mut walk, node);
-        }
-    }
-    walk.knots
+/// A knot of `graph` told for a reader: its files, and one circle through them.
+fn describe(graph: &Graph, knot: &[String]) -> String {
+    let inside: Graph = knot
+        .iter()
+        .map(|n| {
+            let next = graph[n].iter().filter(|m| knot.contains(m)).cloned();
+            (n.clone(), next.collect())
+        })
+        .collect();
+    let circle = cycle(&inside)
+        .map(|c| [&c[..], &c[..1]].concat())
+        .unwrap_or_default();
+    format!(
+        "{} files: {}; for one, {}",
+        knot.len(),
+        knot.join(", "),
+        circle.join(" -> ")
+    )
 }
 
 #[test]
-fn the_files_of_import_and_report_form_no_cycle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src");
-    let graph = file_graph(&src, &FILE_TREES);
-    assert!(graph.len() > 100, "only {} files found", graph.len());
-    let knots: Vec<String> = knots(&graph)
-        .iter()
-        .map(|knot| {
-            let circle = cycle(
-                &knot
-                    .iter()
-                    .map(|n| {
-                        (
-                            n.clone(),
-                            graph[n]
-                                .iter()
-                                .filter(|m| knot.contains(m))
-                                .cloned()
-                                .collect(),
-                        )
-                    })
-                    .collect(),
-            );
-            format!(
-                "{} files: {}; for one, {}",
-                knot.len(),
-                knot.join(", "),
-                circle
-                    .map(|c| [&c[..], &c[..1]].concat())
-                    .unwrap_or_default()
-                    .join(" -> ")
-            )
-        })
-        .collect();
+fn the_files_of_each_crate_form_no_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for krate in CRATES {
+        let graph = Crate::read(&root.join(krate).join("src")).graph();
+        assert!(
+            graph.len() > 10,
+            "{krate}: only {} files found",
+            graph.len()
+        );
+        for knot in knots(&graph) {
+            found.push(format!("{krate}: {}", describe(&graph, &knot)));
+        }
+    }
     assert!(
-        knots.is_empty(),
-        "files of core/src/{{import,report}} name each other in a circle:\n{}",
-        knots.join("\n")
+        found.is_empty(),
+        "{} knots of files that name each other in a circle (parent and child edges \
+         counted):\n{}",
+        found.len(),
+        found.join("\n")
     );
 }
 
+/// A crate of these modules and codes.
+fn crate_of(codes: &[(&str, &str)]) -> Crate {
+    Crate::from_codes(
+        codes
+            .iter()
+            .map(|(m, c)| (m.to_string(), c.to_string()))
+            .collect(),
+    )
+}
+
 #[test]
-fn super_and_crate_paths_lead_to_files() {
+fn paths_lead_to_the_files_that_define_what_they_name() {
+    let krate = crate_of(&[
+        (
+            "import",
+            "mod vllm; mod fields; pub use fields::{Fields, set_stat as set};",
+        ),
+        (
+            "import::vllm",
+            "mod sweep; use super::{fields::Fields, set};",
+        ),
+        ("import::vllm::sweep", "use super::super::Fields;"),
+        ("import::fields", "pub struct Fields;"),
+        ("report", "mod charts;"),
+        ("report::charts", "mod tokens; fn f() { tokens::fit(); }"),
+        (
+            "report::charts::tokens",
+            "pub fn fit() { crate::import::set(); }",
+        ),
+    ]);
+    let file = |from: &str, path: &str| {
+        let path: Vec<String> = path.split("::").map(String::from).collect();
+        krate.file_named(from, &path)
+    };
+    assert_eq!(
+        file("import::vllm::sweep", "super::read").as_deref(),
+        Some("import::vllm")
+    );
+    assert_eq!(
+        file("import::vllm", "super::Fields").as_deref(),
+        Some("import::fields"),
+        "a re-exported item leads to the file that defines it"
+    );
+    assert_eq!(
+        file("report::charts::tokens", "crate::import::set").as_deref(),
+        Some("import::fields"),
+        "by its new name too"
+    );
+    assert_eq!(file("import", "super::model::Run"), None);
+    assert_eq!(file("import", "std::fs::read"), None);
+    assert_eq!(
+        file("report::charts", "tokens::fit").as_deref(),
+        Some("report::charts::tokens"),
+        "a child by its name"
+    );
+    let graph = krate.graph();
+    assert!(graph["import"].contains("import::fields"));
+    assert!(graph["import::vllm"].contains("import::fields"));
+    assert!(!graph["import::vllm"].contains("import"));
+    assert!(graph["report::charts"].contains("report::charts::tokens"));
+    assert_eq!(knots(&graph), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn a_parent_and_a_child_that_name_each_other_are_a_knot() {
+    let krate = crate_of(&[
+        (
+            "model",
+            "mod repeats; pub struct Run; pub use repeats::Repeats;",
+        ),
+        ("model::repeats", "use super::Run; pub struct Repeats;"),
+    ]);
+    assert_eq!(knots(&krate.graph()).len(), 1);
+    let krate = crate_of(&[
+        (
+            "model",
+            "mod repeats; mod run; pub use {run::Run, repeats::Repeats};",
+        ),
+        ("model::run", "pub struct Run;"),
+        ("model::repeats", "use super::Run; pub struct Repeats;"),
+    ]);
+    assert_eq!(knots(&krate.graph()), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn use_trees_are_read_with_their_new_names() {
     let code = "use super::{vllm, fields::{Fields, set_stat as set}, ImportedFile};\n\
                 pub(super) fn f() { crate::report::charts::tokens::fit(x); }\n\
                 pub(in crate::import) struct S; use super::super::model::Run;";
-    let paths: Vec<String> = named_paths(code).iter().map(|p| p.join("::")).collect();
+    let paths: Vec<String> = modules::named_paths(code)
+        .iter()
+        .map(|p| {
+            p.segments.join("::")
+                + &p.alias
+                    .as_ref()
+                    .map(|a| format!(" as {a}"))
+                    .unwrap_or_default()
+        })
+        .collect();
     assert_eq!(
         paths,
         [
             "super::vllm",
             "super::fields::Fields",
-            "super::fields::set_stat",
+            "super::fields::set_stat as set",
             "super::ImportedFile",
             "crate::report::charts::tokens::fit",
             "super::super::model::Run"
         ]
     );
-    let modules: BTreeSet<String> = [
-        "import",
-        "import::vllm",
-        "import::vllm::sweep",
-        "import::fields",
-        "report",
-        "report::charts",
-        "report::charts::tokens",
-    ]
-    .map(String::from)
-    .into();
-    let file = |from: &str, path: &str| {
-        let path: Vec<String> = path.split("::").map(String::from).collect();
-        file_named(&modules, from, &path)
-    };
-    assert_eq!(
-        file("import::vllm::sweep", "super::read_serve_document").as_deref(),
-        Some("import::vllm")
-    );
-    assert_eq!(
-        file("import::vllm", "super::fields::Fields").as_deref(),
-        Some("import::fields")
-    );
-    assert_eq!(
-        file("import::vllm", "super::ImportedFile").as_deref(),
-        Some("import")
-    );
-    assert_eq!(file("import", "super::model::Run"), None);
-    assert_eq!(
-        file("report", "crate::report::charts::tokens::fit").as_deref(),
-        Some("report::charts::tokens")
-    );
-    assert_eq!(file("report::charts", "crate::model::Run"), None);
+    let reexported: Vec<String> = modules::reexported("pub(crate) use a::{b, c as d}; use e::f;")
+        .iter()
+        .map(|p| p.segments.join("::"))
+        .collect();
+    assert_eq!(reexported, ["a::b", "a::c"]);
 }
 
 #[test]
