@@ -9,7 +9,6 @@
 //! that declares its children and re-exports their items is a facade they never name: what
 //! parent and children share lives in a file of its own.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 mod modules;
