@@ -73,8 +73,8 @@ fn shared_labels(context: &context::ReportContext, keys: &[String]) -> Vec<Probl
 /// they were measured at one load point: their numbers are then not a like-for-like comparison
 /// (each chart and table that sets them side by side says so too).
 fn workload_warning(file: &str, runs: &[&Run]) -> Option<Problem> {
-    let differences = crate::model::workload::between_configurations(runs);
-    let note = crate::model::workload::note(&differences)?;
+    let differences = crate::model::differences::between_configurations(runs);
+    let note = crate::model::differences::note(&differences)?;
     Some(Problem::warning(
         file,
         Location::line(1),

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::model::{workload, LoadTarget, Run};
+use crate::model::{differences, LoadTarget, Run};
 use crate::quantity::{Better, Quantity};
 
 pub use charts::{charts, file_stem};
@@ -194,7 +194,7 @@ fn runs_in(run: &Run) -> usize {
 fn point_warnings(base: &Run, new: &Run) -> Vec<String> {
     let at = format!("{} at {}", base.config.key(), load_text(&base.load.target));
     let side_by_side = [vec![("base", base), ("new", new)]];
-    let mut warnings: Vec<String> = workload::differences(&side_by_side)
+    let mut warnings: Vec<String> = differences::among(&side_by_side)
         .iter()
         .map(|d| format!("{at}: the workloads differ: {}", d.text()))
         .collect();

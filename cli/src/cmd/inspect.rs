@@ -12,7 +12,7 @@ use anyhow::Result;
 use benchdeck_core::format;
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
-use benchdeck_core::model::{workload, Metric, Run, Stat};
+use benchdeck_core::model::{differences, Metric, Run, Stat};
 use serde::Serialize;
 
 use crate::files;
@@ -38,7 +38,7 @@ struct Report<'a> {
     /// Counts over all files.
     totals: Totals,
     /// How the workloads of different configurations measured at one load point differ.
-    workload_differences: Vec<workload::Difference>,
+    workload_differences: Vec<differences::Difference>,
 }
 
 #[derive(Serialize)]
@@ -81,18 +81,18 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let totals = totals(&imported);
     let failed = totals.failed_files > 0 || !unread.is_empty();
     let runs: Vec<&Run> = imported.iter().flat_map(|f| &f.runs).collect();
-    let differences = workload::between_configurations(&runs);
+    let differing = differences::between_configurations(&runs);
     if args.json {
         let doc = Report {
             format: "benchdeck-inspect/1",
             files: &imported,
             totals,
-            workload_differences: differences,
+            workload_differences: differing,
         };
         println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         print!("{}", text(&imported, &totals));
-        if let Some(note) = workload::note(&differences) {
+        if let Some(note) = differences::note(&differing) {
             println!("Configurations measured at one load point differ in workload. {note}");
         }
     }

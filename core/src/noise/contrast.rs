@@ -9,7 +9,7 @@
 //! every pair of bases alike (order statistics, t intervals, runs), it respects asymmetric
 //! intervals such as a p99's, and for two t intervals it is close to Welch's.
 
-use super::{Estimate, Interval};
+use super::estimate::{Estimate, Interval};
 use crate::quantity::Better;
 
 /// The ratio `b ÷ a` of two estimates, with its 95% interval where both sides have one.

@@ -8,8 +8,8 @@
 //! | several runs' values | any | t over the runs: their mean ± t(k − 1) · s / √k ([`mean`] of the runs' values) |
 //! | requests counted ok and failed | success rate | Wilson's score interval ([`proportion`]) |
 
+use super::estimate::Interval;
 use super::student::{t_975, Z_975};
-use super::Interval;
 
 /// The smallest number of values an interval is computed from: below it the interval says
 /// little and the order statistics run out.

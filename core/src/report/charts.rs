@@ -32,7 +32,7 @@ use serde::Deserialize;
 use super::context::ReportContext;
 use super::load::LoadText;
 use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
-use crate::model::workload::Aspect;
+use crate::model::differences::Aspect;
 use crate::model::{Location, Metric, Run, Stat};
 use crate::problem::Problem;
 use crate::quantity::Quantity;
@@ -370,9 +370,9 @@ fn with_workload_note(
                 .collect()
         })
         .collect();
-    let mut differences = crate::model::workload::differences(&side_by_side);
+    let mut differences = crate::model::differences::among(&side_by_side);
     differences.retain(|d| Some(d.aspect) != drawn_along);
-    match crate::model::workload::note(&differences) {
+    match crate::model::differences::note(&differences) {
         Some(note) if caption.is_empty() => note,
         Some(note) => format!("{caption} {note}"),
         None => caption,

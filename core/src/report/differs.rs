@@ -7,7 +7,7 @@
 
 use super::context::ReportContext;
 use super::values::escape;
-use crate::model::workload::Aspect;
+use crate::model::differences::Aspect;
 use crate::model::Run;
 
 /// One row of the section: a name, and how each configuration's runs read it.

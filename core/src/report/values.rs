@@ -152,9 +152,9 @@ fn value_notes(
         .iter()
         .filter_map(|(name, i)| Some((name.as_str(), *ctx.runs.get(*i)?)))
         .collect::<Vec<_>>()];
-    let differences = crate::model::workload::differences(&side_by_side);
-    let short = crate::model::workload::short_note(&differences);
-    match (crate::model::workload::note(&differences), short) {
+    let differences = crate::model::differences::among(&side_by_side);
+    let short = crate::model::differences::short_note(&differences);
+    match (crate::model::differences::note(&differences), short) {
         (Some(text), Some(short)) => {
             note += &format!(
                 " <small class=\"workload-differs\" title=\"{}\">({})</small>",

@@ -2,9 +2,9 @@
 //! tables and charts, the summary table, the wizard): the 95% interval of the difference
 //! decides between "better by" and "no clear difference" ([`crate::noise::Finding`]), and two
 //! notes say what the numbers cannot: that some runs' noise is unknown, and that the runs'
-//! workloads differ ([`crate::model::workload`]).
+//! workloads differ ([`crate::model::differences`]).
 
-use crate::model::workload;
+use crate::model::differences;
 use crate::model::Run;
 use crate::noise;
 use crate::quantity::Quantity;
@@ -23,7 +23,7 @@ pub fn notes(quantities: &[Quantity], side_by_side: &[Vec<(&str, &Run)>]) -> Vec
     if noise_unknown(quantities, side_by_side) {
         notes.push(NOISE_UNKNOWN.to_string());
     }
-    notes.extend(workload::note(&workload::differences(side_by_side)));
+    notes.extend(differences::note(&differences::among(side_by_side)));
     notes
 }
 

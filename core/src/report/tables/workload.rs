@@ -2,14 +2,14 @@
 //! 002's tables give `num_prompts` (120 … 4,200) beside each request rate. `requests` is the
 //! prompts a run sent, `completed` those that succeeded; the workload's other aspects
 //! (`dataset`, `input_length`, `output_length`, `burstiness`, `tokenizer`) as
-//! [`Aspect`](crate::model::workload::Aspect) writes them. One value where both runs agree, "A /
+//! [`Aspect`](crate::model::differences::Aspect) writes them. One value where both runs agree, "A /
 //! B" where they differ. The cells carry `class="workload"`, so the reader's price editor,
 //! which reads a row's two figures and its verdict, passes them by
 //! (`app/src/components/prices.rs`).
 
 use super::super::values::escape;
 use crate::format;
-use crate::model::workload::Aspect;
+use crate::model::differences::Aspect;
 use crate::model::Run;
 
 /// One column.

@@ -1,0 +1,112 @@
+//! What an estimate is: a value with its 95% [`Interval`] and the [`Basis`] it came from, as
+//! pages write them.
+
+use crate::format;
+
+/// A 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    /// Lower end.
+    pub lo: f64,
+    /// Upper end.
+    pub hi: f64,
+}
+
+impl Interval {
+    /// True when `value` lies inside it (ends included).
+    pub fn contains(&self, value: f64) -> bool {
+        self.lo <= value && value <= self.hi
+    }
+
+    /// The interval in `unit`: `95% CI 41.2–48.9 ms`, with the decimals the values need.
+    pub fn text(&self, unit: &str) -> String {
+        if unit.starts_with('$') {
+            // `95% CI $1.10–$1.35/1M tok`.
+            return format!(
+                "95% CI {}–{}",
+                format::money(self.lo),
+                format::with_unit(self.hi, unit)
+            );
+        }
+        let (lo, hi) = (format::number(self.lo), format::number(self.hi));
+        let range = if self.lo < 0.0 || self.hi < 0.0 {
+            format!("{lo} to {hi}")
+        } else {
+            format!("{lo}–{hi}")
+        };
+        if unit.is_empty() {
+            format!("95% CI {range}")
+        } else if unit == "%" {
+            format!("95% CI {range}%")
+        } else {
+            format!("95% CI {range} {unit}")
+        }
+    }
+
+    /// A percentage interval as verdicts write it, one decimal: `95% CI 27.9–33.1%`,
+    /// `95% CI −2.5 to 4.8%`; an end that no data bounds is `∞`.
+    pub fn percent_text(&self) -> String {
+        let end = |v: f64| {
+            if v.is_infinite() {
+                if v > 0.0 { "∞" } else { "−∞" }.to_string()
+            } else {
+                format::fixed(v, 1).replace('-', "−")
+            }
+        };
+        if self.lo < 0.0 || self.hi < 0.0 {
+            format!("95% CI {} to {}%", end(self.lo), end(self.hi))
+        } else {
+            format!("95% CI {}–{}%", end(self.lo), end(self.hi))
+        }
+    }
+}
+
+/// What an interval was computed from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// The per-request values of this many requests.
+    Requests(usize),
+    /// A mean with its standard deviation over this many requests.
+    Summary(u64),
+    /// The values of this many runs at one load point.
+    Runs(usize),
+}
+
+impl Basis {
+    /// `from 400 requests`, `over 3 runs`.
+    pub fn text(self) -> String {
+        match self {
+            Basis::Requests(n) => format!("from {} requests", format::number(n as f64)),
+            Basis::Summary(n) => format!(
+                "from the mean and standard deviation of {} requests",
+                format::number(n as f64)
+            ),
+            Basis::Runs(k) => format!("over {k} runs"),
+        }
+    }
+}
+
+/// A value with its 95% interval, where the data allows one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The value a page shows.
+    pub value: f64,
+    /// Its interval and what it came from; `None`: the noise is unknown.
+    pub interval: Option<(Interval, Basis)>,
+}
+
+impl Estimate {
+    /// A value whose noise is unknown.
+    pub fn bare(value: f64) -> Estimate {
+        Estimate {
+            value,
+            interval: None,
+        }
+    }
+
+    /// The text a tooltip or a table's title adds: `95% CI 41.2–48.9 ms from 400 requests`.
+    pub fn interval_text(&self, unit: &str) -> Option<String> {
+        self.interval
+            .map(|(i, basis)| format!("{} {}", i.text(unit), basis.text()))
+    }
+}
