@@ -8,9 +8,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::plot;
 use super::text::estimate_text_width;
-use super::{
-    max_over_points, max_y, nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Target,
-};
+use super::{nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Point, Target};
 use crate::format;
 
 const FONT: &str = super::theme::FONT_FAMILY;
@@ -344,7 +342,7 @@ fn thresholds(spec: &ChartSpec) -> impl Iterator<Item = (f64, String)> + '_ {
             axis: super::AxisName::Y,
             value,
             label,
-        } if value.is_finite() && *value >= 0.0 && *value < super::MAX_BAR_VALUE => {
+        } if value.is_finite() && *value >= 0.0 && *value < MAX_BAR_VALUE => {
             let label = if label.is_empty() {
                 format::with_unit(*value, &spec.y.unit)
             } else {
@@ -417,4 +415,29 @@ fn draw_thresholds<DB: DrawingBackend>(
 fn y_label_width(top: f64) -> u32 {
     let widest = estimate_text_width(&format::number(top), 12);
     widest + 30
+}
+
+/// Bar axes do not stretch beyond this (plotters' tick arithmetic overflows near `f64::MAX`);
+/// larger values run off the top.
+const MAX_BAR_VALUE: f64 = 1e15;
+
+/// Largest y value over visible series, for axis ranges.
+fn max_y(spec: &ChartSpec, options: &DrawOptions) -> Option<f64> {
+    max_over_points(spec, options, |p| p.y)
+}
+
+/// Largest value `of` the visible series' points gives (a bar's top, its error bar's top),
+/// within the range a bar axis can hold.
+fn max_over_points(
+    spec: &ChartSpec,
+    options: &DrawOptions,
+    of: impl Fn(&Point) -> Option<f64>,
+) -> Option<f64> {
+    spec.series
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !options.is_hidden(*i))
+        .flat_map(|(_, s)| s.points.iter().filter_map(&of))
+        .filter(|v| v.is_finite() && v.abs() < MAX_BAR_VALUE)
+        .max_by(f64::total_cmp)
 }

@@ -7,8 +7,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::draw::draw_kind;
 use super::plot::FONT;
-use super::{draw_kind, header, ChartSpec, DrawError, DrawOptions, Frame};
+use super::{header, ChartSpec, DrawError, DrawOptions, Frame};
 
 /// The shared legend of `specs`: each distinct (series name, palette slot), in first-seen order.
 /// In [`draw_grid`], bit `i` of `DrawOptions::hidden` hides entry `i` in every panel.
@@ -148,5 +149,5 @@ pub fn grid_to_svg(
         draw_grid(&root, specs, columns, spans, options)?;
         root.present()?;
     }
-    Ok(super::text_at_drawn_size(&out))
+    Ok(super::draw::text_at_drawn_size(&out))
 }

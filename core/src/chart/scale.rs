@@ -255,5 +255,18 @@ pub fn keep_labels(spans: &[(f64, f64)], gap: f64, must: &[bool]) -> Vec<bool> {
     keep
 }
 
+/// A "nice" upper bound for an axis that starts at zero: 1, 2, 2.5 or 5 times a power of ten.
+pub fn nice_ceiling(max: f64) -> f64 {
+    if !(max.is_finite() && max > 0.0) {
+        return 1.0;
+    }
+    let magnitude = 10f64.powf(max.log10().floor());
+    [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|&c| c >= max * 1.0001)
+        .unwrap_or(10.0 * magnitude)
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! Chart tests: grouped bars here; every other kind, robustness and frames in `tests/`.
 
 use super::*;
+use plotters::prelude::IntoDrawingArea;
 
 fn two_engines() -> ChartSpec {
     let point = |x: f64, y: Option<f64>| Point {
@@ -65,7 +66,7 @@ fn svg_text_has_the_size_the_drawing_asked_for() {
     assert!(sizes.contains("16") && sizes.contains("12"), "{sizes:?}");
     assert!(!sizes.iter().any(|s| s.contains("9.67")), "{sizes:?}");
     assert_eq!(
-        super::text_at_drawn_size("a font-size=\"x\" b"),
+        super::draw::text_at_drawn_size("a font-size=\"x\" b"),
         "a font-size=\"x\" b"
     );
 }

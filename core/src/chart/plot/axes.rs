@@ -9,7 +9,7 @@ use super::super::scale::{keep_labels, linear_ticks, log_bounds, log_ticks, Axis
 use super::super::text::estimate_text_width;
 use super::super::theme::Theme;
 use super::super::{ChartSpec, DrawError, DrawOptions};
-use super::{AxisSetup, Plot, XAxis, FONT, TICK_FONT};
+use super::area::{AxisSetup, Plot, XAxis, FONT, TICK_FONT};
 use crate::format;
 
 /// Axis title size.

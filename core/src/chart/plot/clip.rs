@@ -2,7 +2,7 @@
 //! edges instead of running over the axes (`chart::zoom`). Unzoomed, every point is inside and
 //! nothing changes.
 
-use super::Plot;
+use super::area::Plot;
 use crate::chart::zoom::PlotArea;
 
 impl Plot {

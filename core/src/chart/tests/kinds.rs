@@ -4,6 +4,7 @@ use super::super::*;
 use super::fixtures;
 use crate::chart::text::estimate_text_width;
 use crate::quantity::Better;
+use plotters::prelude::IntoDrawingArea;
 
 const SIZE: (u32, u32) = (640, 360);
 

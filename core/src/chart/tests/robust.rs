@@ -3,6 +3,7 @@
 
 use super::super::*;
 use super::fixtures;
+use plotters::prelude::IntoDrawingArea;
 
 fn draw_svg(spec: &ChartSpec, hidden: u64) -> Result<(String, Frame), DrawError> {
     let mut out = String::new();

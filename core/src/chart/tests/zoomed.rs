@@ -3,6 +3,7 @@
 
 use super::super::*;
 use super::fixtures;
+use plotters::prelude::IntoDrawingArea;
 
 /// Draws `spec` as SVG with `zoom`: the SVG and the frame.
 fn zoomed(spec: &ChartSpec, zoom: Option<Zoom>) -> (String, Frame) {
