@@ -2,7 +2,7 @@
 //! the wizard's question tree and a report's flowcharts: an arrow with its label, a box with its
 //! text. Every text is a text node: diagrams come from report files.
 
-use benchdeck_core::decision::tree::layout::{DiagramEdge, Frame, TextLine};
+use benchdeck_core::decision::tree::layout::{DiagramEdge, Rect, TextLine};
 use leptos::prelude::*;
 
 /// An arrow: its line, its head and, when it has one, its label in a box.
@@ -25,7 +25,7 @@ pub(super) fn arrow_parts(edge: &DiagramEdge, label_size: &str) -> impl IntoView
 
 /// A box with rounded corners (`radius`) and its wrapped text.
 pub(super) fn box_parts(
-    frame: Frame,
+    frame: Rect,
     radius: &'static str,
     text: &[TextLine],
     text_size: &str,

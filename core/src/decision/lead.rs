@@ -5,7 +5,9 @@
 //! and names the runner-up; when those measurements carry no intervals, it says their noise is
 //! unknown.
 
-use super::{Candidate, CriterionKind, Question, Ranked};
+use super::answer::{Ranked, TIE};
+use super::candidate::Candidate;
+use super::question::{CriterionKind, Question};
 use crate::noise::Finding;
 
 /// The sentence the verdict adds about the noise, if any.
@@ -18,7 +20,7 @@ pub(super) fn note(
     let [first, second, ..] = ranked else {
         return None;
     };
-    if first.score - second.score <= super::TIE {
+    if first.score - second.score <= TIE {
         // A tie of scores is said by the verdict itself.
         return None;
     }

@@ -4,6 +4,7 @@
 use super::tree::{Answer, Node, Tree};
 use super::*;
 use crate::model::{Metric, Stat};
+use std::collections::BTreeMap;
 
 const TTFT_P90: Quantity = Quantity::Latency {
     metric: Metric::Ttft,

@@ -1,9 +1,9 @@
 //! Where the ranked vertices go on the page: ranks stacked down with fixed gaps, each vertex's
 //! box, and each arrow's route from its question through its label and waypoints.
 
+use super::diagram::{round, Point, Rect, Style};
 use super::graph::Edge;
 use super::ranks::{Kind, Ranked};
-use super::{round, Frame, Point, Style};
 
 /// The drawing's coordinates: the ranked vertices at their centres, the ranks stacked down.
 pub(super) struct Placement<'r> {
@@ -75,7 +75,7 @@ impl<'r> Placement<'r> {
     }
 
     /// A vertex's box: a node at the top of its rank, a label or waypoint in its middle.
-    pub(super) fn frame_of(&self, vertex: usize) -> Frame {
+    pub(super) fn frame_of(&self, vertex: usize) -> Rect {
         let ranked = self.ranked;
         let rank = ranked.rank_of[vertex];
         let (width, height) = (ranked.widths[vertex], ranked.heights[vertex]);
@@ -83,7 +83,7 @@ impl<'r> Placement<'r> {
             Kind::Node(_) => self.rank_tops[rank],
             _ => round(self.rank_tops[rank] + (self.rank_heights[rank] - height) / 2.0),
         };
-        Frame {
+        Rect {
             x: round(self.x_of(vertex) - width / 2.0),
             y,
             width,
@@ -107,8 +107,8 @@ impl<'r> Placement<'r> {
         &self,
         edge: &Edge,
         chain: &[usize],
-        from: &Frame,
-        to: &Frame,
+        from: &Rect,
+        to: &Rect,
         port_inset: f64,
     ) -> Vec<Point> {
         let ranked = self.ranked;
@@ -161,7 +161,7 @@ fn without_straight_through(points: &[Point]) -> Vec<Point> {
 
 /// Where an arrow leaves or enters a box: straight above or below `towards` when that is over
 /// the box, else as near to it as the box's corners allow.
-fn port(frame: &Frame, towards: f64, inset: f64) -> f64 {
+fn port(frame: &Rect, towards: f64, inset: f64) -> f64 {
     let inset = inset.min(frame.width / 2.0);
     round(towards.clamp(frame.x + inset, frame.right() - inset))
 }

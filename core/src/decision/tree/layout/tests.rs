@@ -63,7 +63,7 @@ fn shared_tree() -> Tree {
 /// arrows' straight stretch, arrows from their question's bottom to their node's top, and arrows
 /// bending only between ranks, outside every box.
 fn assert_well_formed(diagram: &Diagram) {
-    let mut boxes: Vec<(String, Frame)> = diagram
+    let mut boxes: Vec<(String, Rect)> = diagram
         .nodes
         .iter()
         .map(|n| (n.id.clone(), n.frame))
@@ -121,7 +121,7 @@ fn assert_well_formed(diagram: &Diagram) {
         );
         // Where the arrow bends, no box may be in the way: bends stay between ranks.
         for w in edge.points.windows(2).filter(|w| w[0].x != w[1].x) {
-            let band = Frame {
+            let band = Rect {
                 x: w[0].x.min(w[1].x),
                 y: w[0].y,
                 width: (w[0].x - w[1].x).abs(),
@@ -357,7 +357,7 @@ fn edges_are_drawn_as_svg_paths_with_arrowheads() {
         from: "a".into(),
         answer: 0,
         to: "b".into(),
-        label_frame: Frame {
+        label_frame: Rect {
             x: 0.0,
             y: 40.0,
             width: 20.0,
@@ -376,7 +376,7 @@ fn edges_are_drawn_as_svg_paths_with_arrowheads() {
 
 /// The diagram as text, one line per box or arrow, for the snapshot.
 fn describe(diagram: &Diagram) -> String {
-    let frame = |f: &Frame| format!("{}×{} at ({}, {})", f.width, f.height, f.x, f.y);
+    let frame = |f: &Rect| format!("{}×{} at ({}, {})", f.width, f.height, f.x, f.y);
     let mut text = format!("diagram {}×{}\n", diagram.width, diagram.height);
     for node in &diagram.nodes {
         text.push_str(&format!(

@@ -2,9 +2,9 @@
 //! that holds wrapped text, and its lines placed in the box.
 
 use super::super::Node;
+use super::diagram::{round, Rect, Shape, Style, TextLine};
 use super::graph::Graph;
 use super::ranks::{Kind, Ranked};
-use super::{round, Frame, Shape, Style, TextLine};
 
 /// Wraps `text` at spaces into lines of at most `max_chars` characters; a word longer than that
 /// is cut. Always at least one line.
@@ -144,7 +144,7 @@ fn text_box(
 /// The lines of text of a box, centred in it.
 pub(super) fn place_lines(
     lines: &[String],
-    frame: &Frame,
+    frame: &Rect,
     size: f64,
     padding_y: f64,
     style: &Style,
