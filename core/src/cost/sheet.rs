@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::PriceFront;
+use super::front::PriceFront;
 use crate::chart::{Annotation, ChartKind, ChartSpec, Point, Series};
 use crate::decision::Candidate;
 use crate::quantity::Quantity;

@@ -25,9 +25,9 @@ pub fn encode_path(path: &str) -> String {
 }
 
 /// The link to a result file as published with the site (relative to the site's root), its
-/// segments percent-encoded: [`super::result_file_path`] as a URL.
+/// segments percent-encoded: [`super::paths::result_file_path`] as a URL.
 pub fn result_file_href(source: &str) -> String {
-    encode_path(&super::result_file_path(source))
+    encode_path(&super::paths::result_file_path(source))
 }
 
 /// The file below the site's root that the URL path of a request names (its query and fragment

@@ -5,7 +5,7 @@
 //! client-side router; links between pages are ordinary page loads. The one move inside the app
 //! is to the page of dropped files, which the app makes with the History API.
 
-use super::{BENCH_PAGE_PATH, LOCAL_PAGE_PATH, RESERVED_SLUGS};
+use super::paths::{BENCH_PAGE_PATH, LOCAL_PAGE_PATH, RESERVED_SLUGS};
 
 /// A page of the site.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! each with its 95% interval as a whisker, by the same chart code as the site's, so a pull
 //! request comment can link a picture of what changed.
 
-use super::Outcome;
+use super::outcome::Outcome;
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 
 /// One grouped-bars chart per metric that any point compares, in the order rows name them.

@@ -4,6 +4,7 @@
 use super::*;
 use crate::fixtures::simulated::{self, summary_only};
 use crate::model::{LoadTarget, Metric, Stat};
+use crate::quantity::Quantity;
 
 const P50: Quantity = Quantity::Latency {
     metric: Metric::Ttft,
