@@ -27,19 +27,17 @@
 //! module (`bars`, `breakdown`, `consistency`, `hbars`, `lengths`, `lines`, `scatter`,
 //! `samples`, `tokens`, `trend`, `windows`) from the helpers kept here.
 
-use serde::Deserialize;
-
 use super::context::ReportContext;
-use super::load::LoadText;
-use crate::chart::{Alternative, Axis, ChartSpec, Point, Scale, Series};
+use crate::chart::ChartSpec;
 use crate::model::differences::Aspect;
-use crate::model::{Location, Metric, Run, Stat};
+use crate::model::{Location, Run};
 use crate::problem::Problem;
-use crate::quantity::Quantity;
 use crate::site::{Block, ChartGrid};
+use call::{quantity, ChartCall, ChartDirective, KEYS};
 
 mod bars;
 mod breakdown;
+mod call;
 mod consistency;
 mod hbars;
 mod keys;
@@ -53,122 +51,6 @@ mod windows;
 
 pub(super) use lines::{slope_text, TokensX};
 pub(super) use windows::{quoted_windows, QuotedWindow};
-
-/// The keys a chart block may have, for error messages.
-const KEYS: &str = "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
-                    series, fit, x_scale, y_scale, band, error_bars, sla, breaking, speedup, \
-                    percentiles, categories, tokens, share, parts, window, history, mads, \
-                    min_change, panels, columns, span";
-
-/// One chart being built, as each kind gets it: its id, its directive, and the configurations
-/// it shows, in order.
-#[derive(Clone, Copy)]
-struct ChartCall<'a> {
-    id: &'a str,
-    d: &'a ChartDirective,
-    keys: &'a [String],
-}
-
-/// A ```` ```chart ```` block.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ChartDirective {
-    #[serde(default)]
-    id: Option<String>,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    caption: Option<String>,
-    #[serde(default)]
-    kind: Option<String>,
-    #[serde(default)]
-    metric: Option<String>,
-    #[serde(default)]
-    stat: Option<String>,
-    #[serde(default)]
-    metrics: Option<Vec<String>>,
-    #[serde(default)]
-    x: Option<String>,
-    #[serde(default)]
-    y: Option<String>,
-    #[serde(default)]
-    load: Option<LoadText>,
-    #[serde(default)]
-    configs: Option<Vec<String>>,
-    #[serde(default)]
-    series: Option<Vec<SeriesGroup>>,
-    #[serde(default)]
-    fit: Option<bool>,
-    #[serde(default)]
-    x_scale: Option<String>,
-    #[serde(default)]
-    y_scale: Option<String>,
-    #[serde(default)]
-    band: Option<Vec<String>>,
-    #[serde(default)]
-    error_bars: Option<String>,
-    #[serde(default)]
-    sla: Option<Slas>,
-    #[serde(default)]
-    breaking: Option<bool>,
-    #[serde(default)]
-    speedup: Option<bool>,
-    #[serde(default)]
-    percentiles: Option<Vec<f64>>,
-    #[serde(default)]
-    categories: Option<Vec<f64>>,
-    #[serde(default)]
-    tokens: Option<String>,
-    #[serde(default)]
-    share: Option<bool>,
-    #[serde(default)]
-    parts: Option<Vec<String>>,
-    #[serde(default)]
-    window: Option<f64>,
-    #[serde(default)]
-    history: Option<f64>,
-    #[serde(default)]
-    mads: Option<f64>,
-    #[serde(default)]
-    min_change: Option<f64>,
-    #[serde(default)]
-    panels: Option<Vec<ChartDirective>>,
-    #[serde(default)]
-    columns: Option<usize>,
-    #[serde(default)]
-    span: Option<usize>,
-}
-
-/// A line of a `lines` chart made of several configurations (`series: [{name, configs}]`):
-/// each configuration's runs are points along the tokens axis, as seed 004 draws a line per
-/// prompt length through scenarios measured one by one.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeriesGroup {
-    name: String,
-    configs: Vec<String>,
-    /// Palette slot; the first configuration's when not given.
-    #[serde(default)]
-    color: Option<usize>,
-}
-
-/// `sla: 1500` or `sla: [1500, 2000]`: dashed guide lines on the value axis.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
-enum Slas {
-    One(f64),
-    Many(Vec<f64>),
-}
-
-impl Slas {
-    /// The values, in the order written.
-    fn values(&self) -> Vec<f64> {
-        match self {
-            Slas::One(v) => vec![*v],
-            Slas::Many(v) => v.clone(),
-        }
-    }
-}
 
 /// What a chart block gave: one chart or a grid of them.
 #[derive(Debug, Clone, PartialEq)]
@@ -376,111 +258,6 @@ fn with_workload_note(
         Some(note) if caption.is_empty() => note,
         Some(note) => format!("{caption} {note}"),
         None => caption,
-    }
-}
-
-/// The quantity a chart block plots: its `metric` and `stat`.
-fn quantity(d: &ChartDirective) -> Result<Quantity, String> {
-    let metric = d
-        .metric
-        .as_deref()
-        .ok_or("this kind needs `metric`, for example `metric: ttft`")?;
-    Quantity::parse(metric, d.stat.as_deref())
-}
-
-/// The latency metric of the directive's `metric`; any other quantity is the error `needs`.
-fn latency_metric(d: &ChartDirective, needs: &str) -> Result<Metric, String> {
-    match quantity(d)? {
-        Quantity::Latency { metric, .. } => Ok(metric),
-        _ => Err(needs.to_string()),
-    }
-}
-
-/// The statistics a latency chart can switch between, each with the series `series_of` builds
-/// for it; only those some configuration reports. Throughputs and rates have no choice.
-fn alternatives(
-    quantity: Quantity,
-    series_of: impl Fn(Quantity) -> Vec<Series>,
-) -> Vec<Alternative> {
-    let Quantity::Latency { metric, .. } = quantity else {
-        return Vec::new();
-    };
-    let choices: Vec<Alternative> = [
-        Stat::Mean,
-        Stat::Median,
-        Stat::P(90.0),
-        Stat::P(95.0),
-        Stat::P(99.0),
-    ]
-    .into_iter()
-    .map(|stat| {
-        let q = Quantity::Latency { metric, stat };
-        Alternative {
-            label: stat.to_string(),
-            y_title: q.to_string(),
-            series: series_of(q),
-        }
-    })
-    .filter(|alt| {
-        alt.series
-            .iter()
-            .any(|s| s.points.iter().any(|p| p.y.is_some()))
-    })
-    .collect();
-    // A choice of one is no choice.
-    if choices.len() > 1 {
-        choices
-    } else {
-        Vec::new()
-    }
-}
-
-/// One point of `quantity` on `run`, with its source, its 95% interval (as `lo`/`hi`, which
-/// bars draw as a whisker and lines as a band) and, when missing, why.
-fn point(x: f64, quantity: Quantity, run: &Run) -> Point {
-    let y = quantity.of(run);
-    let note = match (y, run.all_failed()) {
-        (None, true) => "every request failed".to_string(),
-        (None, false) => format!("{quantity} not reported{}", quantity.lacking(run)),
-        _ => String::new(),
-    };
-    let estimate = y.and_then(|_| crate::noise::estimate(quantity, run));
-    let interval = estimate.and_then(|e| e.interval);
-    Point {
-        x,
-        y,
-        lo: interval.map(|(i, _)| i.lo),
-        hi: interval.map(|(i, _)| i.hi),
-        source: run.source(),
-        note,
-        ci: interval.map(|(i, _)| [i.lo, i.hi]),
-        ci_basis: interval.map(|(_, b)| b.text()).unwrap_or_default(),
-        ..Point::default()
-    }
-}
-
-/// A dashed SLA line at `value` on the y axis, labelled `SLA 1,500 ms`.
-fn sla_line(value: f64, unit: &str) -> crate::chart::Annotation {
-    crate::chart::Annotation::Threshold {
-        axis: crate::chart::AxisName::Y,
-        value,
-        label: format!("SLA {}", crate::format::with_unit(value, unit)),
-    }
-}
-
-/// The value axis of `quantity`: its name, unit and better direction.
-fn quantity_axis(quantity: Quantity) -> Axis {
-    let mut axis = Axis::new(quantity.to_string(), quantity.unit());
-    axis.better = Some(quantity.better());
-    axis
-}
-
-/// A chart block's `scale`: linear (the default) or log.
-fn scale(text: Option<&str>) -> Result<Scale, String> {
-    match text.map(str::trim) {
-        None | Some("linear") => Ok(Scale::Linear),
-        Some("log") => Ok(Scale::Log),
-        Some(other) => Err(format!("scale `{other}` is not `linear` or `log`")),
     }
 }
 

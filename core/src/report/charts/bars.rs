@@ -1,17 +1,18 @@
 //! ```` ```chart ```` kinds drawn as bars: `bars` (a metric by load point, a bar per
 //! configuration) and `percentiles` (p50 to p99 at one load); `hbars` is in `hbars.rs`.
 
-use super::{alternatives, point, quantity_axis, ChartCall, ReportContext};
+use super::call::{alternatives, point, quantity_axis, ChartCall};
 use crate::chart::{
     percentile_bars, Axis, ChartKind, ChartSpec, Series, SeriesInput, STANDARD_PERCENTILES,
 };
 use crate::quantity::Quantity;
+use crate::report::context::ReportContext;
 use crate::report::load::load_label;
 
 /// Grouped bars: one group per load point, one bar per configuration.
 pub(super) fn bars(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
-    let quantity = super::quantity(d)?;
+    let quantity = super::call::quantity(d)?;
     let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
     let loads = ctx.loads_of(keys);
     let categories: Vec<String> = loads.iter().map(load_label).collect();
@@ -45,7 +46,7 @@ pub(super) fn bars(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpe
     let annotations = d.sla.as_ref().map_or_else(Vec::new, |slas| {
         slas.values()
             .into_iter()
-            .map(|v| super::sla_line(v, quantity.unit()))
+            .map(|v| super::call::sla_line(v, quantity.unit()))
             .collect()
     });
     Ok(ChartSpec {
@@ -67,7 +68,7 @@ pub(super) fn bars(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpe
 /// Percentile bars of one metric at one load, a bar per configuration.
 pub(super) fn percentiles(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
-    let metric = super::latency_metric(
+    let metric = super::call::latency_metric(
         d,
         "`percentiles` needs a latency metric (ttft, tpot, itl, e2e)",
     )?;
@@ -110,8 +111,11 @@ pub(super) fn percentiles(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<C
         percentiles,
     );
     if let Some(slas) = &d.sla {
-        spec.annotations
-            .extend(slas.values().into_iter().map(|v| super::sla_line(v, "ms")));
+        spec.annotations.extend(
+            slas.values()
+                .into_iter()
+                .map(|v| super::call::sla_line(v, "ms")),
+        );
     }
     Ok(spec)
 }

@@ -11,10 +11,11 @@
 //! token). `share: true` draws each row as its parts' shares of 100%, the better-read
 //! equivalent of seed 004's pie: the same two parts along one straight scale.
 
-use super::{ChartCall, ChartDirective, ReportContext};
+use super::call::{ChartCall, ChartDirective};
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
+use crate::report::context::ReportContext;
 
 /// The two parts, in drawing order: default name and palette slot.
 const PARTS: [(&str, usize); 2] = [("Before the first token", 0), ("Decoding", 1)];

@@ -3,10 +3,11 @@
 //! coefficient of variation (standard deviation ÷ mean) by load point with guide lines at 5%
 //! (under it: consistent) and 10% (over it: readers notice).
 
-use super::{ChartCall, ReportContext};
+use super::call::ChartCall;
 use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point};
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
+use crate::report::context::ReportContext;
 use crate::report::load::load_label;
 
 /// The guide lines of a CV chart, in percent, with what they mean.

@@ -13,12 +13,13 @@
 //!   sweeps): the highest load up to which every request succeeded (the `stable(…)` inline
 //!   value); a configuration with none is a marked gap.
 
-use super::{point, ChartCall, ReportContext};
+use super::call::{point, ChartCall};
 use crate::chart::{Axis, ChartKind, ChartSpec, HBarMetric, Point, Series};
 use crate::format;
 use crate::model::{LoadTarget, Run};
 use crate::noise::Interval;
 use crate::quantity::{Better, Quantity};
+use crate::report::context::ReportContext;
 use crate::report::load::LoadKind;
 
 /// How a row takes its value from a configuration's runs.

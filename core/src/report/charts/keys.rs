@@ -2,7 +2,7 @@
 //! error naming the keys it does, never ignored: `x: output_tokens` on a chart that draws
 //! against the load would otherwise be drawn, silently, against the load.
 
-use super::ChartDirective;
+use super::call::ChartDirective;
 
 /// Keys every kind takes.
 const COMMON: [&str; 5] = ["id", "title", "caption", "kind", "configs"];

@@ -9,13 +9,15 @@
 //! default, named Tiny, Short, Medium, Long and Very long), `tokens` (`total`, `output` or
 //! `input`), `metric` (`e2e`, `ttft` or `tpot`), `stat`, `load` and `configs`.
 
-use super::{Alternative, ChartCall, ReportContext};
+use super::call::ChartCall;
 use crate::analysis::token_fit::latency_metric;
 use crate::analysis::{quantile, sorted_finite};
+use crate::chart::Alternative;
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{Metric, RequestSamples, Run, Stat};
 use crate::quantity::Quantity;
+use crate::report::context::ReportContext;
 
 /// Seed 004's categories: upper bounds in total tokens, and their names.
 const SEED_004_BOUNDS: [f64; 4] = [50.0, 150.0, 300.0, 500.0];

@@ -2,11 +2,12 @@
 //! optional percentile band, SLA lines and breaking-point markers; or, with `x: output_tokens`
 //! or `x: input_tokens`, against each run's mean length (`against_tokens`).
 
-use super::{alternatives, point, quantity_axis, scale, ChartCall, ReportContext};
+use super::call::{alternatives, point, quantity_axis, scale, ChartCall};
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::model::{LoadAxis, Metric, Run, Stat};
 use crate::quantity::Quantity;
+use crate::report::context::ReportContext;
 
 mod against_tokens;
 
@@ -26,7 +27,7 @@ pub(super) fn lines(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
                 .into(),
         );
     }
-    let quantity = super::quantity(d)?;
+    let quantity = super::call::quantity(d)?;
     let band = band(quantity, d.band.as_deref())?;
     let sigma = super::consistency::error_bars(quantity, d.error_bars.as_deref())?;
     if band.is_some() && sigma.is_some() {
@@ -69,7 +70,7 @@ pub(super) fn lines(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
         annotations.extend(
             slas.values()
                 .into_iter()
-                .map(|v| super::sla_line(v, quantity.unit())),
+                .map(|v| super::call::sla_line(v, quantity.unit())),
         );
     }
     let alternatives = alternatives(quantity, |q| series_against_load(ctx, keys, axis, q));

@@ -1,10 +1,11 @@
 //! ```` ```chart ```` kinds drawn from per-request samples: `cdf` and `histogram` at one load
 //! point, and `box` (the spread at each load point, from samples or reported percentiles).
 
-use super::{ChartCall, ChartDirective, ReportContext};
+use super::call::{ChartCall, ChartDirective};
 use crate::analysis::BoxStats;
 use crate::chart::{box_chart, cdf_chart, histogram_chart, Axis, ChartSpec, SeriesInput};
 use crate::model::{Metric, Run};
+use crate::report::context::ReportContext;
 use crate::report::load::load_label;
 
 /// Points kept per CDF curve (the exact point at the SLA is always kept).
@@ -45,7 +46,7 @@ fn samples(
     d: &ChartDirective,
     keys: &[String],
 ) -> Result<(Metric, Vec<SampleSeries>), String> {
-    let metric = super::latency_metric(
+    let metric = super::call::latency_metric(
         d,
         "needs a latency metric with per-request samples (ttft, tpot, e2e)",
     )?;
@@ -90,7 +91,7 @@ pub(super) fn samples_chart(
         .collect();
     let axis = Axis::new(metric.label(), "ms");
     // A CDF's SLA is one line the reader moves, so one value.
-    let sla = match d.sla.as_ref().map(super::Slas::values).as_deref() {
+    let sla = match d.sla.as_ref().map(super::call::Slas::values).as_deref() {
         None => None,
         Some([one]) => Some(*one),
         Some(_) => {
@@ -116,7 +117,8 @@ pub(super) fn samples_chart(
 /// them, else from its reported min, p25, median, p75 and max.
 pub(super) fn boxes(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
-    let metric = super::latency_metric(d, "`box` needs a latency metric (ttft, tpot, itl, e2e)")?;
+    let metric =
+        super::call::latency_metric(d, "`box` needs a latency metric (ttft, tpot, itl, e2e)")?;
     let loads = ctx.loads_of(keys);
     let categories: Vec<String> = loads.iter().map(load_label).collect();
     let mut inputs = Vec::new();

@@ -1,9 +1,10 @@
 //! ```` ```chart ```` `kind: scatter`: one quantity against another over each configuration's
 //! sweep, a point per load point, with the better corner named in the caption.
 
-use super::{point, quantity_axis, scale, ChartCall, ReportContext};
+use super::call::{point, quantity_axis, scale, ChartCall};
 use crate::chart::{ChartKind, ChartSpec};
 use crate::quantity::{Better, Quantity};
+use crate::report::context::ReportContext;
 use crate::report::load::load_label;
 
 /// One quantity against another over each configuration's sweep.

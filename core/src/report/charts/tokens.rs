@@ -6,11 +6,12 @@
 //! (`e2e`, the default, `ttft` or `tpot`); `load` and `configs` as for other kinds. The runs need
 //! per-request data with token counts.
 
-use super::{ChartCall, ReportContext};
+use super::call::ChartCall;
 use crate::analysis::linear_fit;
 use crate::analysis::token_fit::{latency_metric, request_points, Tokens};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
+use crate::report::context::ReportContext;
 
 /// The x axis of latency against `tokens`.
 fn axis(tokens: Tokens) -> Axis {

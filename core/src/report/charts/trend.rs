@@ -5,12 +5,13 @@
 //! `mads` and `min_change`): the range it was expected in is drawn as a band, a regression is
 //! ringed and named in the caption.
 
-use super::{point, quantity_axis, ChartCall, ReportContext};
+use super::call::{point, quantity_axis, ChartCall};
 use crate::analysis::trend::{self, Rule, Verdict};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{LoadTarget, Run};
 use crate::quantity::{Better, Quantity};
+use crate::report::context::ReportContext;
 
 /// What a trend is drawn over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +64,7 @@ struct Placed<'a> {
 /// folders, with each run's expected range and its regressions marked.
 pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
-    let quantity = super::quantity(d)?;
+    let quantity = super::call::quantity(d)?;
     let over = Over::parse(d.x.as_deref())?;
     let load = trend_load(ctx, keys, d)?;
     let rule = Rule::with(d.history, d.mads, d.min_change)?;
@@ -181,7 +182,7 @@ fn placed_runs<'s>(
 fn trend_load(
     ctx: &ReportContext<'_>,
     keys: &[String],
-    d: &super::ChartDirective,
+    d: &super::call::ChartDirective,
 ) -> Result<LoadTarget, String> {
     let mut loads: Vec<LoadTarget> = Vec::new();
     for run in keys.iter().flat_map(|key| all_runs_of(ctx, key)) {

@@ -11,14 +11,16 @@
 //! windows), `load` (one load point; without it every load point is a category of boxes, or
 //! the run must be the configuration's only one for `x: tok_s`), `x: tok_s` and `configs`.
 
-use super::{Alternative, ChartCall, ReportContext};
+use super::call::ChartCall;
 use crate::analysis::token_fit::latency_metric;
 use crate::analysis::windows::{auto_width, windows, Requests, Window, MIN_REQUESTS};
 use crate::analysis::BoxStats;
+use crate::chart::Alternative;
 use crate::chart::{box_chart, box_point, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::Quantity;
+use crate::report::context::ReportContext;
 
 /// What each window gives.
 #[derive(Debug, Clone, Copy, PartialEq)]

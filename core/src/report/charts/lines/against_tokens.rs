@@ -5,12 +5,13 @@
 //! each point a scenario of its own); `fit: true` adds each line's least-squares line (dashed)
 //! and its slope per token to the caption: "10.18 ms per output token".
 
-use super::super::{alternatives, point, quantity_axis, scale, ChartCall, ReportContext};
+use super::super::call::{alternatives, point, quantity_axis, scale, ChartCall};
 use crate::analysis::{linear_fit, LineFit};
 use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::Run;
 use crate::quantity::Quantity;
+use crate::report::context::ReportContext;
 
 /// Which of a run's mean lengths is the x axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +90,7 @@ pub(super) fn lines_against_tokens(
             ));
         }
     }
-    let quantity = super::super::quantity(d)?;
+    let quantity = super::super::call::quantity(d)?;
     let lines = lines_of(ctx, d.series.as_deref(), keys);
     let series_of = |q: Quantity| -> Result<Vec<Series>, String> {
         lines
@@ -129,7 +130,7 @@ pub(super) fn lines_against_tokens(
         annotations.extend(
             slas.values()
                 .into_iter()
-                .map(|v| super::super::sla_line(v, quantity.unit())),
+                .map(|v| super::super::call::sla_line(v, quantity.unit())),
         );
     }
     let alternatives = alternatives(quantity, |q| series_of(q).unwrap_or_default());
@@ -153,7 +154,7 @@ pub(super) fn lines_against_tokens(
 /// The lines to draw: the directive's groups, or one per configuration of `keys`.
 fn lines_of(
     ctx: &ReportContext<'_>,
-    groups: Option<&[super::super::SeriesGroup]>,
+    groups: Option<&[super::super::call::SeriesGroup]>,
     keys: &[String],
 ) -> Vec<Line> {
     match groups {
