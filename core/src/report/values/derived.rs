@@ -5,17 +5,24 @@
 //! requests a run sent, "20 requests") and `overall(success_rate, config)` (the share of all
 //! its requests that succeeded, over every load point).
 
-use super::{Comparison, Computed, Expr, ReportContext, ValueNoise};
+use super::computed::{Computed, Evaluate, ValueNoise};
+use super::parse::Expr;
+use crate::compare::Comparison;
 use crate::format;
 use crate::noise::Interval;
+use crate::report::context::ReportContext;
 
 /// `seconds(A)`: a value in milliseconds (`ms`, or `ms/tok`) in seconds, so a claim
 /// compares `10.47 s` with 10.47, not with 10,470.
-pub(super) fn seconds(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
+pub(super) fn seconds(
+    ctx: &ReportContext<'_>,
+    args: &[Expr],
+    eval: Evaluate,
+) -> Result<Computed, String> {
     let [a] = args else {
         return Err("expected `seconds(<expression>)`".into());
     };
-    let a = number(ctx, a, "seconds")?;
+    let a = number(ctx, a, "seconds", eval)?;
     let Some(rest) = a.unit.strip_prefix("ms") else {
         return Err(format!(
             "`seconds` turns milliseconds into seconds, but the value is {}",
@@ -40,11 +47,15 @@ pub(super) fn seconds(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed
 }
 
 /// `diff(A, B)`: A − B, in their unit (which must be the same).
-pub(super) fn diff(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
+pub(super) fn diff(
+    ctx: &ReportContext<'_>,
+    args: &[Expr],
+    eval: Evaluate,
+) -> Result<Computed, String> {
     let [a, b] = args else {
         return Err("expected `diff(<expression>, <expression>)`".into());
     };
-    let (a, b) = (number(ctx, a, "diff")?, number(ctx, b, "diff")?);
+    let (a, b) = (number(ctx, a, "diff", eval)?, number(ctx, b, "diff", eval)?);
     if a.unit != b.unit {
         return Err(format!(
             "`diff` subtracts values of one unit, but {} and {} differ",
@@ -69,19 +80,27 @@ pub(super) fn diff(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, S
 
 /// `share(A, B)`: A ÷ B in percent (`85%`): the part A is of the whole B; `pct(A, B)` is
 /// its complement.
-pub(super) fn share(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
+pub(super) fn share(
+    ctx: &ReportContext<'_>,
+    args: &[Expr],
+    eval: Evaluate,
+) -> Result<Computed, String> {
     let [a, b] = args else {
         return Err("expected `share(<expression>, <expression>)`".into());
     };
-    let (a, b) = (number(ctx, a, "share")?, number(ctx, b, "share")?);
+    let (a, b) = (
+        number(ctx, a, "share", eval)?,
+        number(ctx, b, "share", eval)?,
+    );
     if b.value == 0.0 {
         return Err(format!("`share`: the whole ({}) is zero", b.text));
     }
     let value = a.value / b.value * 100.0;
-    let interval = super::compared_interval(Comparison::Ratio, &a, &b).map(|i| Interval {
-        lo: i.lo * 100.0,
-        hi: i.hi * 100.0,
-    });
+    let interval =
+        super::computed::compared_interval(Comparison::Ratio, &a, &b).map(|i| Interval {
+            lo: i.lo * 100.0,
+            hi: i.hi * 100.0,
+        });
     let source = format!("{} of {}", a.source, b.source);
     Ok(Computed {
         is_number: true,
@@ -107,7 +126,7 @@ pub(super) fn requests(
     config: &str,
     load: &str,
 ) -> Result<Computed, String> {
-    let run = super::run_at_load(ctx, config, load)?;
+    let run = super::lookup::run_at_load(ctx, config, load)?;
     let total = run.requests.total.ok_or_else(|| {
         format!(
             "`{config}` at {} does not say how many requests it sent ({})",
@@ -152,7 +171,7 @@ pub(super) fn overall(
             ))
         }
     };
-    let runs = super::config_runs(ctx, config)?;
+    let runs = super::lookup::config_runs(ctx, config)?;
     let (mut ok, mut sent, mut counted) = (0u64, 0u64, 0usize);
     for run in &runs {
         let counts = &run.requests;
@@ -211,9 +230,14 @@ pub(super) fn overall(
     })
 }
 
-/// `expr` computed, when it is a number; `function` names the caller in the error.
-fn number(ctx: &ReportContext<'_>, expr: &Expr, function: &str) -> Result<Computed, String> {
-    let c = super::eval(ctx, expr)?;
+/// `expr` computed by `eval`, when it is a number; `function` names the caller in the error.
+fn number(
+    ctx: &ReportContext<'_>,
+    expr: &Expr,
+    function: &str,
+    eval: Evaluate,
+) -> Result<Computed, String> {
+    let c = eval(ctx, expr)?;
     if c.is_number {
         Ok(c)
     } else {

@@ -3,10 +3,13 @@
 //! the slope a `lines` chart with `x: output_tokens` and `fit: true` draws, for prose ("10.18 ms
 //! per output token" through seed 004's four scenarios). `slope(…)` is its per-request twin.
 
-use super::{parse_quantity, Computed, Expr, ReportContext, ValueNoise};
+use super::computed::{Computed, ValueNoise};
+use super::lookup::parse_quantity;
+use super::parse::Expr;
 use crate::analysis::linear_fit;
 use crate::format;
 use crate::report::charts::{slope_text, TokensX};
+use crate::report::context::ReportContext;
 
 /// The slope of `quantity` against the runs' mean tokens, over the configurations named.
 pub(super) fn fit(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
@@ -23,7 +26,7 @@ pub(super) fn fit(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, St
     let tokens = TokensX::parse(Some(tokens))?.ok_or(usage)?;
     let mut points = Vec::new();
     for config in configs {
-        for run in super::config_runs(ctx, config)? {
+        for run in super::lookup::config_runs(ctx, config)? {
             let (Some(x), Some(y)) = (tokens.of(run), q.of(run)) else {
                 return Err(format!(
                     "`{config}` at {} lacks its mean {} count or {q} ({})",

@@ -1,11 +1,14 @@
 //! Inline values about a configuration's whole load sweep: `stable(…)`, the highest load that
 //! holds, and `breaking(…)`, where the sweep breaks.
 
-use super::{parse_quantity, Computed, Expr, ReportContext, ValueNoise};
+use super::computed::{Computed, ValueNoise};
+use super::lookup::parse_quantity;
+use super::parse::Expr;
 use crate::analysis::{breaking_point, BreakingRule, LoadObservation};
 use crate::format;
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::{Better, Quantity};
+use crate::report::context::ReportContext;
 use crate::report::load::LoadKind;
 
 /// `stable(configuration, [sweep], [condition])`, the highest load that holds, or
@@ -50,7 +53,7 @@ pub(in crate::report) fn sweep<'c>(
     kind: Option<LoadKind>,
     function: &str,
 ) -> Result<Vec<&'c Run>, String> {
-    let runs = super::config_runs(ctx, config)?;
+    let runs = super::lookup::config_runs(ctx, config)?;
     match kind {
         Some(kind) => {
             let runs: Vec<&Run> = runs

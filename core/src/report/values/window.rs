@@ -9,10 +9,12 @@
 //! (the window with the highest end-to-end p95, whose `stat` is given). Windows are the width
 //! a windows chart of the run alone takes, or `seconds`.
 
-use super::{Computed, Expr, ReportContext, ValueNoise};
+use super::computed::{Computed, ValueNoise};
+use super::parse::Expr;
 use crate::analysis::BoxStats;
 use crate::format;
 use crate::report::charts::{quoted_windows, QuotedWindow};
+use crate::report::context::ReportContext;
 
 /// Which window (or summary of windows) to give.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -82,7 +84,7 @@ pub(super) fn window(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed,
         _ => return Err(usage.into()),
     };
     let which = Which::parse(which)?;
-    let run = super::run_at_load(ctx, config, load)?;
+    let run = super::lookup::run_at_load(ctx, config, load)?;
     let quoted = quoted_windows(run, stat, width)?;
     let values: Vec<f64> = quoted.windows.iter().filter_map(|w| w.value).collect();
     let name = ctx.display(config).0;
