@@ -10,62 +10,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::{LoadAxis, LoadTarget, Metric, Run, Stat};
+use crate::model::{LoadTarget, Metric, Run, Stat};
 use crate::quantity::Quantity;
 
+mod measured;
 mod over_time;
 
-/// What the runs measured: the latencies (each with the first statistic the files report) and
-/// the rates.
-struct Measured<'a> {
-    runs: &'a [&'a Run],
-    /// Runs along a concurrency or request-rate sweep.
-    swept: Vec<&'a Run>,
-    latencies: Vec<(Metric, Stat)>,
-    rates: Vec<Quantity>,
-}
-
-impl<'a> Measured<'a> {
-    fn of(runs: &'a [&'a Run]) -> Measured<'a> {
-        let swept = runs
-            .iter()
-            .copied()
-            .filter(|r| r.load.target.axis() != LoadAxis::None && r.load.target.value().is_some())
-            .collect();
-        let latencies = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2e]
-            .into_iter()
-            .filter_map(|metric| {
-                [
-                    Stat::Median,
-                    Stat::P(50.0),
-                    Stat::Mean,
-                    Stat::P(90.0),
-                    Stat::P(95.0),
-                    Stat::P(99.0),
-                    Stat::Max,
-                ]
-                .into_iter()
-                .find(|&stat| has(Quantity::Latency { metric, stat }, runs))
-                .map(|stat| (metric, stat))
-            })
-            .collect();
-        let rates = [
-            Quantity::OutputThroughput,
-            Quantity::OutputPerUser,
-            Quantity::RequestThroughput,
-            Quantity::SuccessRate,
-        ]
-        .into_iter()
-        .filter(|&q| has(q, runs))
-        .collect();
-        Measured {
-            runs,
-            swept,
-            latencies,
-            rates,
-        }
-    }
-}
+use measured::{has, load_text, quantity_name, quoted, Measured};
 
 /// A whole report to start writing from (`benchdeck new report`): front matter with `title`, the
 /// `results` globs and every configuration with its key as the label to edit, a paragraph for
@@ -94,11 +45,6 @@ pub fn starter_report(title: &str, results: &[String], runs: &[&Run]) -> String 
     );
     md.push_str(&sections(runs));
     md
-}
-
-/// Whether any of `among` reports `q`.
-fn has(q: Quantity, among: &[&Run]) -> bool {
-    among.iter().any(|r| q.of(r).is_some())
 }
 
 /// The Markdown body (no front matter) of the standard sections for `runs`. Says so in words
@@ -336,31 +282,6 @@ fn distribution(runs: &[&Run]) -> String {
     )
 }
 
-/// A load as a block writes it: `"4 req/s"`, `"concurrency 16"`.
-fn load_text(target: &LoadTarget) -> Option<String> {
-    match target {
-        LoadTarget::RequestRate(_) => Some(format!("\"{} req/s\"", target.value()?)),
-        LoadTarget::Concurrency(c) => Some(format!("\"concurrency {c}\"")),
-        _ => None,
-    }
-}
-
-/// `text` as a YAML double-quoted scalar (JSON's string syntax is YAML's), so no key from a file
-/// can end the list it sits in.
-fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// A chart block of one quantity (`ttft:p99`, `output_throughput`).
 fn chart_block(id: &str, kind: &str, metric: &str) -> String {
     let (metric, stat) = match metric.split_once(':') {
@@ -368,24 +289,4 @@ fn chart_block(id: &str, kind: &str, metric: &str) -> String {
         None => (metric, String::new()),
     };
     format!("```chart\nid: {id}\nkind: {kind}\nmetric: {metric}\n{stat}```\n\n")
-}
-
-/// The name a directive uses for a quantity: `ttft:p99`, `output_throughput`.
-fn quantity_name(q: Quantity) -> String {
-    match q {
-        Quantity::Latency { metric, stat } => format!("{}:{}", metric.id(), stat),
-        Quantity::OutputThroughput => "output_throughput".into(),
-        Quantity::OutputPerUser => "output_tok_s_per_user".into(),
-        Quantity::TotalThroughput => "total_throughput".into(),
-        Quantity::RequestThroughput => "request_throughput".into(),
-        Quantity::Goodput => "goodput".into(),
-        Quantity::SuccessRate => "success_rate".into(),
-        Quantity::ErrorRate => "error_rate".into(),
-        Quantity::CostPerMillionOutput => "cost_per_1m_output".into(),
-        Quantity::CostPerMillionTotal => "cost_per_1m_total".into(),
-        Quantity::OutputPerGpu => "output_throughput_per_gpu".into(),
-        Quantity::Interactivity => "interactivity".into(),
-        Quantity::LatencyPerOutputToken => "e2e_per_output_token".into(),
-        Quantity::OutputPerRequest => "output_tok_s_per_request".into(),
-    }
 }

@@ -16,82 +16,21 @@
 //! `figure[data-versus]`), "Lower by" for another lower-is-better metric, "Higher by" for a
 //! throughput.
 
+mod directive;
+mod figure;
 mod runs;
 mod workload;
 
-use serde::Deserialize;
-
 use super::context::ReportContext;
-use super::load::{same, LoadKind, LoadText};
+use super::load::{same, LoadKind};
 use super::values::{escape, parse_quantity, priced_span};
 use crate::compare::Verdict;
 use crate::format;
 use crate::model::{LoadTarget, Location, Run};
 use crate::problem::Problem;
 use crate::quantity::{Better, Quantity};
-
-/// The keys a table block may have, for error messages.
-const KEYS: &str =
-    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases, workload";
-
-/// A ```` ```table ```` block.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TableDirective {
-    kind: String,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    caption: Option<String>,
-    #[serde(default)]
-    metrics: Option<Vec<MetricEntry>>,
-    #[serde(default)]
-    metric: Option<String>,
-    #[serde(default)]
-    load: Option<LoadText>,
-    #[serde(default)]
-    loads: Option<Vec<f64>>,
-    #[serde(default)]
-    configs: Option<Vec<String>>,
-    #[serde(default)]
-    decimals: Option<usize>,
-    #[serde(default)]
-    use_cases: Option<Vec<UseCase>>,
-    /// Head-to-head: columns of each row's run figures after its load (`requests`,
-    /// `completed`).
-    #[serde(default)]
-    workload: Option<Vec<String>>,
-}
-
-/// A row of an SLA table: a named target on one quantity.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UseCase {
-    name: String,
-    metric: String,
-    /// The largest acceptable value (latencies).
-    #[serde(default)]
-    max: Option<f64>,
-    /// The smallest acceptable value (throughputs, success rates).
-    #[serde(default)]
-    min: Option<f64>,
-}
-
-/// A summary row: a quantity, or a quantity with its own load or aggregate.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
-enum MetricEntry {
-    Name(String),
-    Detailed {
-        metric: String,
-        #[serde(default)]
-        load: Option<LoadText>,
-        #[serde(default)]
-        take: Option<String>,
-        #[serde(default)]
-        label: Option<String>,
-    },
-}
+use directive::{MetricEntry, TableDirective, KEYS};
+use figure::{figure, figure_from};
 
 /// Where a summary cell's value comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -713,23 +652,4 @@ fn cell_title(q: Quantity, run: &Run) -> String {
 /// [`crate::decision::too_many_failures`]).
 fn too_many_failures(q: Quantity, run: &Run) -> Option<String> {
     crate::decision::too_many_failures(q, run.requests.success_rate()? * 100.0)
-}
-
-/// A titled table with a caption.
-fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
-    figure_from("<figure class=\"data-table\">", title, caption, head, rows)
-}
-
-/// [`figure`] opening with the tag `start` (another class, a data attribute).
-fn figure_from(start: &str, title: &str, caption: &str, head: &str, rows: &[String]) -> String {
-    let caption = if caption.is_empty() {
-        String::new()
-    } else {
-        format!("<p class=\"table-caption\">{}</p>", escape(caption))
-    };
-    format!(
-        "{start}<figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
-        escape(title),
-        rows.concat()
-    )
 }

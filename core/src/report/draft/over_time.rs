@@ -2,7 +2,7 @@
 //! measured on several dates (a nightly folder), a trend of its first latency and of its output
 //! throughput at the load point measured on the most dates, regressions marked.
 
-use super::{load_text, quantity_name, quoted, Measured};
+use super::measured::{has, load_text, quantity_name, quoted, Measured};
 use crate::model::{LoadTarget, RunDate};
 use crate::quantity::Quantity;
 
@@ -21,7 +21,7 @@ pub(super) fn section(m: &Measured) -> String {
         .map(|&(metric, stat)| Quantity::Latency { metric, stat })
         .into_iter()
         .collect();
-    if super::has(Quantity::OutputThroughput, m.runs) {
+    if has(Quantity::OutputThroughput, m.runs) {
         quantities.push(Quantity::OutputThroughput);
     }
     let mut md = String::from(

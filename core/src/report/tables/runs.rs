@@ -5,7 +5,8 @@
 
 use super::super::context::ReportContext;
 use super::super::values::escape;
-use super::{figure, TableDirective};
+use super::directive::TableDirective;
+use super::figure::figure;
 use crate::format;
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::Quantity;
