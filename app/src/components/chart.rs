@@ -10,7 +10,6 @@
 use benchdeck_core::chart::{
     self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState, Zoom,
 };
-use benchdeck_core::export::PointLabel;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 
@@ -334,38 +333,5 @@ fn box_style(spec: &ChartSpec) -> Option<String> {
             chart::preferred_height(spec, 0.0)
         )),
         _ => None,
-    }
-}
-
-/// The values of the point under the pointer or keyboard focus; also announced to screen readers.
-#[component]
-fn Tooltip(
-    /// Where the point is drawn, in CSS pixels from the canvas' top left.
-    target: Target,
-    /// What to say.
-    text: PointLabel,
-    /// The chart's width in CSS pixels: near an edge the tooltip opens away from it.
-    width: i32,
-) -> impl IntoView {
-    let style = format!("left: {}px; top: {}px", target.x, target.y);
-    // Half the tooltip's widest (18rem), so it never leaves the chart (or an embed's frame).
-    const HALF: i32 = 144;
-    let class = if target.x < HALF {
-        "chart-tooltip opens-right"
-    } else if target.x > width - HALF {
-        "chart-tooltip opens-left"
-    } else {
-        "chart-tooltip"
-    };
-    view! {
-        <div class=class role="status" aria-live="polite" style=style>
-            <strong>{text.series}</strong>
-            <span>{text.x}</span>
-            <span class="value">{text.y}</span>
-            {(!text.interval.is_empty()).then(|| view! { <span class="interval">{text.interval}</span> })}
-            {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
-            {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
-            {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}
-        </div>
     }
 }

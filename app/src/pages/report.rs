@@ -6,13 +6,13 @@ use benchdeck_core::site::{
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
+use super::not_found::NotFound;
 use crate::browser::data::{self, ReportError};
 use crate::components::fresh::Fresh;
 use crate::components::{
     ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, GridView, LoadErrorPanel,
     PricePanel, Prices, ProblemList, Wizard,
 };
-use crate::pages::NotFound;
 
 /// The report `slug` (the URL's `/<slug>/`).
 #[component]

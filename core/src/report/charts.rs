@@ -25,7 +25,8 @@
 //!
 //! This module parses a directive and sends it to its kind; each kind is built in a child
 //! module (`bars`, `breakdown`, `consistency`, `hbars`, `lengths`, `lines`, `scatter`,
-//! `samples`, `tokens`, `trend`, `windows`) from the helpers kept here.
+//! `samples`, `tokens`, `trend`, `windows`) from what `call.rs` holds: the directive, the call
+//! each kind gets, and the helpers they share.
 
 use super::context::ReportContext;
 use crate::chart::ChartSpec;

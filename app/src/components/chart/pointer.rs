@@ -3,12 +3,11 @@
 //! point opens its result file, and the zoom gestures and keys go to [`ZoomState`].
 
 use benchdeck_core::chart::{ChartSpec, Frame, Target};
-use benchdeck_core::export;
+use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, TouchEvent};
 
-use super::Tooltip;
 use crate::components::zoom::ZoomState;
 
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
@@ -210,5 +209,38 @@ fn value_at_pixel(spec: &ChartSpec, frame: &Frame, px: i32) -> Option<f64> {
         }
         (Some(&(_, x)), _) | (None, Some(&(_, x))) => Some(x),
         _ => None,
+    }
+}
+
+/// The values of the point under the pointer or keyboard focus; also announced to screen readers.
+#[component]
+fn Tooltip(
+    /// Where the point is drawn, in CSS pixels from the canvas' top left.
+    target: Target,
+    /// What to say.
+    text: PointLabel,
+    /// The chart's width in CSS pixels: near an edge the tooltip opens away from it.
+    width: i32,
+) -> impl IntoView {
+    let style = format!("left: {}px; top: {}px", target.x, target.y);
+    // Half the tooltip's widest (18rem), so it never leaves the chart (or an embed's frame).
+    const HALF: i32 = 144;
+    let class = if target.x < HALF {
+        "chart-tooltip opens-right"
+    } else if target.x > width - HALF {
+        "chart-tooltip opens-left"
+    } else {
+        "chart-tooltip"
+    };
+    view! {
+        <div class=class role="status" aria-live="polite" style=style>
+            <strong>{text.series}</strong>
+            <span>{text.x}</span>
+            <span class="value">{text.y}</span>
+            {(!text.interval.is_empty()).then(|| view! { <span class="interval">{text.interval}</span> })}
+            {(!text.note.is_empty()).then(|| view! { <span class="note">{text.note}</span> })}
+            {(!text.source.is_empty()).then(|| view! { <span class="source">{text.source}</span> })}
+            {(!text.link.is_empty()).then(|| view! { <span class="note">"Click or press Enter to open its result file"</span> })}
+        </div>
     }
 }
