@@ -17,13 +17,16 @@
 //! and a 200-report site.
 //!
 //! The made-up engines, models and datasets are in `model`, a report's plan and its simulated
-//! runs in `plan`, its Markdown in `markdown` and its result files in `formats`.
+//! runs in `plan`, its Markdown in `markdown` and its result files in `formats`; the generated
+//! project is a `set`, and `numbers` writes the numbers and dates they hold.
 
 pub(crate) mod formats;
 mod markdown;
 pub mod measure;
 mod model;
+mod numbers;
 mod plan;
+mod set;
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +35,8 @@ use anyhow::{bail, Context, Result};
 use crate::run::step;
 use markdown::report_markdown;
 use plan::Plan;
+
+pub use set::{GeneratedFile, Set};
 
 /// Reports in the default set.
 pub const DEFAULT_REPORTS: usize = 200;
@@ -142,35 +147,6 @@ pub fn out_dir(root: &Path, out: Option<&Path>) -> PathBuf {
     }
 }
 
-/// A generated file: its path (relative to `reports/` or `results/`) and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneratedFile {
-    /// Relative path with `/` separators.
-    pub path: String,
-    /// The file's content.
-    pub text: String,
-}
-
-/// A generated project.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Set {
-    /// Markdown reports, relative to `reports/`.
-    pub reports: Vec<GeneratedFile>,
-    /// Result files, relative to `results/`.
-    pub results: Vec<GeneratedFile>,
-    /// Runs in all the result files.
-    pub runs: usize,
-    /// The slug of every report, in the order generated.
-    pub slugs: Vec<String>,
-}
-
-impl Set {
-    /// Bytes of all the result files.
-    pub fn result_bytes(&self) -> usize {
-        self.results.iter().map(|f| f.text.len()).sum()
-    }
-}
-
 /// Generates `reports` reports of `runs_per_report` runs each (at least two per report).
 pub fn generate(reports: usize, runs_per_report: usize) -> Set {
     let mut set = Set {
@@ -247,31 +223,6 @@ pub fn write(root: &Path, out: &Path, set: &Set) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A number as the files and reports write it: no trailing zeros.
-fn number(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// `YYYY-MM-DD` of a day count since 1970-01-01 (proleptic Gregorian).
-fn ymd(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-fn date_text(days: i64) -> String {
-    let (y, m, d) = ymd(days);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 #[cfg(test)]
@@ -360,13 +311,6 @@ mod tests {
             site.imports.iter().map(|f| f.runs.len()).sum::<usize>(),
             n * 24
         );
-    }
-
-    #[test]
-    fn dates_are_calendar_dates() {
-        assert_eq!(date_text(0), "1970-01-01");
-        assert_eq!(date_text(19_358), "2023-01-01");
-        assert_eq!(date_text(19_358 + 365 + 31 + 28), "2024-02-29");
     }
 
     #[test]

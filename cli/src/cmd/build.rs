@@ -11,10 +11,13 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
+mod options;
+mod replace;
 mod session;
 
+pub(crate) use options::Options;
 pub(crate) use session::Session;
 
 /// Arguments of `build`.
@@ -40,21 +43,6 @@ pub struct Args {
     pub(crate) publish_secrets: bool,
 }
 
-/// How a site is built.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Options {
-    /// The path the site is served under, with slashes at both ends.
-    pub public_url: String,
-    /// The site's public address, when known.
-    pub site_url: Option<String>,
-    /// Write the site even when a report has errors (shown on its page), as `serve` does.
-    pub keep_going: bool,
-    /// Publish result files that hold what looks like a secret.
-    pub publish_secrets: bool,
-    /// Leave the charts' PNGs to whoever serves the site (`serve` makes one when asked).
-    pub pngs_on_request: bool,
-}
-
 /// Runs `build`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
     let out = args.out.clone().unwrap_or_else(|| args.root.join("dist"));
@@ -71,53 +59,6 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
 /// Builds the site of `root` into `out` (see the module documentation).
 pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
     Session::default().build(root, out, options)
-}
-
-/// Fails unless `root` is a project folder: a folder with `reports/` or `results/`.
-fn check_project(root: &Path) -> Result<()> {
-    if !root.is_dir() {
-        bail!(
-            "`{}` is not a folder; expected a project folder with `reports/` and `results/` \
-             (`benchdeck init` makes one)",
-            root.display()
-        );
-    }
-    let (reports, results) = (root.join("reports"), root.join("results"));
-    if !reports.is_dir() && !results.is_dir() {
-        bail!(
-            "`{}` has neither `reports/` nor `results/`; put result files in `{}` (or run \
-             `benchdeck init`)",
-            root.display(),
-            results.display()
-        );
-    }
-    Ok(())
-}
-
-/// Writes a whole site with `write` into a staging folder beside `out` and swaps it in when
-/// `write` succeeds; else `out` is left as it was.
-fn replace_site(out: &Path, write: impl FnOnce(&Path) -> Result<ExitCode>) -> Result<ExitCode> {
-    let out = &followed(out)?;
-    check_replaceable(out)?;
-    let staging = staging_folder(out)?;
-    match write(&staging) {
-        Ok(ExitCode::SUCCESS) => {
-            if let Err(error) = swap_in(&staging, out, |from, to| std::fs::rename(from, to)) {
-                let _ = std::fs::remove_dir_all(&staging);
-                return Err(error);
-            }
-            eprintln!("benchdeck: the site is in {}", out.display());
-            Ok(ExitCode::SUCCESS)
-        }
-        other => {
-            let _ = std::fs::remove_dir_all(&staging);
-            eprintln!(
-                "benchdeck: the site was not written; {} is unchanged",
-                out.display()
-            );
-            other
-        }
-    }
 }
 
 /// The public URL: the one given, else the path of the site URL, else `/`; always with
@@ -149,109 +90,6 @@ fn public_url(given: Option<&str>, site_url: Option<&str>) -> Result<String> {
     } else {
         format!("{url}/")
     })
-}
-
-/// `out`, or the folder it leads to when it is a symbolic link (the site replaces that folder, and
-/// the link stays); a link that leads nowhere is an error.
-fn followed(out: &Path) -> Result<PathBuf> {
-    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
-    if !is_link {
-        return Ok(out.to_path_buf());
-    }
-    std::fs::canonicalize(out).with_context(|| {
-        format!(
-            "`{}` is a symbolic link that leads nowhere; point it at a folder, or remove it",
-            out.display()
-        )
-    })
-}
-
-/// An `--out` may be replaced when it does not exist, is empty, or holds a site benchdeck built.
-fn check_replaceable(out: &Path) -> Result<()> {
-    if !out.exists() {
-        return Ok(());
-    }
-    let empty = std::fs::read_dir(out)
-        .with_context(|| format!("cannot read `{}`", out.display()))?
-        .next()
-        .is_none();
-    let a_site =
-        out.join("index.html").is_file() && out.join(benchdeck_core::site::INDEX_PATH).is_file();
-    if empty || a_site {
-        Ok(())
-    } else {
-        bail!(
-            "`{}` exists and is not a site benchdeck built; choose another --out or remove it",
-            out.display()
-        )
-    }
-}
-
-/// A new, empty folder beside `out` (so the swap is a rename on one file system).
-fn staging_folder(out: &Path) -> Result<PathBuf> {
-    let name = out
-        .file_name()
-        .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create `{}`", parent.display()))?;
-    let staging = parent.join(format!(".{name}.building-{}", std::process::id()));
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .with_context(|| format!("cannot remove `{}`", staging.display()))?;
-    }
-    std::fs::create_dir(&staging)
-        .with_context(|| format!("cannot create `{}`", staging.display()))?;
-    Ok(staging)
-}
-
-/// Replaces `out` by `staging` with `rename`: the old site is moved aside first and removed
-/// last; when the new site cannot be moved in, the old one is moved back. An old site left aside
-/// by a build that stopped between the two moves is put back first, never deleted.
-fn swap_in(
-    staging: &Path,
-    out: &Path,
-    rename: impl Fn(&Path, &Path) -> std::io::Result<()>,
-) -> Result<()> {
-    let old = staging.with_extension("old");
-    if old.exists() {
-        if out.exists() {
-            std::fs::remove_dir_all(&old)
-                .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;
-        } else {
-            rename(&old, out).with_context(|| {
-                format!(
-                    "the site of an interrupted build is in `{}`; cannot move it back to `{}`",
-                    old.display(),
-                    out.display()
-                )
-            })?;
-        }
-    }
-    if out.exists() {
-        rename(out, &old)
-            .with_context(|| format!("cannot move the old `{}` aside", out.display()))?;
-    }
-    if let Err(error) = rename(staging, out) {
-        let restored = !old.exists() || rename(&old, out).is_ok();
-        let old_site = if restored {
-            "the old site is back in place".to_string()
-        } else {
-            format!("the old site is in `{}`", old.display())
-        };
-        return Err(anyhow::Error::new(error).context(format!(
-            "cannot move the new site to `{}`; {old_site}",
-            out.display()
-        )));
-    }
-    if old.exists() {
-        std::fs::remove_dir_all(&old)
-            .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 mod markdown;
 mod text;
+mod words;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

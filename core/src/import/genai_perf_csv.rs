@@ -28,15 +28,18 @@
 //! Otherwise the run's load point is unknown and a warning says so; the JSON summary written
 //! beside the CSV has both.
 
+mod artifact;
 mod metrics;
+mod rows;
 
 use super::table::{self, Row};
 use super::ImportedFile;
-use crate::model::{
-    ConfigIdentity, LoadTarget, Location, Metric, Producer, Rate, Stat, Throughput,
-};
+use crate::model::{Location, Producer, Throughput};
 use crate::problem::Problem;
 use metrics::{unknown_rows, Metrics};
+use rows::{split_label, statistic_column, value_row, Section, ValueRow};
+
+pub(super) use artifact::artifact_directory;
 
 /// True when the first line is the header of the request-metrics table.
 pub(super) fn is_genai_perf_csv(first_line: &str) -> bool {
@@ -45,91 +48,6 @@ pub(super) fn is_genai_perf_csv(first_line: &str) -> bool {
         && cells[0].eq_ignore_ascii_case("metric")
         && cells[1..].iter().any(|c| c.eq_ignore_ascii_case("avg"))
         && cells[1..].iter().all(|c| statistic_column(c).is_some())
-}
-
-/// What a column of the request-metrics table holds: `Some(Some(stat))` for a statistic,
-/// `Some(None)` for AIPerf's `sum` (the total over requests; the `Metric,Value` table has the
-/// totals the model keeps), `None` for a column neither tool writes.
-fn statistic_column(name: &str) -> Option<Option<Stat>> {
-    if name.trim().eq_ignore_ascii_case("sum") {
-        return Some(None);
-    }
-    Stat::parse(name).map(Some)
-}
-
-/// What a request-metrics row is.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum RequestRow {
-    Latency(Metric),
-    InputLength,
-    OutputLength,
-    /// A per-request rate the model has no place for (documented above).
-    PerUserRate,
-}
-
-fn request_row(name: &str) -> Option<RequestRow> {
-    Some(match name {
-        "time to first token" => RequestRow::Latency(Metric::Ttft),
-        "time to second token" => RequestRow::Latency(Metric::Ttst),
-        "inter token latency" => RequestRow::Latency(Metric::Tpot),
-        "request latency" => RequestRow::Latency(Metric::E2e),
-        "input sequence length" => RequestRow::InputLength,
-        "output sequence length" => RequestRow::OutputLength,
-        "output token throughput per user" | "output token throughput per request" => {
-            RequestRow::PerUserRate
-        }
-        _ => return None,
-    })
-}
-
-/// What a `Metric,Value` row is.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum ValueRow {
-    OutputTokS,
-    TotalTokS,
-    RequestsPerS,
-    GoodputPerS,
-    RequestCount,
-    ErrorCount,
-    TotalInput,
-    TotalOutput,
-    /// Known, with no place in the model (the benchmark's duration).
-    Duration,
-}
-
-fn value_row(name: &str) -> Option<ValueRow> {
-    Some(match name {
-        "output token throughput" => ValueRow::OutputTokS,
-        "total token throughput" => ValueRow::TotalTokS,
-        "request throughput" => ValueRow::RequestsPerS,
-        "request goodput" | "goodput" => ValueRow::GoodputPerS,
-        "request count" => ValueRow::RequestCount,
-        "error request count" => ValueRow::ErrorCount,
-        "total input tokens" | "total input sequence length" | "total isl" => ValueRow::TotalInput,
-        "total output tokens" | "total output sequence length" | "total osl" => {
-            ValueRow::TotalOutput
-        }
-        "benchmark duration" => ValueRow::Duration,
-        _ => return None,
-    })
-}
-
-/// `Time To First Token (ms)` → (`time to first token`, `Some("ms")`).
-fn split_label(label: &str) -> (String, Option<String>) {
-    let label = label.trim();
-    if let Some(open) = label.rfind('(') {
-        if let Some(unit) = label[open + 1..].strip_suffix(')') {
-            let name = label[..open].trim().to_ascii_lowercase();
-            return (name, Some(unit.trim().to_string()));
-        }
-    }
-    (label.to_ascii_lowercase(), None)
-}
-
-/// A section of the file: a header row and the rows under it.
-struct Section<'a> {
-    header: &'a Row,
-    rows: Vec<&'a Row>,
 }
 
 /// Reads the whole file.
@@ -197,64 +115,6 @@ fn is_aiperf(rows: &[Row]) -> bool {
                 Some(ValueRow::ErrorCount | ValueRow::Duration)
             )
         })
-}
-
-/// Endpoint names GenAI-Perf and AIPerf put between the model and the load in the artifact
-/// directory name, longest first.
-const ENDPOINTS: [&str; 14] = [
-    "openai-image_retrieval",
-    "openai-completions",
-    "openai-embeddings",
-    "openai-multimodal",
-    "openai-rankings",
-    "openai-generate",
-    "openai-chat",
-    "triton-tensorrtllm",
-    "triton-generate",
-    "triton-python",
-    "triton-vllm",
-    "tensorrtllm_engine",
-    "huggingface-generate",
-    "openai-templates",
-];
-
-/// Model and load from the artifact directory holding the file, as GenAI-Perf names it.
-pub(super) fn artifact_directory(path: &str) -> Option<(ConfigIdentity, LoadTarget)> {
-    let mut parts = path.rsplit(['/', '\\']);
-    parts.next()?; // the file itself
-    let dir = parts.next()?;
-    let (rest, stimulus) = dir.rsplit_once('-')?;
-    let load = if let Some(n) = stimulus.strip_prefix("concurrency") {
-        let n: f64 = n.parse().ok()?;
-        (n.is_finite() && n >= 1.0).then_some(LoadTarget::Concurrency(n))?
-    } else if let Some(r) = stimulus.strip_prefix("request_rate") {
-        let r: f64 = r.parse().ok()?;
-        (r.is_finite() && r > 0.0).then_some(LoadTarget::RequestRate(Rate::PerSecond(r)))?
-    } else {
-        return None;
-    };
-    let (model, engine) = match ENDPOINTS
-        .iter()
-        .find_map(|e| rest.strip_suffix(e)?.strip_suffix('-').map(|m| (m, *e)))
-    {
-        Some((model, endpoint)) if !model.is_empty() => {
-            (model.to_string(), Some(endpoint.to_string()))
-        }
-        _ => (rest.to_string(), None),
-    };
-    if model.is_empty() {
-        return None;
-    }
-    Some((
-        ConfigIdentity {
-            model: engine.is_some().then(|| model.clone()),
-            // Without a known endpoint the model cannot be told apart from it: the whole
-            // prefix is kept as the label.
-            label: engine.is_none().then_some(model),
-            ..ConfigIdentity::default()
-        },
-        load,
-    ))
 }
 
 #[cfg(test)]

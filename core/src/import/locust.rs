@@ -27,16 +27,19 @@
 //! otherwise the load point is unknown and a warning says so. Locust users wait between
 //! requests (`wait_time`), so requests in flight are fewer than users.
 
+mod cells;
 mod stats;
+mod sweep;
 
-use serde_json::Value;
-
-use super::table::{self, Row, Wanted};
+use super::table::{self, Row};
 use super::ImportedFile;
-use crate::model::{ConfigIdentity, Location, Producer};
+use crate::model::{Location, Producer};
 use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
+use cells::number;
 use stats::{is_aggregate, read_stats};
+
+pub(super) use sweep::{is_run_config, read_run_config};
 
 /// The four CSV files Locust writes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -238,98 +241,6 @@ fn short(text: &str) -> String {
     } else {
         one_line
     }
-}
-
-/// Cell `i` of `row` as a finite number; `N/A` and empty cells are missing.
-fn number(
-    file: &str,
-    header: &Row,
-    row: &Row,
-    i: usize,
-    problems: &mut Vec<Problem>,
-) -> Option<f64> {
-    table::number(file, row, i, header.cell(i), Wanted::AtLeastZero, problems)
-}
-
-fn whole(
-    file: &str,
-    header: &Row,
-    row: &Row,
-    i: usize,
-    v: f64,
-    problems: &mut Vec<Problem>,
-) -> Option<u64> {
-    if v.fract() == 0.0 && v <= 9.0e15 {
-        Some(v as u64)
-    } else {
-        problems.push(Problem::error(
-            file,
-            row.at(i),
-            format!(
-                "`{}`: expected a whole number, found `{}`",
-                header.cell(i),
-                row.cell(i)
-            ),
-        ));
-        None
-    }
-}
-
-/// sweep.sh's folder `results/<timestamp>/{model}_{task_set}_u{users}/`: the configuration and
-/// the number of users.
-pub(super) fn sweep_folder(path: &str) -> Option<(ConfigIdentity, f64)> {
-    let mut parts = path.rsplit(['/', '\\']);
-    parts.next()?;
-    let dir = parts.next()?;
-    let (rest, users) = dir.rsplit_once("_u")?;
-    if users.is_empty() || !users.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let users: f64 = users.parse().ok()?;
-    if users < 1.0 {
-        return None;
-    }
-    let (model, task) = rest.rsplit_once('_')?;
-    if model.is_empty() || task.is_empty() {
-        return None;
-    }
-    Some((
-        ConfigIdentity {
-            model: Some(model.to_string()),
-            label: Some(rest.to_string()),
-            dataset: Some(task.to_string()),
-            ..ConfigIdentity::default()
-        },
-        users,
-    ))
-}
-
-/// True for the `run_config.json` sweep.sh writes beside the Locust CSVs.
-pub(super) fn is_run_config(value: &Value) -> bool {
-    value.as_object().is_some_and(|o| {
-        o.contains_key("users") && o.contains_key("model_name") && o.contains_key("task_set")
-    })
-}
-
-/// Reports a sweep.sh `run_config.json`: configuration, not results.
-pub(super) fn read_run_config(out: &mut ImportedFile, value: &Value, at: Location) {
-    let text = |key: &str| match value.get(key) {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => "?".to_string(),
-    };
-    out.problems.push(Problem::warning(
-        &out.file,
-        at,
-        format!(
-            "sweep.sh run configuration (model `{}`, task set `{}`, {} users): configuration \
-             only, not results; the run is read from the Locust `_stats.csv` beside it, whose \
-             folder name `{{model}}_{{task_set}}_u{{users}}` carries these settings",
-            text("model_name"),
-            text("task_set"),
-            text("users")
-        ),
-    ));
 }
 
 #[cfg(test)]

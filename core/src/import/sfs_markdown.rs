@@ -49,17 +49,17 @@
 
 mod cells;
 mod columns;
+mod document;
 mod entry;
 mod progress;
 mod run;
 mod tables;
 
 use super::ImportedFile;
-use crate::model::{Location, Producer, Run};
+use crate::model::Location;
 use crate::problem::Problem;
 use columns::Level;
-use entry::Entry;
-use run::finish_entry;
+use document::Document;
 use tables::is_table_line;
 
 /// True when the first line may start a report: a Markdown heading or table, a box-drawn table,
@@ -144,87 +144,6 @@ fn not_mine(file: &str, _text: &str) -> ImportedFile {
              format (see the README's list of formats)",
         ),
     )
-}
-
-/// A report being read: its runs by level so far, the problems of no run, and the configuration.
-struct Document {
-    file: String,
-    entries: Vec<Entry>,
-    problems: Vec<Problem>,
-    model: Option<String>,
-    dataset: Option<String>,
-    /// True once something of a report was found.
-    recognised: bool,
-}
-
-impl Document {
-    /// `--model X` and `--dataset-name X` in a code block.
-    fn command_line(&mut self, t: &str) {
-        let words: Vec<&str> = t.split_whitespace().collect();
-        for pair in words.windows(2) {
-            match pair[0] {
-                "--model" | "-m" if self.model.is_none() => self.model = Some(pair[1].to_string()),
-                "--dataset-name" if self.dataset.is_none() => {
-                    self.dataset = Some(pair[1].to_string())
-                }
-                _ => {}
-            }
-        }
-    }
-
-    fn entry(&mut self, level: Level, line: u64) -> &mut Entry {
-        match self.entries.iter().position(|e| e.level == level) {
-            Some(i) => &mut self.entries[i],
-            None => {
-                self.entries.push(Entry::new(level, line));
-                let last = self.entries.len() - 1;
-                &mut self.entries[last]
-            }
-        }
-    }
-
-    fn finish(self) -> ImportedFile {
-        let file = self.file;
-        let mut runs = Vec::new();
-        for entry in self.entries {
-            runs.push(finish_entry(
-                &file,
-                entry,
-                self.model.as_deref(),
-                self.dataset.as_deref(),
-            ));
-        }
-        let producer = if !runs.is_empty()
-            && runs
-                .iter()
-                .all(|r: &Run| r.provenance.producer == Producer::SimpleFullStackCsv)
-        {
-            Producer::SimpleFullStackCsv
-        } else {
-            Producer::SimpleFullStackLoadTest
-        };
-        let mut problems = self.problems;
-        if runs.is_empty()
-            && !problems
-                .iter()
-                .any(|p| p.severity == crate::problem::Severity::Error)
-        {
-            problems.push(Problem::error(
-                &file,
-                Location::File,
-                "no row could become a run; expected load_test.py or benchmark.py tables with \
-                 one row per load level",
-            ));
-        }
-        ImportedFile {
-            file,
-            producer: Some(producer),
-            runs,
-            problems,
-            joined: Vec::new(),
-            joined_into: None,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 //! keeps the warning that names what the sibling would add.
 
 mod inference_perf;
+mod join;
 mod llmd;
 mod llmperf_bench;
 mod per_request;
@@ -30,6 +31,7 @@ use super::ImportedFile;
 use crate::input::InputFile;
 use crate::model::{LoadTarget, Location, Producer, Run};
 use crate::problem::Problem;
+use join::{drop_alone_warning, record};
 
 /// Joins the siblings among `imports`; `files[i]` is what `imports[i]` was read from.
 pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
@@ -66,12 +68,6 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
     llmd::join(imports);
 }
 
-/// The folder part of a file's path (`""` at the top).
-fn folder_of(path: &str) -> &str {
-    path.rsplit_once(['/', '\\'])
-        .map_or("", |(folder, _)| folder)
-}
-
 fn sibling(index: &BTreeMap<String, usize>, name: &str) -> Option<usize> {
     index.get(name).copied()
 }
@@ -104,20 +100,6 @@ fn perf_analyzer_json(name: &str) -> Option<String> {
                 }
             })
         })
-}
-
-/// Moves `from`'s runs' data into `into` and records the join on both files.
-fn record(imports: &mut [ImportedFile], into: usize, from: usize) {
-    let from_name = imports[from].file.clone();
-    let into_name = imports[into].file.clone();
-    imports[from].runs.clear();
-    imports[from].joined_into = Some(into_name);
-    imports[into].joined.push(from_name);
-}
-
-/// The warning a file read alone carries about what its sibling would add, gone now.
-fn drop_alone_warning(run: &mut Run, says: &str) {
-    run.problems.retain(|p| !p.message.contains(says));
 }
 
 /// The summary's run gets the per-request samples (and the other problems of the per-request

@@ -7,10 +7,12 @@
 //! research forks add (`tp`, `quant-type`, `env`…: `settings::METADATA_SETTINGS`) become its
 //! settings, so two tensor-parallel sizes are two configurations.
 //!
-//! `vllm/`: the per-request lists read aside (`lists.rs`), a run's settings from its keys and its
-//! `vllm bench sweep` folder (`settings.rs`), and the sweep's `summary.json` of results
-//! (`sweep.rs`, read with this reader).
+//! `vllm/`: the latency keys split into statistic and metric (`keys.rs`), the per-request lists
+//! read aside (`lists.rs`), a run's settings from its keys and its `vllm bench sweep` folder
+//! (`settings.rs`), and the sweep's `summary.json` of results (`sweep.rs`, read with this
+//! reader).
 
+mod keys;
 pub(super) mod lists;
 mod settings;
 pub(super) mod sweep;
@@ -25,7 +27,10 @@ use crate::model::{
     Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
 };
 use crate::problem::Problem;
+use keys::latency_key;
 use lists::PerRequest;
+
+pub(super) use keys::is_stat;
 
 /// True for a `vllm bench serve` result object.
 pub(super) fn is_serve_result(value: &Value) -> bool {
@@ -68,28 +73,6 @@ fn read_serve_with(out: &mut ImportedFile, value: &Value, lists: PerRequest<'_>,
         Ok(run) => out.runs.push(run),
         Err(problem) => out.problems.push(problem),
     }
-}
-
-/// Splits `p99.9_ttft_ms` into (`p99.9`, TTFT).
-pub(super) fn latency_key(key: &str) -> Option<(&str, Metric)> {
-    let rest = key.strip_suffix("_ms")?;
-    let (stat, metric) = rest.split_once('_')?;
-    let metric = match metric {
-        "ttft" => Metric::Ttft,
-        "tpot" => Metric::Tpot,
-        "itl" => Metric::Itl,
-        "e2el" => Metric::E2e,
-        _ => return None,
-    };
-    is_stat(stat).then_some((stat, metric))
-}
-
-/// True for the statistics of a latency key: `mean`, `median`, `std`, `min`, `max` and `p<N>`.
-pub(super) fn is_stat(stat: &str) -> bool {
-    matches!(stat, "mean" | "median" | "std" | "min" | "max")
-        || stat
-            .strip_prefix('p')
-            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
 }
 
 /// The latency statistics of `f`'s object, one distribution per metric in metric order: every

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use super::Bench;
+use super::criterion::Bench;
 use crate::run::{self, step};
 use crate::tools::{self, Toolbox};
 

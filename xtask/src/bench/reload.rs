@@ -13,6 +13,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 
 use super::charts::median;
+use super::goal::met;
 use crate::install::served;
 use crate::run::{self, step};
 use crate::tools::Toolbox;
@@ -171,7 +172,7 @@ fn write_section(saves: &Saves, rebuilds: &[f64], whole_ms: f64) -> String {
          | whole `benchdeck build` (reference) | {whole_ms:.0} ms | | |\n\
          | whole build ÷ median save to reloaded page | {:.1}x | | |",
         all.len(),
-        super::met(worst <= GOAL_MS),
+        met(worst <= GOAL_MS),
         rebuilds.len(),
         median(rebuilds.iter().copied()),
         whole_ms / typical,

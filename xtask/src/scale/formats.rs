@@ -9,8 +9,9 @@ use std::fmt::Write as _;
 use serde_json::{json, Map, Value};
 
 use super::model::{Config, Dist, Format, Point, Sweep};
+use super::numbers::{number, ymd};
 use super::plan::Plan;
-use super::GeneratedFile;
+use super::set::GeneratedFile;
 
 /// Every result file of `plan`, relative to `results/`.
 pub(super) fn files(plan: &Plan) -> Vec<GeneratedFile> {
@@ -62,7 +63,7 @@ fn num(x: f64, decimals: i32) -> Value {
 
 /// `vllm bench serve` date of run `i` of a report: its date (or 2024-06-01), ten minutes apart.
 fn run_stamp(plan: &Plan, i: usize) -> String {
-    let (y, m, d) = super::ymd(plan.date.unwrap_or(19_875));
+    let (y, m, d) = ymd(plan.date.unwrap_or(19_875));
     let minutes = 9 * 60 + 10 * i;
     format!(
         "{y:04}{m:02}{d:02}-{:02}{:02}00",
@@ -420,7 +421,7 @@ fn tidy_csv(plan: &Plan) -> String {
                 "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.2},{:.4},{},{}",
                 c.key,
                 c.hardware,
-                super::number(p.load),
+                number(p.load),
                 cell(p.ttft.mean(), 2),
                 cell(p.ttft.median, 2),
                 cell(p.ttft.p(90.0), 2),

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use super::model::Format;
+use super::numbers::{date_text, number};
 use super::plan::Plan;
-use super::{date_text, number};
 use crate::rng::Rng;
 
 /// The report: front matter, a note that it is synthetic, charts of several kinds, a summary

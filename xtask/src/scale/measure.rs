@@ -16,7 +16,7 @@
 //!   and large (each page carries only its own head tags; the app fetches what it shows).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -27,14 +27,16 @@ use crate::run::{self, step};
 use crate::site::{self, BuildOptions, Inputs, Variant};
 use crate::tools::Toolbox;
 
+mod built;
+mod figures;
 mod pages;
 
+use built::{BuildTime, Site};
+use figures::{mb, thousands, GOAL};
 use pages::pages_section;
 
 /// Reports in the small synthetic site: as many as the repository has.
 const SMALL: usize = 3;
-/// The goal of issue 8: a page of the large site within this factor of the small site's.
-const GOAL: f64 = 1.5;
 
 /// `cargo xtask scale --measure`: builds the repository's site and the synthetic ones, measures
 /// them, prints the section and, with `--write`, puts it into `docs/PERFORMANCE.md`.
@@ -50,17 +52,6 @@ pub fn run(root: &Path, toolbox: &Toolbox, args: &Args) -> Result<()> {
         step(&format!("wrote the Scale section into {}", path.display()));
     }
     Ok(())
-}
-
-/// How long one build took, and its hooks.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BuildTime {
-    /// The whole `trunk build`.
-    pub total: f64,
-    /// The `benchdeck site` hook (data, chart SVGs and PNGs, runs, published result files).
-    pub site: Option<f64>,
-    /// The `benchdeck pages` hook (entry and embed pages).
-    pub pages: Option<f64>,
 }
 
 /// Builds a site for the benchmarks' scripts, served at `/`, from `inputs` (the repository's
@@ -126,22 +117,6 @@ fn seconds_of_day(line: &str) -> Option<f64> {
     let mut parts = time.split(':');
     let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
     Some(h.parse::<f64>().ok()? * 3600.0 + m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?)
-}
-
-/// One built site and what it holds.
-#[derive(Debug, Clone)]
-struct Site {
-    name: String,
-    dir: PathBuf,
-    reports: usize,
-    runs: usize,
-    result_files: usize,
-    result_bytes: u64,
-    time: BuildTime,
-    files: usize,
-    bytes: u64,
-    html_bytes: u64,
-    html_pages: usize,
 }
 
 /// Measures everything and returns the section's Markdown. Unless `warm` (a release build of
@@ -456,34 +431,6 @@ fn repo_runs(dist: &Path) -> Result<usize> {
     Ok(runs)
 }
 
-fn median(values: &[f64]) -> f64 {
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
-}
-
-/// `1,234,567`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Bytes as `12.3 MB` (10⁶), or `456 KB`.
-fn mb(bytes: u64) -> String {
-    if bytes >= 1_000_000 {
-        format!("{:.1} MB", bytes as f64 / 1e6)
-    } else {
-        format!("{} KB", (bytes as f64 / 1e3).round())
-    }
-}
-
 /// `doc` with its "## Scale" section replaced by `section` (up to the next `## ` heading), or
 /// with `section` put before the criterion table (or at the end) when it has none.
 pub fn replace_section(doc: &str, section: &str) -> String {
@@ -578,16 +525,5 @@ mod tests {
         );
         assert_eq!(hook_seconds(log, "other"), None);
         assert_eq!(hook_seconds("", "site"), None);
-    }
-
-    #[test]
-    fn numbers_for_people() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(1234), "1,234");
-        assert_eq!(thousands(20_000), "20,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(mb(1_500_000), "1.5 MB");
-        assert_eq!(mb(2_400), "2 KB");
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
     }
 }

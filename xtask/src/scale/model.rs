@@ -1,7 +1,7 @@
 //! The made-up world the synthetic reports are drawn from: result formats, load sweeps,
 //! engines, accelerators, variants, models and datasets, and the runs a configuration yields.
 
-use super::number;
+use super::numbers::number;
 
 /// The result format of a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

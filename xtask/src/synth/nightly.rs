@@ -10,7 +10,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::{vllm_result, Request};
+use super::result::{vllm_result, Request};
 use crate::rng::Rng;
 use crate::run::step;
 

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::{vllm_result, Request};
+use super::result::{vllm_result, Request};
 use crate::rng::Rng;
 use crate::run::step;
 

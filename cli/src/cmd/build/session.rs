@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use benchdeck_core::assemble::{build_site_from, slug_of, BuiltSite};
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
@@ -24,7 +24,8 @@ use benchdeck_core::site::{
 
 use super::super::pages::{self, PageWriter};
 use super::super::site::{self, Pngs, SiteData};
-use super::Options;
+use super::options::Options;
+use super::replace::replace_site;
 use crate::{bundle, files};
 
 /// What the last build of a project made, for the next one.
@@ -81,7 +82,7 @@ impl Session {
     /// Builds the site of `root` into `out`: the whole site the first time (or when `out` or
     /// the options changed), else only what changed since the last build.
     pub fn build(&mut self, root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
-        super::check_project(root)?;
+        check_project(root)?;
         let last = self
             .last
             .take()
@@ -98,7 +99,7 @@ impl Session {
         let pngs = pngs(options);
         let results = made.results.inputs.files.as_slice();
         let mut writer = None;
-        let code = super::replace_site(out, |staging| {
+        let code = replace_site(out, |staging| {
             bundle::write(staging, &options.public_url)?;
             let written = made.data.write_all(staging, results, pngs)?;
             let code = made.data.report(&written, options.keep_going);
@@ -187,6 +188,27 @@ impl Last {
             writer,
         }
     }
+}
+
+/// Fails unless `root` is a project folder: a folder with `reports/` or `results/`.
+fn check_project(root: &Path) -> Result<()> {
+    if !root.is_dir() {
+        bail!(
+            "`{}` is not a folder; expected a project folder with `reports/` and `results/` \
+             (`benchdeck init` makes one)",
+            root.display()
+        );
+    }
+    let (reports, results) = (root.join("reports"), root.join("results"));
+    if !reports.is_dir() && !results.is_dir() {
+        bail!(
+            "`{}` has neither `reports/` nor `results/`; put result files in `{}` (or run \
+             `benchdeck init`)",
+            root.display(),
+            results.display()
+        );
+    }
+    Ok(())
 }
 
 /// Reads the project (the result files only when their fingerprint changed since `last`) and

@@ -3,6 +3,7 @@
 //! `bundle::TEST_APP`, so these run in `cargo xtask test` too), never written over a good site
 //! when it fails, put back when the new one cannot be moved in, and through a linked `--out`.
 
+use super::replace::{staging_folder, swap_in};
 use super::*;
 
 const FIXTURE: &str = concat!(

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use benchdeck_core::versus::{Outcome, PointComparison, Verdict, VerdictRow};
 
-use super::text::cells;
+use super::words::{cells, summary};
 
 /// The whole comment.
 pub fn render(outcome: &Outcome) -> String {
@@ -69,37 +69,6 @@ pub fn render(outcome: &Outcome) -> String {
         benchdeck_core::format::number(outcome.threshold_pct)
     );
     out
-}
-
-/// `1 worse (1 fails the 5% gate), 5 better, 12 no clear difference`.
-pub fn summary(outcome: &Outcome) -> String {
-    let c = outcome.counts;
-    let mut parts = vec![format!(
-        "{} worse{}",
-        c.worse,
-        if c.failing > 0 {
-            format!(
-                " ({} fail{} the {}% gate)",
-                c.failing,
-                if c.failing == 1 { "s" } else { "" },
-                benchdeck_core::format::number(outcome.threshold_pct)
-            )
-        } else {
-            String::new()
-        }
-    )];
-    parts.push(format!("{} better", c.better));
-    parts.push(format!("{} no clear difference", c.no_clear_difference));
-    if c.noise_unknown > 0 {
-        parts.push(format!(
-            "{} judged without intervals (noise unknown)",
-            c.noise_unknown
-        ));
-    }
-    if c.missing > 0 {
-        parts.push(format!("{} missing on one side", c.missing));
-    }
-    parts.join(", ")
 }
 
 /// A GitHub table of `rows`.

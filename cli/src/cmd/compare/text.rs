@@ -3,12 +3,13 @@
 
 use std::fmt::Write as _;
 
-use benchdeck_core::format;
 use benchdeck_core::versus::{Outcome, Verdict, VerdictRow};
+
+use super::words::{cells, summary};
 
 /// The whole text; `colour` adds ANSI colours.
 pub fn render(outcome: &Outcome, colour: bool) -> String {
-    let mut out = format!("benchdeck compare: {}\n", super::markdown::summary(outcome));
+    let mut out = format!("benchdeck compare: {}\n", summary(outcome));
     for warning in &outcome.warnings {
         let _ = writeln!(out, "warning: {warning}");
     }
@@ -81,44 +82,6 @@ pub fn render(outcome: &Outcome, colour: bool) -> String {
         }
     }
     out
-}
-
-/// A row's cells: metric, base, new, change, interval, verdict.
-pub fn cells(row: &VerdictRow) -> [String; 6] {
-    let value = |v: Option<f64>| v.map_or("–".to_string(), |v| format::with_unit(v, &row.unit));
-    [
-        row.label.clone(),
-        value(row.base),
-        value(row.new),
-        row.change_pct.map_or("–".into(), signed_pct),
-        row.interval_pct.map_or("–".into(), |[lo, hi]| {
-            format!("{} to {}", signed_pct(lo), signed_pct(hi))
-        }),
-        verdict_words(row),
-    ]
-}
-
-/// `+12.3%`, `−4.0%`.
-pub fn signed_pct(v: f64) -> String {
-    let sign = if v > 0.0 {
-        "+"
-    } else if v < 0.0 {
-        "−"
-    } else {
-        ""
-    };
-    format!("{sign}{}%", format::fixed(v.abs(), 1))
-}
-
-/// `worse (fails the gate)`, `better (noise unknown)`, `no clear difference`.
-pub fn verdict_words(row: &VerdictRow) -> String {
-    let mut words = row.verdict.words().to_string();
-    if row.fails {
-        words += " (fails the gate)";
-    } else if !row.noise_known && row.verdict != Verdict::Missing {
-        words += " (noise unknown)";
-    }
-    words
 }
 
 fn paint(line: &str, row: &VerdictRow) -> String {

@@ -1,9 +1,9 @@
 //! Reading the sections' rows into the run's metrics: statistics per metric, one value per
 //! metric, and the run they make with its load point and counts.
 
-use super::{
-    artifact_directory, request_row, split_label, statistic_column, value_row, RequestRow, Section,
-    ValueRow,
+use super::artifact::artifact_directory;
+use super::rows::{
+    request_row, split_label, statistic_column, value_row, RequestRow, Section, ValueRow,
 };
 use crate::import::json_objects::ms_per;
 use crate::import::table::{self, Row, Wanted};

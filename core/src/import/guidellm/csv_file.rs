@@ -27,15 +27,17 @@
 //! their counts. Columns no GuideLLM version writes are reported once per group and ignored.
 
 mod columns;
+mod header;
 mod row;
 mod strategy;
 
-use super::TPOT_0_3;
+use super::benchmark::TPOT_0_3;
 use crate::import::table::{self, Row};
 use crate::import::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
 use columns::{column, column_v03, Col};
+use header::{Header, Layout};
 use row::parse_row;
 use strategy::{completed_strategies, finish_row};
 
@@ -55,12 +57,6 @@ pub(crate) fn is_csv_v03(first_line: &str) -> bool {
         && cells
             .iter()
             .any(|c| c.ends_with("Time to first token ms mean"))
-}
-
-/// The header of a file: what each column holds and how to name it in messages.
-struct Header {
-    cols: Vec<Col>,
-    names: Vec<String>,
 }
 
 /// Reads a 0.4+ `benchmarks.csv`.
@@ -178,12 +174,6 @@ fn report_header(
         out.problems
             .push(Problem::warning(&out.file, first.at(i), message));
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Layout {
-    V03,
-    V04,
 }
 
 fn read_body(

@@ -10,7 +10,10 @@ mod samples;
 
 use serde_json::{Map, Value};
 
-use super::{load_point, object_at, report_identity, text, Benchmark, TPOT_0_3};
+use super::benchmark::{Benchmark, TPOT_0_3};
+use super::identity::report_identity;
+use super::load::load_point;
+use super::object::{object_at, text};
 use crate::import::document::Aside;
 use crate::import::fields::Fields;
 use crate::import::json_objects::{nested, object, whole};

@@ -21,7 +21,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::{run_of, K6Metric, Places};
+use super::metrics::{run_of, K6Metric, Places};
 use crate::import::console::strip_ansi;
 use crate::import::unread::Unread;
 use crate::import::ImportedFile;

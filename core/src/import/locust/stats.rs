@@ -1,7 +1,8 @@
 //! Locust's `_stats.csv`: what each column holds, and the `Aggregated` row (Locust's totals over
 //! every endpoint) that is the run.
 
-use super::{number, sweep_folder, whole};
+use super::cells::{number, whole};
+use super::sweep::sweep_folder;
 use crate::import::table::Row;
 use crate::import::ImportedFile;
 use crate::model::{

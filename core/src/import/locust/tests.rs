@@ -1,4 +1,4 @@
-use super::sweep_folder;
+use super::sweep::sweep_folder;
 use crate::import::{import_text, ImportedFile};
 use crate::model::{LoadTarget, Location, Metric, Producer, Stat};
 use crate::problem::Severity;

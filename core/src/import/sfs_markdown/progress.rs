@@ -2,8 +2,8 @@
 //! its per-request lines give the level's values.
 
 use super::columns::{column, normalise, Col, Family, Level};
+use super::document::Document;
 use super::entry::{apply, set_count};
-use super::Document;
 use crate::model::{Location, RequestSamples};
 use crate::number::parse_number;
 

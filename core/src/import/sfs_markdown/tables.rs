@@ -3,8 +3,8 @@
 
 use super::cells::{read_cell, strip_markers, Cell};
 use super::columns::{column, normalise, Col, Family, Level};
+use super::document::Document;
 use super::entry::apply;
-use super::Document;
 use crate::import::table::Row;
 use crate::model::Location;
 use crate::problem::Problem;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{drop_alone_warning, folder_of};
+use super::join::{drop_alone_warning, folder_of};
 use crate::import::inference_perf::{
     config_of, is_prometheus, server_metrics, NOT_A_RUN, NO_MODEL, SUMMARY,
 };

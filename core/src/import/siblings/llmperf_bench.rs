@@ -2,7 +2,7 @@
 //! (`X_results.json`) are kept, and the condensed `X_summary.json` and `X_cur_N.json` are joined
 //! into them (or, without the full file, the `X_cur_N.json` into `X_summary.json`).
 
-use super::folder_of;
+use super::join::{folder_of, record};
 use crate::import::ImportedFile;
 use crate::model::Producer;
 
@@ -21,7 +21,7 @@ pub(super) fn join(imports: &mut [ImportedFile]) {
                 let same = (!condensed.is_empty() && name == format!("{prefix}{condensed}"))
                     || is_cur_of(&name, &prefix);
                 if same && is_bench(&imports[j]) && folder_of(&name) == folder_of(&prefix) {
-                    super::record(imports, i, j);
+                    record(imports, i, j);
                 }
             }
         }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{drop_alone_warning, record};
+use super::join::{drop_alone_warning, record};
 use crate::import::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;

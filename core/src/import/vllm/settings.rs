@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::latency_key;
+use super::keys::latency_key;
 use crate::model::Location;
 use crate::problem::Problem;
 

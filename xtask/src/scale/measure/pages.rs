@@ -8,7 +8,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use super::{mb, median, thousands, Site, GOAL};
+use super::built::Site;
+use super::figures::{mb, median, thousands, GOAL};
 use crate::measuring::{PageLoad, Server};
 use crate::run::{self, step};
 use crate::tools::Toolbox;

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::columns::{Col, Stat, Status, Target};
-use super::Header;
+use super::header::Header;
 use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{Distribution, LatencyMetric, Location, RequestCounts, Throughput};

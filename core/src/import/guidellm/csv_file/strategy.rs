@@ -5,9 +5,12 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::super::{load_point, report_identity, text, Benchmark};
+use super::super::benchmark::Benchmark;
+use super::super::identity::report_identity;
+use super::super::load::load_point;
+use super::super::object::text;
+use super::header::Layout;
 use super::row::Parsed;
-use super::Layout;
 use crate::model::{LoadPoint, LoadTarget, Location, TokenStats};
 use crate::problem::{Problem, Severity};
 

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::super::object_at;
+use super::super::object::object_at;
 use super::listed::{Cell, Entry, Field, Request, RequestLists, STATUSES};
 use crate::import::fields::Fields;
 use crate::model::{Location, RequestSamples};

@@ -3,7 +3,8 @@
 
 use serde_json::{json, Value};
 
-use super::super::{is_csv, is_csv_v03, is_yaml, load_point};
+use super::super::load::load_point;
+use super::super::{is_csv, is_csv_v03, is_yaml};
 use super::messages;
 use crate::import::import;
 use crate::model::{LoadTarget, Producer, Rate};

@@ -1,0 +1,141 @@
+//! The site swapped in for `--out`: written into a staging folder beside it and moved in only
+//! when complete, `--out` followed when it is a symbolic link and never replaced when it holds
+//! something other than a site benchdeck built, the old site moved back when the new one cannot
+//! be moved in.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+/// Writes a whole site with `write` into a staging folder beside `out` and swaps it in when
+/// `write` succeeds; else `out` is left as it was.
+pub(super) fn replace_site(
+    out: &Path,
+    write: impl FnOnce(&Path) -> Result<ExitCode>,
+) -> Result<ExitCode> {
+    let out = &followed(out)?;
+    check_replaceable(out)?;
+    let staging = staging_folder(out)?;
+    match write(&staging) {
+        Ok(ExitCode::SUCCESS) => {
+            if let Err(error) = swap_in(&staging, out, |from, to| std::fs::rename(from, to)) {
+                let _ = std::fs::remove_dir_all(&staging);
+                return Err(error);
+            }
+            eprintln!("benchdeck: the site is in {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        other => {
+            let _ = std::fs::remove_dir_all(&staging);
+            eprintln!(
+                "benchdeck: the site was not written; {} is unchanged",
+                out.display()
+            );
+            other
+        }
+    }
+}
+
+/// `out`, or the folder it leads to when it is a symbolic link (the site replaces that folder, and
+/// the link stays); a link that leads nowhere is an error.
+fn followed(out: &Path) -> Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        return Ok(out.to_path_buf());
+    }
+    std::fs::canonicalize(out).with_context(|| {
+        format!(
+            "`{}` is a symbolic link that leads nowhere; point it at a folder, or remove it",
+            out.display()
+        )
+    })
+}
+
+/// An `--out` may be replaced when it does not exist, is empty, or holds a site benchdeck built.
+fn check_replaceable(out: &Path) -> Result<()> {
+    if !out.exists() {
+        return Ok(());
+    }
+    let empty = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read `{}`", out.display()))?
+        .next()
+        .is_none();
+    let a_site =
+        out.join("index.html").is_file() && out.join(benchdeck_core::site::INDEX_PATH).is_file();
+    if empty || a_site {
+        Ok(())
+    } else {
+        bail!(
+            "`{}` exists and is not a site benchdeck built; choose another --out or remove it",
+            out.display()
+        )
+    }
+}
+
+/// A new, empty folder beside `out` (so the swap is a rename on one file system).
+pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
+    let name = out
+        .file_name()
+        .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create `{}`", parent.display()))?;
+    let staging = parent.join(format!(".{name}.building-{}", std::process::id()));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .with_context(|| format!("cannot remove `{}`", staging.display()))?;
+    }
+    std::fs::create_dir(&staging)
+        .with_context(|| format!("cannot create `{}`", staging.display()))?;
+    Ok(staging)
+}
+
+/// Replaces `out` by `staging` with `rename`: the old site is moved aside first and removed
+/// last; when the new site cannot be moved in, the old one is moved back. An old site left aside
+/// by a build that stopped between the two moves is put back first, never deleted.
+pub(super) fn swap_in(
+    staging: &Path,
+    out: &Path,
+    rename: impl Fn(&Path, &Path) -> std::io::Result<()>,
+) -> Result<()> {
+    let old = staging.with_extension("old");
+    if old.exists() {
+        if out.exists() {
+            std::fs::remove_dir_all(&old)
+                .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;
+        } else {
+            rename(&old, out).with_context(|| {
+                format!(
+                    "the site of an interrupted build is in `{}`; cannot move it back to `{}`",
+                    old.display(),
+                    out.display()
+                )
+            })?;
+        }
+    }
+    if out.exists() {
+        rename(out, &old)
+            .with_context(|| format!("cannot move the old `{}` aside", out.display()))?;
+    }
+    if let Err(error) = rename(staging, out) {
+        let restored = !old.exists() || rename(&old, out).is_ok();
+        let old_site = if restored {
+            "the old site is back in place".to_string()
+        } else {
+            format!("the old site is in `{}`", old.display())
+        };
+        return Err(anyhow::Error::new(error).context(format!(
+            "cannot move the new site to `{}`; {old_site}",
+            out.display()
+        )));
+    }
+    if old.exists() {
+        std::fs::remove_dir_all(&old)
+            .with_context(|| format!("cannot remove the old site in `{}`", old.display()))?;
+    }
+    Ok(())
+}
