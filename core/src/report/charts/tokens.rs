@@ -172,14 +172,7 @@ mod tests {
         let results = [import("vllm/t.json", RUN.as_bytes())];
         let text = format!("---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n{body}\n");
         let page = build_report("reports/r.md", "r", &text, &results, &Palette::new());
-        let html = page
-            .blocks
-            .iter()
-            .filter_map(|b| match b {
-                crate::site::Block::Html { html } => Some(html.as_str()),
-                _ => None,
-            })
-            .collect();
+        let html = page.prose_html();
         (
             html,
             page.problems.iter().map(ToString::to_string).collect(),

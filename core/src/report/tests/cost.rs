@@ -39,14 +39,7 @@ fn the_seed_blogs_example_prices_give_the_cost_per_million_tokens_computed_by_ha
         );
     }
     // 1.23 and 4.68 dollars, 11.69 for LLaMA: the figures the narrative quotes.
-    let html = page
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            crate::site::Block::Html { html } => Some(html.as_str()),
-            _ => None,
-        })
-        .collect::<String>();
+    let html = page.prose_html();
     for figure in ["1.23", "4.68", "11.69"] {
         assert!(html.contains(figure), "{figure} is not on the page");
     }
