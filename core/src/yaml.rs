@@ -92,7 +92,7 @@ impl fmt::Display for YamlError {
 }
 
 /// A container being filled.
-enum Frame {
+enum Container {
     Seq {
         items: Vec<Value>,
         anchor: usize,
@@ -109,7 +109,7 @@ enum Frame {
 /// Folds parser events into one value.
 struct Builder {
     schema: Schema,
-    stack: Vec<Frame>,
+    stack: Vec<Container>,
     /// Anchored values with the number of values each holds.
     anchors: HashMap<usize, (Value, usize)>,
     root: Option<Value>,
@@ -122,7 +122,7 @@ struct Builder {
 impl Builder {
     /// True when the next value completes a mapping key.
     fn expects_key(&self) -> bool {
-        matches!(self.stack.last(), Some(Frame::Map { key: None, .. }))
+        matches!(self.stack.last(), Some(Container::Map { key: None, .. }))
     }
 
     fn count(&mut self, n: usize, mark: &Marker) -> Result<(), YamlError> {
@@ -167,8 +167,8 @@ impl Builder {
             None => {
                 self.root.get_or_insert(value);
             }
-            Some(Frame::Seq { items, .. }) => items.push(value),
-            Some(Frame::Map { map, key, .. }) => match key.take() {
+            Some(Container::Seq { items, .. }) => items.push(value),
+            Some(Container::Map { map, key, .. }) => match key.take() {
                 None => {
                     let text = key_text(value).ok_or_else(|| {
                         YamlError::at(
@@ -196,12 +196,12 @@ impl Builder {
     /// Closes the innermost container and places it.
     fn close(&mut self, mark: &Marker) -> Result<(), YamlError> {
         let (value, anchor, created_before) = match self.stack.pop() {
-            Some(Frame::Seq {
+            Some(Container::Seq {
                 items,
                 anchor,
                 created_before,
             }) => (Value::Array(items), anchor, created_before),
-            Some(Frame::Map {
+            Some(Container::Map {
                 map,
                 anchor,
                 created_before,
@@ -214,7 +214,7 @@ impl Builder {
     }
 
     /// Opens a sequence or mapping.
-    fn open(&mut self, frame: Frame, mark: &Marker) -> Result<(), YamlError> {
+    fn open(&mut self, frame: Container, mark: &Marker) -> Result<(), YamlError> {
         self.count(1, mark)?;
         self.deeper(mark)?;
         self.stack.push(frame);
@@ -283,7 +283,7 @@ pub fn parse(text: &str, schema: Schema) -> Result<Value, YamlError> {
                 b.place(value, anchor, 1, &mark)?;
             }
             Event::SequenceStart(anchor, _) => {
-                let frame = Frame::Seq {
+                let frame = Container::Seq {
                     items: Vec::new(),
                     anchor,
                     created_before: b.created + 1,
@@ -291,7 +291,7 @@ pub fn parse(text: &str, schema: Schema) -> Result<Value, YamlError> {
                 b.open(frame, &mark)?;
             }
             Event::MappingStart(anchor, _) => {
-                let frame = Frame::Map {
+                let frame = Container::Map {
                     map: Map::new(),
                     key: None,
                     anchor,

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::run::step;
-use crate::site::{self, BuildOptions, Inputs, Variant};
 use crate::tools::Toolbox;
+use crate::trunk::{self, BuildOptions, Inputs, Variant};
 
 /// Must equal `benchdeck::bundle::PUBLIC_URL_PLACEHOLDER` (checked by [`check_bundle`]).
 const PLACEHOLDER: &str = "/benchdeck-public-url-placeholder/";
@@ -29,7 +29,7 @@ pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
     }
     let staging = work.join("site");
     let template = work.join("index.html");
-    site::build_variant(
+    trunk::build_variant(
         root,
         toolbox,
         &BuildOptions {

@@ -14,10 +14,10 @@ mod measuring;
 mod rng;
 mod run;
 mod scale;
-mod site;
 mod synth;
 mod test;
 mod tools;
+mod trunk;
 mod wasm_budget;
 mod wheel;
 
@@ -104,7 +104,7 @@ fn execute(args: Vec<String>) -> Result<()> {
         "serve" => {
             no_options(command, rest)?;
             let toolbox = tools::ensure(&root, tools::Needs::Site)?;
-            site::serve(&root, &toolbox)
+            trunk::serve(&root, &toolbox)
         }
         "build" => command_build(&root, rest),
         "dist" => command_dist(&root, rest),
@@ -160,10 +160,10 @@ fn command_build(root: &Path, rest: &[String]) -> Result<()> {
     )?;
     let dist = option(rest, "--dist")?.map_or_else(|| root.join("dist"), PathBuf::from);
     let toolbox = tools::ensure(root, tools::Needs::Site)?;
-    site::build(
+    trunk::build(
         root,
         &toolbox,
-        &site::BuildOptions {
+        &trunk::BuildOptions {
             dist: &dist,
             public_url: &public_url,
             site_url: site_url.as_deref(),

@@ -20,8 +20,8 @@ use std::process::Command;
 use anyhow::Result;
 
 use crate::run::{self, step};
-use crate::site::{self, BuildOptions};
 use crate::tools::{self, Toolbox};
+use crate::trunk::{self, BuildOptions};
 
 /// The sub-path the second build is served under, as `/<repo>/` on GitHub Pages.
 const SUB_PATH: &str = "/benchdeck/";
@@ -47,7 +47,7 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     ));
     end_to_end(root, toolbox, &published, "/", false)?;
     let sub_path = sites.join("sub-path");
-    site::build_variant(
+    trunk::build_variant(
         root,
         toolbox,
         &BuildOptions {
@@ -55,9 +55,9 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
             public_url: SUB_PATH,
             site_url: None,
         },
-        site::Variant {
+        trunk::Variant {
             bench_page: true,
-            ..site::Variant::default()
+            ..trunk::Variant::default()
         },
     )?;
     end_to_end(root, toolbox, &sub_path, SUB_PATH, true)?;

@@ -24,8 +24,8 @@ use anyhow::{Context, Result};
 
 use super::{generate, out_dir, write, Args};
 use crate::run::{self, step};
-use crate::site::{self, BuildOptions, Inputs, Variant};
 use crate::tools::Toolbox;
+use crate::trunk::{self, BuildOptions, Inputs, Variant};
 
 mod built;
 mod figures;
@@ -75,7 +75,7 @@ pub fn build_for_bench(
         .map_or_else(|| "site".to_string(), |n| n.to_string_lossy().into_owned());
     let log = parent.join(format!("trunk-{name}.log"));
     let started = Instant::now();
-    site::build_variant(
+    trunk::build_variant(
         root,
         toolbox,
         &BuildOptions {

@@ -24,7 +24,7 @@ use crate::report::context::ReportContext;
 
 /// What each window gives.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Value {
+enum WindowStat {
     /// A percentile (0 to 100) of the latency of its successful requests.
     Latency(f64),
     /// The median of its successful requests' output tokens per second.
@@ -34,18 +34,18 @@ enum Value {
 /// The latency percentiles a reader can switch between.
 const CHOICES: [f64; 4] = [50.0, 90.0, 95.0, 99.0];
 
-impl Value {
-    fn parse(text: Option<&str>) -> Result<Value, String> {
+impl WindowStat {
+    fn parse(text: Option<&str>) -> Result<WindowStat, String> {
         let text = text.map(|t| t.trim().to_ascii_lowercase());
         match text.as_deref() {
-            None => Ok(Value::Latency(95.0)),
-            Some("tok_s") => Ok(Value::TokensPerSecond),
-            Some("median") => Ok(Value::Latency(50.0)),
+            None => Ok(WindowStat::Latency(95.0)),
+            Some("tok_s") => Ok(WindowStat::TokensPerSecond),
+            Some("median") => Ok(WindowStat::Latency(50.0)),
             Some(other) => other
                 .strip_prefix('p')
                 .and_then(|p| p.parse::<f64>().ok())
                 .filter(|p| (0.0..=100.0).contains(p))
-                .map(Value::Latency)
+                .map(WindowStat::Latency)
                 .ok_or_else(|| {
                     format!(
                         "`stat: {other}`: each window gives a latency percentile (p50, p90, p95, \
@@ -57,19 +57,19 @@ impl Value {
 
     fn of(self, window: &Window) -> Option<f64> {
         match self {
-            Value::Latency(p) => window.latency(p / 100.0),
-            Value::TokensPerSecond => window.tok_s,
+            WindowStat::Latency(p) => window.latency(p / 100.0),
+            WindowStat::TokensPerSecond => window.tok_s,
         }
     }
 
     fn name(self, metric: Metric) -> String {
         match self {
-            Value::Latency(p) => Quantity::Latency {
+            WindowStat::Latency(p) => Quantity::Latency {
                 metric,
                 stat: Stat::P(p),
             }
             .to_string(),
-            Value::TokensPerSecond => "Median output tokens/s per request".to_string(),
+            WindowStat::TokensPerSecond => "Median output tokens/s per request".to_string(),
         }
     }
 
@@ -87,8 +87,8 @@ impl Value {
 
     fn axis(self, metric: Metric) -> Axis {
         match self {
-            Value::Latency(_) => Axis::new(self.name(metric), "ms"),
-            Value::TokensPerSecond => Axis::new(self.name(metric), "tok/s"),
+            WindowStat::Latency(_) => Axis::new(self.name(metric), "ms"),
+            WindowStat::TokensPerSecond => Axis::new(self.name(metric), "tok/s"),
         }
     }
 }
@@ -122,7 +122,7 @@ pub(in crate::report) fn quoted_windows(
     stat: &str,
     width: Option<f64>,
 ) -> Result<Quoted, String> {
-    let value = Value::parse(Some(stat))?;
+    let value = WindowStat::parse(Some(stat))?;
     let width = width.unwrap_or_else(|| width_for(std::iter::once(run)));
     if !(width.is_finite() && width > 0.0) {
         return Err(format!(
@@ -145,8 +145,8 @@ pub(in crate::report) fn quoted_windows(
         windows,
         width,
         unit: match value {
-            Value::Latency(_) => "ms",
-            Value::TokensPerSecond => "tok/s",
+            WindowStat::Latency(_) => "ms",
+            WindowStat::TokensPerSecond => "tok/s",
         },
         name: value.name(Metric::E2e),
     })
@@ -167,7 +167,7 @@ pub(super) fn windows_chart(
 ) -> Result<ChartSpec, String> {
     let d = c.d;
     let metric = latency_metric(d.metric.as_deref())?;
-    let value = Value::parse(d.stat.as_deref())?;
+    let value = WindowStat::parse(d.stat.as_deref())?;
     if let Some(width) = d.window {
         if !(width.is_finite() && width > 0.0) {
             return Err(format!(
@@ -216,7 +216,7 @@ fn window_boxes(
     ctx: &ReportContext<'_>,
     c: ChartCall<'_>,
     metric: Metric,
-    value: Value,
+    value: WindowStat,
 ) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
     let loads = match &d.load {
@@ -265,7 +265,7 @@ fn window_boxes(
         }
         None => loads.iter().map(ToString::to_string).collect(),
     };
-    let series_of = |value: Value| -> Vec<Series> {
+    let series_of = |value: WindowStat| -> Vec<Series> {
         grid.iter()
             .zip(&windowed)
             .map(|((key, _), cells)| {
@@ -285,13 +285,13 @@ fn window_boxes(
     };
     let mut spec = box_chart(id, "", value.axis(metric), categories.clone(), &[]);
     spec.series = series_of(value);
-    if matches!(value, Value::Latency(_)) {
+    if matches!(value, WindowStat::Latency(_)) {
         spec.alternatives = CHOICES
             .iter()
             .map(|&p| Alternative {
                 label: format!("p{}", format::number(p)),
-                y_title: Value::Latency(p).name(metric),
-                series: series_of(Value::Latency(p)),
+                y_title: WindowStat::Latency(p).name(metric),
+                series: series_of(WindowStat::Latency(p)),
             })
             .collect();
     }
@@ -309,10 +309,10 @@ fn window_tradeoff(
     ctx: &ReportContext<'_>,
     c: ChartCall<'_>,
     metric: Metric,
-    value: Value,
+    value: WindowStat,
 ) -> Result<ChartSpec, String> {
     let ChartCall { id, d, keys } = c;
-    let Value::Latency(_) = value else {
+    let WindowStat::Latency(_) = value else {
         return Err("`x: tok_s` sets tokens per second against a latency percentile; give `stat: p95` (or p50, p90, p99)".to_string());
     };
     let mut runs = Vec::new();
@@ -375,7 +375,7 @@ fn window_tradeoff(
             sparse_note(sparse)
         ),
         kind: ChartKind::Scatter,
-        x: Value::TokensPerSecond.axis(metric),
+        x: WindowStat::TokensPerSecond.axis(metric),
         y: value.axis(metric),
         series,
         annotations: Vec::new(),
@@ -442,7 +442,7 @@ fn width_for<'a>(runs: impl Iterator<Item = &'a Run>) -> f64 {
 }
 
 /// Category `i`'s box of a configuration's per-window values, with each window as a dot.
-fn window_box(i: usize, cell: Option<&Windowed<'_>>, value: Value) -> Point {
+fn window_box(i: usize, cell: Option<&Windowed<'_>>, value: WindowStat) -> Point {
     let values: Vec<f64> = cell
         .map(|w| w.windows.iter().filter_map(|x| value.of(x)).collect())
         .unwrap_or_default();
@@ -489,11 +489,11 @@ fn box_caption(
     windowed: &[Vec<Option<Windowed<'_>>>],
     grid: &[(&String, Vec<Option<&Run>>)],
     width: f64,
-    value: Value,
+    value: WindowStat,
     metric: Metric,
     name_of: impl Fn(&str) -> String,
 ) -> String {
-    let unit = if value == Value::TokensPerSecond {
+    let unit = if value == WindowStat::TokensPerSecond {
         "tok/s"
     } else {
         "ms"
