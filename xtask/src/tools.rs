@@ -331,7 +331,12 @@ fn ensure_cargo_tool(
     command
         .args(["install", &format!("{krate}@{version}"), "--root"])
         .arg(&install_root)
-        .args(extra);
+        .args(extra)
+        // A tool is compiled once per machine and what it runs is not what anyone waits on, but
+        // its crate's own release profile may (trunk's: fat LTO in one codegen unit, a long
+        // single-threaded link). Without them the compile uses both cores of a small machine.
+        .env("CARGO_PROFILE_RELEASE_LTO", "off")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
     run::status(&mut command).with_context(|| format!("installing {krate} {version} failed"))?;
     toolbox.add(bin_dir);
     Ok(())
