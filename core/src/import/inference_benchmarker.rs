@@ -24,7 +24,7 @@ use super::json_objects::{distribution, metadata_identity, nested, object};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Rate, RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -155,23 +155,14 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         input_len: None,
         output_len: None,
     };
+    let load = LoadPoint {
+        achieved_rps: requests_per_s,
+        ..load
+    };
+    let provenance = Provenance::new(s.file, s.at.clone(), Producer::InferenceBenchmarker);
     Run {
-        provenance: Provenance::new(s.file, s.at.clone(), Producer::InferenceBenchmarker),
-        config,
-        load: LoadPoint {
-            achieved_rps: requests_per_s,
-            ..load
-        },
-        requests,
-        latency,
-        throughput,
-        tokens,
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
         problems: std::mem::take(&mut s.problems),
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     }
 }
 

@@ -18,7 +18,7 @@ use super::table::{self, Row, Wanted};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Provenance, Rate, RequestCounts, Run, Throughput,
 };
 use crate::problem::Problem;
 
@@ -167,29 +167,21 @@ fn read_row(
         v.output_len = Distribution::default();
     }
 
-    Ok(Run {
-        provenance: Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
-        config: config.clone(),
-        load: LoadPoint {
+    let mut run = Run::new(
+        Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
+        config.clone(),
+        LoadPoint {
             achieved_rps: v.achieved_rps,
             ..LoadPoint::new(load)
         },
-        requests: v.requests,
-        latency: v.latency,
-        throughput: v.throughput,
-        tokens: TokenStats {
-            total_input: None,
-            total_output: None,
-            input_len: (!v.input_len.is_empty()).then_some(v.input_len),
-            output_len: (!v.output_len.is_empty()).then_some(v.output_len),
-        },
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems,
-    })
+    );
+    run.requests = v.requests;
+    run.latency = v.latency;
+    run.throughput = v.throughput;
+    run.tokens.input_len = (!v.input_len.is_empty()).then_some(v.input_len);
+    run.tokens.output_len = (!v.output_len.is_empty()).then_some(v.output_len);
+    run.problems = problems;
+    Ok(run)
 }
 
 /// Cell `i` as a number; an invalid one is reported and missing.
