@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use super::fields::Fields;
 use super::json_objects::{distribution, metadata_identity, nested, object};
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_REPORT_OBJECT};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
     Rate, RequestCounts, Run, Throughput, TokenStats,
@@ -53,11 +53,7 @@ pub(super) fn is_report(value: &Value) -> bool {
 
 /// Reads every step of a report except the warm-up.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = out.require(
-        value.as_object(),
-        &at,
-        "expected a JSON object with `config` and `results`",
-    ) else {
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_REPORT_OBJECT) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());

@@ -184,21 +184,10 @@ fn read_row(
     Ok(run)
 }
 
-/// Cell `i` as a number; an invalid one is reported and missing.
-fn number(
-    file: &str,
-    header: &Row,
-    row: &Row,
-    i: usize,
-    problems: &mut Vec<Problem>,
-) -> Option<f64> {
-    table::number(file, row, i, header.cell(i), Wanted::Any, problems)
-}
-
 /// The load of the row's first cell: a request rate or a concurrency.
 fn load_target(file: &str, header: &Row, row: &Row, by_rate: bool) -> Result<LoadTarget, Problem> {
     // A problem of the load's cell is the row's error.
-    match number(file, header, row, 0, &mut Vec::new()) {
+    match table::number(file, row, 0, header.cell(0), Wanted::Any, &mut Vec::new()) {
         Some(v) if by_rate && v.is_infinite() && v > 0.0 => {
             Ok(LoadTarget::RequestRate(Rate::Infinite))
         }
@@ -245,7 +234,7 @@ fn values(
 ) -> Values {
     let mut v = Values::default();
     for (i, c) in columns.iter().enumerate().skip(1) {
-        let Some(value) = number(file, header, row, i, problems) else {
+        let Some(value) = table::number(file, row, i, header.cell(i), Wanted::Any, problems) else {
             continue;
         };
         match *c {

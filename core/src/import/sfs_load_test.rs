@@ -29,7 +29,7 @@ use serde_json::{Map, Value};
 
 use super::fields::Fields;
 use super::json_objects::object;
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_REPORT_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
     Provenance, Rate, RequestCounts, RequestSamples, Run, TokenStats,
@@ -98,11 +98,7 @@ struct Group {
 
 /// Reads one load_test.py output document.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = out.require(
-        value.as_object(),
-        &at,
-        "expected a JSON object with `config` and `results`",
-    ) else {
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_REPORT_OBJECT) else {
         return;
     };
     let file = out.file.clone();
