@@ -1,10 +1,14 @@
 //! The test fixtures in `tests/fixtures/`: the one place that finds, reads and imports them.
-//! A fixture that is missing fails the test with its path. Also the simulated runs of known
-//! truth that the statistics are tested against ([`simulated`]).
+//! A fixture that is missing fails the test with its path. Also what the importers' tests ask
+//! of what a fixture gave (its one run, its errors, a value but for rounding), and the simulated
+//! runs of known truth that the statistics are tested against ([`simulated`]).
 
 use std::path::PathBuf;
 
-use crate::import::{import, ImportedFile};
+use crate::import::{import, import_all, ImportedFile};
+use crate::input::InputFile;
+use crate::model::{Metric, Run, Stat};
+use crate::problem::Severity;
 
 /// The fixture at `relative` (to `tests/fixtures/`).
 pub fn path(relative: &str) -> PathBuf {
@@ -41,6 +45,67 @@ pub fn import_file(relative: &str) -> ImportedFile {
 /// The fixture at `relative`, imported under `name` (what its problems and runs then say).
 pub fn import_named(relative: &str, name: &str) -> ImportedFile {
     import(name, &bytes(relative))
+}
+
+/// The fixtures `names` of the folder `fixtures` (relative to `tests/fixtures/`), imported
+/// together as the files of the folder `folder`, as [`import_all`] imports them (siblings
+/// joined).
+pub fn import_folder(fixtures: &str, names: &[&str], folder: &str) -> Vec<ImportedFile> {
+    let files: Vec<InputFile> = names
+        .iter()
+        .map(|n| InputFile {
+            path: format!("{folder}/{n}"),
+            bytes: bytes(&format!("{fixtures}/{n}")),
+        })
+        .collect();
+    import_all(&files)
+}
+
+/// The one run of `f`; the test fails with `f`'s problems when it has none or several.
+pub fn one_run(f: &ImportedFile) -> &Run {
+    let [run] = f.runs.as_slice() else {
+        panic!("one run: {}", messages(f))
+    };
+    run
+}
+
+/// How many requests of `run` were sent, succeeded and failed, to compare at once.
+pub fn counts(run: &Run) -> (Option<u64>, Option<u64>, Option<u64>) {
+    (
+        run.requests.total,
+        run.requests.succeeded,
+        run.requests.failed,
+    )
+}
+
+/// `actual` is `expected` but for rounding (they differ by at most a billionth of `expected`,
+/// or of 1 below 1); else the test fails with both.
+pub fn close(actual: Option<f64>, expected: f64) {
+    let a = actual.unwrap_or(f64::NAN);
+    assert!(near(a, expected), "{a} != {expected}");
+}
+
+/// Each `(metric, statistic, value)` of `expected` is `run`'s but for rounding, as [`close`]
+/// has it; else the test fails naming the statistic.
+pub fn close_stats(run: &Run, expected: &[(Metric, Stat, f64)]) {
+    for &(metric, stat, value) in expected {
+        let a = run.latency_stat(metric, stat).unwrap_or(f64::NAN);
+        assert!(near(a, value), "{metric:?} {stat:?}: {a} != {value}");
+    }
+}
+
+/// True when `a` is `expected` but for rounding: [`close`]'s test.
+fn near(a: f64, expected: f64) -> bool {
+    (a - expected).abs() <= 1e-9 * expected.abs().max(1.0)
+}
+
+/// The errors among every problem of `f`, one string each: what a test of a good file expects
+/// to be empty (its warnings aside).
+pub fn errors(f: &ImportedFile) -> Vec<String> {
+    f.all_problems()
+        .filter(|p| p.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// Every problem of `f` (its own, then its runs'), one a line: what a test expects to be empty,

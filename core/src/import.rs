@@ -118,6 +118,10 @@ impl ImportedFile {
 /// What the readers of one run per JSON object say of a document that is not an object.
 const NOT_A_RUN_OBJECT: &str = "expected a JSON object for one benchmark run";
 
+/// What the readers of a report of `config` and `results` (inference-benchmarker's,
+/// load_test.py's) say of a document that is not an object.
+const NOT_A_REPORT_OBJECT: &str = "expected a JSON object with `config` and `results`";
+
 /// Largest file the importers accept, in bytes (2 GiB). Larger files get a clear refusal instead
 /// of exhausting memory. A file is held once as read and imported in one streaming pass (the
 /// per-request lists of vLLM and GuideLLM become typed columns as they are parsed: [`document`]),

@@ -37,7 +37,7 @@ use super::json_objects::{distribution_of, ms_per, nested, object, whole};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Rate, RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -162,36 +162,22 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
             "no request succeeded; the run is shown as failed, its statistics are ignored",
         ));
     }
-    let requests = RequestCounts {
-        total: succeeded.zip(failed).map(|(s, f)| s + f),
-        succeeded,
-        failed,
-        incomplete: None,
+    let load = LoadPoint {
+        achieved_rps: throughput.requests_per_s,
+        ..load
     };
-
+    let config = ConfigIdentity {
+        model,
+        ..ConfigIdentity::default()
+    };
+    let provenance = Provenance {
+        date,
+        ..Provenance::new(&out.file, at, producer)
+    };
+    let requests = RequestCounts::outcomes(succeeded, failed);
     out.runs.push(Run {
-        provenance: Provenance {
-            date,
-            ..Provenance::new(&out.file, at, producer)
-        },
-        config: ConfigIdentity {
-            model,
-            ..ConfigIdentity::default()
-        },
-        load: LoadPoint {
-            achieved_rps: throughput.requests_per_s,
-            ..load
-        },
-        requests,
-        latency,
-        throughput,
-        tokens,
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
         problems,
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     });
 }
 

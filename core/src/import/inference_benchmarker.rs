@@ -21,10 +21,10 @@ use serde_json::Value;
 
 use super::fields::Fields;
 use super::json_objects::{distribution, metadata_identity, nested, object};
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_REPORT_OBJECT};
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Rate, RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -53,11 +53,7 @@ pub(super) fn is_report(value: &Value) -> bool {
 
 /// Reads every step of a report except the warm-up.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = out.require(
-        value.as_object(),
-        &at,
-        "expected a JSON object with `config` and `results`",
-    ) else {
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_REPORT_OBJECT) else {
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());
@@ -155,23 +151,14 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         input_len: None,
         output_len: None,
     };
+    let load = LoadPoint {
+        achieved_rps: requests_per_s,
+        ..load
+    };
+    let provenance = Provenance::new(s.file, s.at.clone(), Producer::InferenceBenchmarker);
     Run {
-        provenance: Provenance::new(s.file, s.at.clone(), Producer::InferenceBenchmarker),
-        config,
-        load: LoadPoint {
-            achieved_rps: requests_per_s,
-            ..load
-        },
-        requests,
-        latency,
-        throughput,
-        tokens,
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
         problems: std::mem::take(&mut s.problems),
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     }
 }
 

@@ -139,26 +139,18 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
         output_len: configured(&mut f, "mean_output_tokens"),
         ..Workload::default()
     };
+    let load = LoadPoint {
+        achieved_rps: requests_per_s,
+        ..LoadPoint::new(target)
+    };
+    let provenance = Provenance {
+        date,
+        ..Provenance::new(&out.file, at, Producer::Llmperf)
+    };
     out.runs.push(Run {
-        provenance: Provenance {
-            date,
-            ..Provenance::new(&out.file, at, Producer::Llmperf)
-        },
-        config,
-        load: LoadPoint {
-            achieved_rps: requests_per_s,
-            ..LoadPoint::new(target)
-        },
-        requests,
-        latency,
-        throughput,
-        tokens,
-        samples: None,
         workload,
-        server: None,
-        repeats: None,
-        price: None,
         problems: f.problems,
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     });
 }
 
@@ -396,21 +388,15 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
         "per-request file: it names no model and no concurrency, so the run has no load axis; \
          the `*_summary.json` written next to it has both",
     ));
-    out.runs.push(Run {
-        provenance: Provenance::new(&out.file, at, Producer::Llmperf),
-        config: Default::default(),
-        load: LoadPoint::new(LoadTarget::MaxThroughput),
-        requests: RequestCounts::counted(total, succeeded),
-        latency: Vec::new(),
-        throughput: Throughput::default(),
-        tokens: TokenStats::default(),
-        samples: Some(samples),
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems,
-    });
+    let mut run = Run::new(
+        Provenance::new(&out.file, at, Producer::Llmperf),
+        Default::default(),
+        LoadPoint::new(LoadTarget::MaxThroughput),
+    );
+    run.requests = RequestCounts::counted(total, succeeded);
+    run.samples = Some(samples);
+    run.problems = problems;
+    out.runs.push(run);
 }
 
 /// One request: `error_code` (null on success) and `error_msg`, times in seconds.

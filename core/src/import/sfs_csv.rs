@@ -18,7 +18,7 @@ use super::table::{self, Row, Wanted};
 use super::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Provenance, Rate, RequestCounts, Run, Throughput,
 };
 use crate::problem::Problem;
 
@@ -167,46 +167,27 @@ fn read_row(
         v.output_len = Distribution::default();
     }
 
-    Ok(Run {
-        provenance: Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
-        config: config.clone(),
-        load: LoadPoint {
+    let mut run = Run::new(
+        Provenance::new(file, Location::line(row.line), Producer::SimpleFullStackCsv),
+        config.clone(),
+        LoadPoint {
             achieved_rps: v.achieved_rps,
             ..LoadPoint::new(load)
         },
-        requests: v.requests,
-        latency: v.latency,
-        throughput: v.throughput,
-        tokens: TokenStats {
-            total_input: None,
-            total_output: None,
-            input_len: (!v.input_len.is_empty()).then_some(v.input_len),
-            output_len: (!v.output_len.is_empty()).then_some(v.output_len),
-        },
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems,
-    })
-}
-
-/// Cell `i` as a number; an invalid one is reported and missing.
-fn number(
-    file: &str,
-    header: &Row,
-    row: &Row,
-    i: usize,
-    problems: &mut Vec<Problem>,
-) -> Option<f64> {
-    table::number(file, row, i, header.cell(i), Wanted::Any, problems)
+    );
+    run.requests = v.requests;
+    run.latency = v.latency;
+    run.throughput = v.throughput;
+    run.tokens.input_len = (!v.input_len.is_empty()).then_some(v.input_len);
+    run.tokens.output_len = (!v.output_len.is_empty()).then_some(v.output_len);
+    run.problems = problems;
+    Ok(run)
 }
 
 /// The load of the row's first cell: a request rate or a concurrency.
 fn load_target(file: &str, header: &Row, row: &Row, by_rate: bool) -> Result<LoadTarget, Problem> {
     // A problem of the load's cell is the row's error.
-    match number(file, header, row, 0, &mut Vec::new()) {
+    match table::number(file, row, 0, header.cell(0), Wanted::Any, &mut Vec::new()) {
         Some(v) if by_rate && v.is_infinite() && v > 0.0 => {
             Ok(LoadTarget::RequestRate(Rate::Infinite))
         }
@@ -253,7 +234,7 @@ fn values(
 ) -> Values {
     let mut v = Values::default();
     for (i, c) in columns.iter().enumerate().skip(1) {
-        let Some(value) = number(file, header, row, i, problems) else {
+        let Some(value) = table::number(file, row, i, header.cell(i), Wanted::Any, problems) else {
             continue;
         };
         match *c {

@@ -29,10 +29,10 @@ use serde_json::{Map, Value};
 
 use super::fields::Fields;
 use super::json_objects::object;
-use super::ImportedFile;
+use super::{ImportedFile, NOT_A_REPORT_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
+    Provenance, Rate, RequestCounts, RequestSamples, Run, TokenStats,
 };
 use crate::number::describe_json;
 use crate::problem::Problem;
@@ -98,11 +98,7 @@ struct Group {
 
 /// Reads one load_test.py output document.
 pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location) {
-    let Some(obj) = out.require(
-        value.as_object(),
-        &at,
-        "expected a JSON object with `config` and `results`",
-    ) else {
+    let Some(obj) = out.require(value.as_object(), &at, NOT_A_REPORT_OBJECT) else {
         return;
     };
     let file = out.file.clone();
@@ -394,21 +390,17 @@ fn run_of(
         summaries(&ok)
     };
     let samples = samples_of(requests);
-    Some(Run {
-        provenance: Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
+    let mut run = Run::new(
+        Provenance::new(file, group.at, Producer::SimpleFullStackLoadTest),
         config,
-        load: LoadPoint::new(target),
-        requests: RequestCounts::counted(total, succeeded),
-        latency,
-        throughput: Throughput::default(),
-        tokens,
-        samples: Some(samples),
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems: run_problems,
-    })
+        LoadPoint::new(target),
+    );
+    run.requests = RequestCounts::counted(total, succeeded);
+    run.latency = latency;
+    run.tokens = tokens;
+    run.samples = Some(samples);
+    run.problems = run_problems;
+    Some(run)
 }
 
 /// Mean, min, max and p50/p90/p99 (load_test.py's linear interpolation) of the finite values.

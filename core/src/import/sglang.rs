@@ -137,26 +137,18 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         ..load
     };
 
+    let provenance = Provenance {
+        file: file.to_string(),
+        location: at,
+        producer: Producer::SglangServing,
+        producer_version: version,
+        date: f.date("date"),
+    };
     Ok(Run {
-        provenance: Provenance {
-            file: file.to_string(),
-            location: at,
-            producer: Producer::SglangServing,
-            producer_version: version,
-            date: f.date("date"),
-        },
-        config,
-        load,
-        requests,
-        latency,
-        throughput,
-        tokens,
         samples,
         workload,
-        server: None,
-        repeats: None,
-        price: None,
         problems: f.problems,
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     })
 }
 

@@ -31,15 +31,11 @@ use super::ImportedFile;
 use crate::input::InputFile;
 use crate::model::{LoadTarget, Location, Producer, Run};
 use crate::problem::Problem;
-use join::{drop_alone_warning, record};
+use join::{by_name, drop_alone_warning, record};
 
 /// Joins the siblings among `imports`; `files[i]` is what `imports[i]` was read from.
 pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
-    let index: BTreeMap<String, usize> = imports
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.file.clone(), i))
-        .collect();
+    let index = by_name(imports);
     for i in 0..imports.len() {
         let name = imports[i].file.clone();
         if let Some(prefix) = name.strip_suffix("_individual_responses.json") {

@@ -181,23 +181,15 @@ fn read_result(
 
     let workload = read_workload(&mut f, file);
     let date = f.date("date");
+    let provenance = Provenance {
+        date,
+        ..Provenance::new(file, at, Producer::VllmServe)
+    };
     Ok(Run {
-        provenance: Provenance {
-            date,
-            ..Provenance::new(file, at, Producer::VllmServe)
-        },
-        config,
-        load,
-        requests,
-        latency,
-        throughput,
-        tokens,
         samples,
         workload,
-        server: None,
-        repeats: None,
-        price: None,
         problems: f.problems,
+        ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     })
 }
 

@@ -20,7 +20,7 @@ use super::json_objects::object;
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Provenance, RequestCounts, Run, Throughput,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
@@ -75,29 +75,22 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
         ..RequestCounts::default()
     };
     let _ = f.count("total_num_tokens");
-    let run = Run {
-        provenance: Provenance::new(&out.file, at, Producer::VllmThroughput),
-        config: ConfigIdentity::default(),
-        load: LoadPoint {
+    let mut run = Run::new(
+        Provenance::new(&out.file, at, Producer::VllmThroughput),
+        ConfigIdentity::default(),
+        LoadPoint {
             achieved_rps: requests_per_s,
             ..LoadPoint::new(LoadTarget::MaxThroughput)
         },
-        requests,
-        latency: Vec::new(),
-        throughput: Throughput {
-            // Prompt plus output tokens: the total, not the output throughput.
-            total_tok_s,
-            requests_per_s,
-            ..Throughput::default()
-        },
-        tokens: TokenStats::default(),
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems: f.problems,
+    );
+    run.requests = requests;
+    run.throughput = Throughput {
+        // Prompt plus output tokens: the total, not the output throughput.
+        total_tok_s,
+        requests_per_s,
+        ..Throughput::default()
     };
+    run.problems = f.problems;
     out.runs.push(run);
 }
 
@@ -152,29 +145,18 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
             "no latency could be read; expected `avg_latency`, `latencies` or `percentiles` in seconds",
         );
     }
-    let latency = if d.is_empty() {
-        Vec::new()
-    } else {
-        vec![LatencyMetric {
+    let mut run = Run::new(
+        Provenance::new(&out.file, at, Producer::VllmLatency),
+        ConfigIdentity::default(),
+        LoadPoint::new(LoadTarget::MaxThroughput),
+    );
+    if !d.is_empty() {
+        run.latency = vec![LatencyMetric {
             metric: Metric::E2e,
             distribution: d,
-        }]
-    };
-    let run = Run {
-        provenance: Provenance::new(&out.file, at, Producer::VllmLatency),
-        config: ConfigIdentity::default(),
-        load: LoadPoint::new(LoadTarget::MaxThroughput),
-        requests: RequestCounts::default(),
-        latency,
-        throughput: Throughput::default(),
-        tokens: TokenStats::default(),
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems: f.problems,
-    };
+        }];
+    }
+    run.problems = f.problems;
     out.runs.push(run);
 }
 

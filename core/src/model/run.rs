@@ -78,6 +78,24 @@ impl Run {
         }
     }
 
+    /// `self` with what its file states of the whole run: how its requests ended, its latency
+    /// distributions, its rates and its token statistics.
+    pub fn measured(
+        self,
+        requests: RequestCounts,
+        latency: Vec<LatencyMetric>,
+        throughput: Throughput,
+        tokens: TokenStats,
+    ) -> Run {
+        Run {
+            requests,
+            latency,
+            throughput,
+            tokens,
+            ..self
+        }
+    }
+
     /// Where the run's numbers came from, as tooltips and titles say it: `file#place`, or for
     /// a combined run `3 runs: a.json, b.json, c.json`.
     pub fn source(&self) -> String {

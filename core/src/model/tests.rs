@@ -1,24 +1,14 @@
 use super::*;
 
 fn run_at(key: &str, target: LoadTarget) -> Run {
-    Run {
-        provenance: Provenance::new("f.json", Location::line(1), Producer::VllmServe),
-        config: ConfigIdentity {
+    Run::new(
+        Provenance::new("f.json", Location::line(1), Producer::VllmServe),
+        ConfigIdentity {
             engine: Some(key.into()),
             ..ConfigIdentity::default()
         },
-        load: LoadPoint::new(target),
-        requests: RequestCounts::default(),
-        latency: Vec::new(),
-        throughput: Throughput::default(),
-        tokens: TokenStats::default(),
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems: Vec::new(),
-    }
+        LoadPoint::new(target),
+    )
 }
 
 #[test]

@@ -32,6 +32,17 @@ impl RequestCounts {
         }
     }
 
+    /// `succeeded` requests succeeded and `failed` failed, none cut off: the total is their sum
+    /// when the file states both.
+    pub fn outcomes(succeeded: Option<u64>, failed: Option<u64>) -> Self {
+        RequestCounts {
+            total: succeeded.zip(failed).map(|(s, f)| s.saturating_add(f)),
+            succeeded,
+            failed,
+            incomplete: None,
+        }
+    }
+
     /// Share of requests that succeeded, 0 to 1.
     pub fn success_rate(&self) -> Option<f64> {
         let ok = self.succeeded? as f64;

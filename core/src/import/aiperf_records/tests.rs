@@ -2,45 +2,23 @@
 //! alone and joined into the summary beside them. Expected values computed by hand from the
 //! records; the summary JSON, computed by AIPerf's rules from the same records, agrees.
 
-use crate::fixtures::{bytes, import_file, messages};
-use crate::import::import_all;
-use crate::input::InputFile;
+use crate::fixtures::{
+    close, close_stats, counts, errors, import_file, import_folder, messages, one_run,
+};
 use crate::model::{LoadTarget, Metric, Producer, Stat};
-use crate::problem::Severity;
 
 const DIR: &str = "aiperf/Qwen_Qwen3-0.6B-openai-chat-concurrency4";
-
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
 
 #[test]
 fn the_records_alone_are_one_run_with_per_request_samples() {
     let f = import_file(&format!("{DIR}/profile_export.jsonl"));
     assert_eq!(f.producer, Some(Producer::Aiperf));
-    assert!(
-        f.all_problems().all(|p| p.severity == Severity::Warning),
-        "{}",
-        messages(&f)
-    );
-    let [run] = f.runs.as_slice() else {
-        panic!("one run: {}", messages(&f))
-    };
+    assert_eq!(errors(&f), Vec::<String>::new());
+    let run = one_run(&f);
     // Model and load from the artifact folder's name.
     assert_eq!(run.load.target, LoadTarget::Concurrency(4.0));
     assert_eq!(run.config.model.as_deref(), Some("Qwen_Qwen3-0.6B"));
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(12), Some(10), Some(2))
-    );
+    assert_eq!(counts(run), (Some(12), Some(10), Some(2)));
     let s = run.samples.as_ref().unwrap();
     assert_eq!(s.len(), 12);
     assert_eq!(s.ok.iter().filter(|ok| !**ok).count(), 2);
@@ -54,21 +32,20 @@ fn the_records_alone_are_one_run_with_per_request_samples() {
         &[0.0, 0.008886381, 0.412124742, 0.003103913]
     );
     // The summary beside them holds AIPerf's own statistics of the same records.
-    close(run.latency_stat(Metric::Ttft, Stat::Mean), 58.3118238);
-    close(run.latency_stat(Metric::Ttft, Stat::Std), 16.87503460862698);
-    close(run.latency_stat(Metric::Ttft, Stat::P(99.0)), 86.48660067);
-    close(run.latency_stat(Metric::E2e, Stat::P(90.0)), 474.1173996);
-    close(
-        run.latency_stat(Metric::Tpot, Stat::Mean),
-        11.493091336423596,
+    close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 58.3118238),
+            (Metric::Ttft, Stat::Std, 16.87503460862698),
+            (Metric::Ttft, Stat::P(99.0), 86.48660067),
+            (Metric::E2e, Stat::P(90.0), 474.1173996),
+            (Metric::Tpot, Stat::Mean, 11.493091336423596),
+            (Metric::Ttst, Stat::Mean, 11.4919193),
+            // 317 chunk gaps of the successful requests, pooled.
+            (Metric::Itl, Stat::Mean, 11.508366100946372),
+            (Metric::Itl, Stat::Median, 11.580292),
+        ],
     );
-    close(run.latency_stat(Metric::Ttst, Stat::Mean), 11.4919193);
-    // 317 chunk gaps of the successful requests, pooled.
-    close(
-        run.latency_stat(Metric::Itl, Stat::Mean),
-        11.508366100946372,
-    );
-    close(run.latency_stat(Metric::Itl, Stat::Median), 11.580292);
     assert_eq!(
         (run.tokens.total_input, run.tokens.total_output),
         (Some(5500), Some(327))
@@ -88,14 +65,8 @@ fn the_records_alone_are_one_run_with_per_request_samples() {
 
 #[test]
 fn joined_the_summarys_run_takes_the_samples_and_the_pooled_itl() {
-    let files: Vec<InputFile> = ["profile_export.jsonl", "profile_export_aiperf.json"]
-        .iter()
-        .map(|n| InputFile {
-            path: format!("{DIR}/{n}"),
-            bytes: bytes(&format!("{DIR}/{n}")),
-        })
-        .collect();
-    let imported = import_all(&files);
+    let names = ["profile_export.jsonl", "profile_export_aiperf.json"];
+    let imported = import_folder(DIR, &names, DIR);
     let [records, summary] = imported.as_slice() else {
         unreachable!()
     };

@@ -9,7 +9,7 @@ use crate::import::json_objects::ms_per;
 use crate::import::table::{self, Row, Wanted};
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Producer,
-    Provenance, RequestCounts, Run, Stat, Throughput, TokenStats, Workload,
+    Provenance, RequestCounts, Run, Stat, Throughput, TokenStats,
 };
 use crate::problem::Problem;
 
@@ -225,28 +225,15 @@ impl<'a> Metrics<'a> {
             tokens.output_len = None;
         }
         latency.sort_by_key(|m| m.metric);
+        let load = LoadPoint {
+            achieved_rps: throughput.requests_per_s,
+            ..LoadPoint::new(load)
+        };
+        let provenance = Provenance::new(file, Location::line(first_line), producer);
+        let requests = RequestCounts::outcomes(succeeded, failed);
         Run {
-            provenance: Provenance::new(file, Location::line(first_line), producer),
-            config,
-            load: LoadPoint {
-                achieved_rps: throughput.requests_per_s,
-                ..LoadPoint::new(load)
-            },
-            requests: RequestCounts {
-                total: succeeded.zip(failed).map(|(s, f)| s.saturating_add(f)),
-                succeeded,
-                failed,
-                incomplete: None,
-            },
-            latency,
-            throughput,
-            tokens,
-            samples: None,
-            workload: Workload::default(),
-            server: None,
-            repeats: None,
-            price: None,
             problems: self.problems,
+            ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
         }
     }
 }

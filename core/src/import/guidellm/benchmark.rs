@@ -3,7 +3,7 @@
 
 use crate::model::{
     ConfigIdentity, LatencyMetric, LoadPoint, Location, Producer, Provenance, RequestCounts,
-    RequestSamples, Run, RunDate, Throughput, TokenStats, Workload,
+    RequestSamples, Run, RunDate, Throughput, TokenStats,
 };
 use crate::problem::Problem;
 
@@ -46,26 +46,18 @@ impl Benchmark {
         self.latency.sort_by_key(|m| m.metric);
         self.load.achieved_rps = self.throughput.requests_per_s;
         self.load.achieved_concurrency = self.achieved_concurrency;
+        let provenance = Provenance {
+            file: file.to_string(),
+            location: self.location,
+            producer: Producer::Guidellm,
+            producer_version: self.version,
+            date: self.date,
+        };
+        let run = Run::new(provenance, self.config, self.load);
         Run {
-            provenance: Provenance {
-                file: file.to_string(),
-                location: self.location,
-                producer: Producer::Guidellm,
-                producer_version: self.version,
-                date: self.date,
-            },
-            config: self.config,
-            load: self.load,
-            requests: self.requests,
-            latency: self.latency,
-            throughput: self.throughput,
-            tokens: self.tokens,
             samples: self.samples,
-            workload: Workload::default(),
-            server: None,
-            repeats: None,
-            price: None,
             problems: self.problems,
+            ..run.measured(self.requests, self.latency, self.throughput, self.tokens)
         }
     }
 }

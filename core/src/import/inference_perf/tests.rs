@@ -1,75 +1,34 @@
 //! inference-perf's reports, each alone and as a folder: every number below is the fixture's
 //! value in seconds times 1000, read off the file by hand.
 
-use crate::fixtures::{import_file, messages};
-use crate::import::{import_all, ImportedFile};
-use crate::input::InputFile;
+use crate::fixtures::{
+    close, close_stats, counts, errors, import_file, import_folder, messages, one_run,
+};
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
-use crate::problem::Severity;
-
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
-
-fn errors(f: &ImportedFile) -> Vec<String> {
-    f.all_problems()
-        .filter(|p| p.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect()
-}
 
 #[test]
 fn a_rate_stage_in_seconds_becomes_one_run_in_ms() {
     let f = import_file("inference-perf/rate-sweep/stage_1_lifecycle_metrics.json");
     assert_eq!(f.producer, Some(Producer::InferencePerf));
     assert_eq!(errors(&f), Vec::<String>::new());
-    let [run] = f.runs.as_slice() else {
-        panic!("one run: {}", messages(&f))
-    };
+    let run = one_run(&f);
     assert_eq!(
         run.load.target,
         LoadTarget::RequestRate(Rate::PerSecond(6.0))
     );
     close(run.load.achieved_rps, 6.101792364087361);
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(60), Some(57), Some(3))
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::Mean),
-        143.14023716094015,
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::Median),
-        146.46884482840505,
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::P(99.9)),
-        218.37805601710625,
-    );
-    close(
-        run.latency_stat(Metric::Tpot, Stat::Mean),
-        15.778963475140555,
-    );
-    close(
-        run.latency_stat(Metric::TpotInclFirst, Stat::Mean),
-        16.782317979976653,
-    );
-    close(
-        run.latency_stat(Metric::Itl, Stat::Median),
-        10.685588489309339,
-    );
-    close(
-        run.latency_stat(Metric::E2e, Stat::P(0.1)),
-        1278.8303196464268,
+    assert_eq!(counts(run), (Some(60), Some(57), Some(3)));
+    close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 143.14023716094015),
+            (Metric::Ttft, Stat::Median, 146.46884482840505),
+            (Metric::Ttft, Stat::P(99.9), 218.37805601710625),
+            (Metric::Tpot, Stat::Mean, 15.778963475140555),
+            (Metric::TpotInclFirst, Stat::Mean, 16.782317979976653),
+            (Metric::Itl, Stat::Median, 10.685588489309339),
+            (Metric::E2e, Stat::P(0.1), 1278.8303196464268),
+        ],
     );
     close(run.throughput.output_tok_s, 609.091259880359);
     close(run.throughput.input_tok_s, 2373.998757409284);
@@ -126,21 +85,17 @@ fn a_concurrent_stage_is_drawn_at_its_concurrency() {
     let run = &f.runs[0];
     assert_eq!(run.load.target, LoadTarget::Concurrency(8.0));
     close(run.load.achieved_rps, 41.0534312476643);
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(40), Some(40), Some(0))
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::Mean),
-        357.8917936440689,
-    );
-    close(
-        run.latency_stat(Metric::TpotInclFirst, Stat::Mean),
-        0.024160639237016147 * 1000.0,
+    assert_eq!(counts(run), (Some(40), Some(40), Some(0)));
+    close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 357.8917936440689),
+            (
+                Metric::TpotInclFirst,
+                Stat::Mean,
+                0.024160639237016147 * 1000.0,
+            ),
+        ],
     );
     close(run.tokens.input_len.as_ref().and_then(|d| d.mean), 502.45);
     assert_eq!(run.tokens.total_input, None, "v0.4 has no totals");
@@ -152,14 +107,7 @@ fn the_summary_alone_is_one_run_without_a_load_point() {
     let f = import_file("inference-perf/rate-sweep/summary_lifecycle_metrics.json");
     let run = &f.runs[0];
     assert_eq!(run.load.target, LoadTarget::MaxThroughput);
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(84), Some(81), Some(3))
-    );
+    assert_eq!(counts(run), (Some(84), Some(81), Some(3)));
     close(
         run.latency_stat(Metric::Ttft, Stat::Mean),
         133.54897815606173,
@@ -201,14 +149,7 @@ fn a_folder_joins_the_configuration_server_metrics_and_drops_the_summary() {
         "summary_lifecycle_metrics.json",
         "summary_prometheus_metrics.json",
     ];
-    let files: Vec<InputFile> = names
-        .iter()
-        .map(|n| InputFile {
-            path: format!("run/{n}"),
-            bytes: crate::fixtures::bytes(&format!("inference-perf/rate-sweep/{n}")),
-        })
-        .collect();
-    let imported = import_all(&files);
+    let imported = import_folder("inference-perf/rate-sweep", &names, "run");
     let runs: Vec<_> = imported.iter().flat_map(|f| &f.runs).collect();
     assert_eq!(runs.len(), 2, "two stages");
     for f in &imported {

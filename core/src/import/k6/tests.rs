@@ -1,3 +1,4 @@
+use crate::fixtures::{close, counts};
 use crate::model::{LoadTarget, Metric, Producer, Stat};
 use crate::problem::Severity;
 
@@ -101,14 +102,6 @@ fn odd_shapes_do_not_panic() {
     }
 }
 
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
-
 /// The console summary of one 8-VU, 2-minute chat test in each of k6's three layouts: the same
 /// numbers from each (humanised durations back to ms).
 #[test]
@@ -126,11 +119,7 @@ fn the_console_summary_in_every_layout() {
         };
         assert_eq!(run.load.target, LoadTarget::Concurrency(8.0), "{name}");
         assert_eq!(
-            (
-                run.requests.total,
-                run.requests.succeeded,
-                run.requests.failed
-            ),
+            counts(run),
             (Some(824), Some(824), Some(0)),
             "{name}: http_req_failed's first number counts failures"
         );
@@ -164,14 +153,7 @@ fn a_console_summary_at_a_request_rate() {
         LoadTarget::RequestRate(crate::model::Rate::PerSecond(10.0))
     );
     assert_eq!(run.load.max_concurrency, Some(50));
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(600), Some(585), Some(15))
-    );
+    assert_eq!(counts(run), (Some(600), Some(585), Some(15)));
     let e2e = run.latency(Metric::E2e).unwrap();
     close(e2e.max, 62_500.0);
     close(e2e.min, 800.25);

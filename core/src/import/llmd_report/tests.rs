@@ -2,26 +2,10 @@
 //! the stage file's), the JSON of a vLLM run, an AIPerf one with its converter's count quirk,
 //! and a result folder where the native file and both report versions are one run.
 
-use crate::fixtures::{import_file, messages};
-use crate::import::{import_all, ImportedFile};
-use crate::input::InputFile;
+use crate::fixtures::{
+    close, close_stats, counts, errors, import_file, import_folder, messages, one_run,
+};
 use crate::model::{LoadTarget, Metric, Producer, Rate, Stat};
-use crate::problem::Severity;
-
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
-
-fn errors(f: &ImportedFile) -> Vec<String> {
-    f.all_problems()
-        .filter(|p| p.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect()
-}
 
 const C8: &str =
     "llm-d/inference-perf-c8/benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml";
@@ -33,9 +17,7 @@ fn a_yaml_report_of_an_inference_perf_stage() {
     let f = import_file(C8);
     assert_eq!(f.producer, Some(Producer::LlmdBenchmarkReport));
     assert_eq!(errors(&f), Vec::<String>::new());
-    let [run] = f.runs.as_slice() else {
-        panic!("one run: {}", messages(&f))
-    };
+    let run = one_run(&f);
     assert_eq!(run.load.target, LoadTarget::Concurrency(8.0));
     assert_eq!(run.load.max_concurrency, None);
     let c = &run.config;
@@ -53,40 +35,24 @@ fn a_yaml_report_of_an_inference_perf_stage() {
         (run.workload.input_len, run.workload.output_len),
         (Some(500), Some(128))
     );
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(40), Some(40), Some(0))
+    assert_eq!(counts(run), (Some(40), Some(40), Some(0)));
+    close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 357.8917936440689),
+            (Metric::Ttft, Stat::Median, 357.7775912976904),
+            (Metric::Ttft, Stat::P(0.1), 158.11202510264707),
+            (Metric::Ttft, Stat::P(99.9), 557.2017726102452),
+            (Metric::Tpot, Stat::Mean, 21.45142153474636),
+            (Metric::Itl, Stat::Mean, 21.52533675266539),
+            (
+                Metric::TpotInclFirst,
+                Stat::Mean,
+                0.024160639237016147 * 1000.0,
+            ),
+            (Metric::E2e, Stat::Max, 4502.290445760536),
+        ],
     );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::Mean),
-        357.8917936440689,
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::Median),
-        357.7775912976904,
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::P(0.1)),
-        158.11202510264707,
-    );
-    close(
-        run.latency_stat(Metric::Ttft, Stat::P(99.9)),
-        557.2017726102452,
-    );
-    close(
-        run.latency_stat(Metric::Tpot, Stat::Mean),
-        21.45142153474636,
-    );
-    close(run.latency_stat(Metric::Itl, Stat::Mean), 21.52533675266539);
-    close(
-        run.latency_stat(Metric::TpotInclFirst, Stat::Mean),
-        0.024160639237016147 * 1000.0,
-    );
-    close(run.latency_stat(Metric::E2e, Stat::Max), 4502.290445760536);
     close(run.throughput.output_tok_s, 981.5420128705036);
     close(run.throughput.requests_per_s, 7.757692257423463);
     close(run.tokens.input_len.as_ref().and_then(|d| d.mean), 502.45);
@@ -118,14 +84,7 @@ fn a_json_report_of_a_vllm_run() {
         LoadTarget::RequestRate(Rate::PerSecond(10.0))
     );
     assert_eq!(run.load.max_concurrency, Some(32));
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (Some(500), Some(498), Some(2))
-    );
+    assert_eq!(counts(run), (Some(500), Some(498), Some(2)));
     let ttft = run.latency(Metric::Ttft).unwrap();
     assert_eq!(
         (ttft.mean, ttft.std, ttft.get(Stat::Median)),
@@ -149,14 +108,7 @@ fn a_report_of_aiperf_on_a_disaggregated_stack() {
     assert_eq!(errors(&f), Vec::<String>::new());
     let run = &f.runs[0];
     assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
-    assert_eq!(
-        (
-            run.requests.total,
-            run.requests.succeeded,
-            run.requests.failed
-        ),
-        (None, Some(96), None)
-    );
+    assert_eq!(counts(run), (None, Some(96), None));
     assert!(messages(&f).contains("the number of error kinds"));
     assert_eq!(run.latency_stat(Metric::Tpot, Stat::Mean), Some(12.5));
     assert_eq!(run.latency_stat(Metric::Tpot, Stat::P(0.1)), Some(9.75));
@@ -199,14 +151,7 @@ fn a_result_folder_counts_its_run_once() {
         "benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml",
         "stage_0_lifecycle_metrics.json",
     ];
-    let files: Vec<InputFile> = names
-        .iter()
-        .map(|n| InputFile {
-            path: format!("results/{n}"),
-            bytes: crate::fixtures::bytes(&format!("llm-d/inference-perf-c8/{n}")),
-        })
-        .collect();
-    let imported = import_all(&files);
+    let imported = import_folder("llm-d/inference-perf-c8", &names, "results");
     let runs: Vec<_> = imported.iter().flat_map(|f| &f.runs).collect();
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].provenance.producer, Producer::LlmdBenchmarkReport);

@@ -2,21 +2,12 @@
 //! condensed ones, and one condensed concurrency alone. Expected values are the fixtures' own
 //! (seconds times 1000), read off by hand.
 
-use crate::fixtures::{bytes, import_file, messages};
+use crate::fixtures::{bytes, close, close_stats, errors, import_file, messages};
 use crate::import::import_all;
 use crate::input::InputFile;
 use crate::model::{LoadTarget, Metric, Producer, Stat};
-use crate::problem::Severity;
 
 const MODEL: &str = "llmperf-bench/meta-llama_Meta-Llama-3-8B-Instruct_tp_1";
-
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
 
 fn loads(runs: &[crate::model::Run]) -> Vec<LoadTarget> {
     runs.iter().map(|r| r.load.target).collect()
@@ -26,11 +17,7 @@ fn loads(runs: &[crate::model::Run]) -> Vec<LoadTarget> {
 fn full_summaries_keyed_by_concurrency_are_one_run_each_in_load_order() {
     let f = import_file(&format!("{MODEL}_results.json"));
     assert_eq!(f.producer, Some(Producer::LlmperfBench));
-    assert!(
-        f.all_problems().all(|p| p.severity == Severity::Warning),
-        "{}",
-        messages(&f)
-    );
+    assert_eq!(errors(&f), Vec::<String>::new());
     assert_eq!(
         loads(&f.runs),
         [1.0, 8.0, 32.0].map(LoadTarget::Concurrency),
@@ -48,21 +35,21 @@ fn full_summaries_keyed_by_concurrency_are_one_run_each_in_load_order() {
         (c8.requests.total, c8.requests.succeeded),
         (Some(20), Some(20))
     );
-    close(
-        c8.latency_stat(Metric::Ttft, Stat::Mean),
-        319.73248889358524,
-    );
-    close(
-        c8.latency_stat(Metric::TpotInclFirst, Stat::Mean),
-        0.037878421490035445 * 1000.0,
+    close_stats(
+        c8,
+        &[
+            (Metric::Ttft, Stat::Mean, 319.73248889358524),
+            (
+                Metric::TpotInclFirst,
+                Stat::Mean,
+                0.037878421490035445 * 1000.0,
+            ),
+            (Metric::E2e, Stat::P(99.0), 7329.311309137105),
+        ],
     );
     assert!(
         c8.latency(Metric::Tpot).is_none(),
         "llmperf's ITL includes the TTFT"
-    );
-    close(
-        c8.latency_stat(Metric::E2e, Stat::P(99.0)),
-        7329.311309137105,
     );
     close(c8.throughput.output_tok_s, 189.46143628345666);
     close(c8.throughput.requests_per_s, 64.15172786121556 / 60.0);

@@ -7,7 +7,7 @@ use crate::import::table::Row;
 use crate::import::ImportedFile;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, RequestCounts, Run, Throughput, TokenStats, Workload,
+    Provenance, RequestCounts, Run,
 };
 use crate::problem::Problem;
 
@@ -100,27 +100,19 @@ pub(super) fn read_stats(out: &mut ImportedFile, header: &Row, names: &[String],
             (ConfigIdentity::default(), LoadTarget::MaxThroughput)
         }
     };
-    out.runs.push(Run {
-        provenance: Provenance::new(file, Location::line(row.line), Producer::Locust),
+    let mut run = Run::new(
+        Provenance::new(file, Location::line(row.line), Producer::Locust),
         config,
-        load: LoadPoint {
+        LoadPoint {
             achieved_rps: rps,
             ..LoadPoint::new(target)
         },
-        requests,
-        latency,
-        throughput: Throughput {
-            requests_per_s: rps,
-            ..Throughput::default()
-        },
-        tokens: TokenStats::default(),
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems,
-    });
+    );
+    run.requests = requests;
+    run.latency = latency;
+    run.throughput.requests_per_s = rps;
+    run.problems = problems;
+    out.runs.push(run);
 }
 
 /// A warning for each column Locust does not write.

@@ -2,35 +2,20 @@
 //! `[DONE]` chunks left out; alone and joined into GenAI-Perf's summary. Expected values
 //! computed by hand from the nanosecond timestamps.
 
-use crate::fixtures::{bytes, import_file, messages};
+use crate::fixtures::{bytes, close, close_stats, errors, import_file, messages, one_run};
 use crate::import::import_all;
 use crate::input::InputFile;
 use crate::model::{LoadTarget, Metric, Producer, Stat};
-use crate::problem::Severity;
 
 const EXPORT: &str =
     "genai-perf/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency2/profile_export.json";
-
-fn close(actual: Option<f64>, expected: f64) {
-    let a = actual.unwrap_or(f64::NAN);
-    assert!(
-        (a - expected).abs() <= 1e-9 * expected.abs().max(1.0),
-        "{a} != {expected}"
-    );
-}
 
 #[test]
 fn each_experiment_is_a_run_timed_by_its_content_chunks() {
     let f = import_file(EXPORT);
     assert_eq!(f.producer, Some(Producer::PerfAnalyzer));
-    assert!(
-        f.all_problems().all(|p| p.severity == Severity::Warning),
-        "{}",
-        messages(&f)
-    );
-    let [run] = f.runs.as_slice() else {
-        panic!("one run: {}", messages(&f))
-    };
+    assert_eq!(errors(&f), Vec::<String>::new());
+    let run = one_run(&f);
     assert_eq!(run.load.target, LoadTarget::Concurrency(2.0));
     assert_eq!(
         run.config.model.as_deref(),
@@ -47,15 +32,17 @@ fn each_experiment_is_a_run_timed_by_its_content_chunks() {
     assert_eq!(s.e2e_ms[0], 139.977826);
     assert!(s.tpot_ms.iter().all(|t| t.is_nan()), "no token counts");
     assert_eq!(s.start_s, [0.0, 0.260228009, 0.519605391, 0.779639899]);
-    close(run.latency_stat(Metric::Ttft, Stat::Mean), 54.6531645);
-    close(run.latency_stat(Metric::E2e, Stat::Max), 150.403226);
-    close(run.latency_stat(Metric::Ttst, Stat::Mean), 13.2834975);
-    // 22 gaps between content chunks, pooled.
-    close(
-        run.latency_stat(Metric::Itl, Stat::Mean),
-        13.147796045454546,
+    close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 54.6531645),
+            (Metric::E2e, Stat::Max, 150.403226),
+            (Metric::Ttst, Stat::Mean, 13.2834975),
+            // 22 gaps between content chunks, pooled.
+            (Metric::Itl, Stat::Mean, 13.147796045454546),
+            (Metric::Itl, Stat::Median, 13.656883),
+        ],
     );
-    close(run.latency_stat(Metric::Itl, Stat::Median), 13.656883);
     assert!(run.latency(Metric::Tpot).is_none());
     close(run.throughput.requests_per_s, 4.298565678354022);
     let text = messages(&f);

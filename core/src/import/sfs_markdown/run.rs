@@ -7,7 +7,6 @@ use crate::import::fields::latency_entry;
 use crate::import::sfs_load_test::{file_stem, report_identity};
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, Location, Provenance, RequestCounts, Run, Throughput,
-    TokenStats, Workload,
 };
 use crate::problem::Problem;
 
@@ -56,34 +55,27 @@ pub(super) fn finish_entry(
     if config.label.is_none() {
         config.label = Some(file_stem(file));
     }
-    Run {
-        provenance: Provenance::new(file, at, e.level.producer()),
+    let mut run = Run::new(
+        Provenance::new(file, at, e.level.producer()),
         config,
-        load: LoadPoint {
+        LoadPoint {
             achieved_rps: m.achieved_rps,
             ..LoadPoint::new(e.level.target())
         },
-        requests: RequestCounts {
-            total: counts.total,
-            succeeded: counts.succeeded,
-            failed: counts.failed,
-            incomplete: None,
-        },
-        latency: m.latency,
-        throughput: m.throughput,
-        tokens: TokenStats {
-            total_input: None,
-            total_output: None,
-            input_len: (!m.input.is_empty()).then_some(m.input),
-            output_len: (!m.output.is_empty()).then_some(m.output),
-        },
-        samples: e.samples,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems,
-    }
+    );
+    run.requests = RequestCounts {
+        total: counts.total,
+        succeeded: counts.succeeded,
+        failed: counts.failed,
+        incomplete: None,
+    };
+    run.latency = m.latency;
+    run.throughput = m.throughput;
+    run.tokens.input_len = (!m.input.is_empty()).then_some(m.input);
+    run.tokens.output_len = (!m.output.is_empty()).then_some(m.output);
+    run.samples = e.samples;
+    run.problems = problems;
+    run
 }
 
 /// Counts: from `ok/total`, counts of successes, requests and errors, or per-request samples;

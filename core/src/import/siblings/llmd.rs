@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use super::join::{by_name, folder_and_name};
 use crate::import::llmd_report::VERSION_0_1;
 use crate::import::ImportedFile;
 use crate::model::{Location, Producer};
@@ -14,11 +15,7 @@ use crate::problem::Problem;
 
 /// Joins every report among `imports` with the files of its run.
 pub(super) fn join(imports: &mut [ImportedFile]) {
-    let index: BTreeMap<String, usize> = imports
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.file.clone(), i))
-        .collect();
+    let index = by_name(imports);
     let reports: Vec<(usize, bool, usize)> = (0..imports.len())
         .filter(|&i| imports[i].producer == Some(Producer::LlmdBenchmarkReport))
         .filter_map(|i| {
@@ -55,10 +52,7 @@ pub(super) fn join(imports: &mut [ImportedFile]) {
 /// that file's index: `…/benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.yaml` was
 /// converted from `…/stage_0_lifecycle_metrics.json`.
 fn converted_from(path: &str, index: &BTreeMap<String, usize>) -> Option<(bool, usize)> {
-    let (folder, name) = match path.rsplit_once('/') {
-        Some((folder, name)) => (format!("{folder}/"), name),
-        None => (String::new(), path),
-    };
+    let (folder, name) = folder_and_name(path);
     let (prefix, native) = name.split_once(",_")?;
     let is_0_2 = match prefix {
         "benchmark_report" => false,

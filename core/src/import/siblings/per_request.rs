@@ -4,9 +4,7 @@
 //! counts and statistics, and takes the requests as its samples, with any latency metric only
 //! they give (ITL as gaps pooled over requests).
 
-use std::collections::BTreeMap;
-
-use super::join::{drop_alone_warning, record};
+use super::join::{by_name, drop_alone_warning, folder_and_name, record};
 use crate::import::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
@@ -31,17 +29,10 @@ const PAIRS: [(&str, Producer, &str, Producer, &str); 2] = [
 
 /// Joins every per-request file of [`PAIRS`] with its summary in the same folder.
 pub(super) fn join(imports: &mut [ImportedFile]) {
-    let index: BTreeMap<String, usize> = imports
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.file.clone(), i))
-        .collect();
+    let index = by_name(imports);
     for requests in 0..imports.len() {
         let name = imports[requests].file.clone();
-        let (folder, file) = match name.rsplit_once('/') {
-            Some((folder, file)) => (format!("{folder}/"), file),
-            None => (String::new(), name.as_str()),
-        };
+        let (folder, file) = folder_and_name(&name);
         for (own, producer, summary_name, summary_producer, alone) in PAIRS {
             if file != own || imports[requests].producer != Some(producer) {
                 continue;

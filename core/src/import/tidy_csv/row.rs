@@ -6,7 +6,7 @@ use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
-    Provenance, Rate, RequestCounts, Run, Stat, Throughput, TokenStats, Workload,
+    Provenance, Rate, RequestCounts, Run, Stat,
 };
 use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
@@ -32,21 +32,11 @@ pub(super) fn read_row(
     }
     let reader = RowReader { file, header, row };
     let target = reader.load_target(load)?;
-    let mut run = Run {
-        provenance: Provenance::new(file, Location::line(row.line), Producer::TidyCsv),
-        config: ConfigIdentity::default(),
-        load: LoadPoint::new(target),
-        requests: RequestCounts::default(),
-        latency: Vec::new(),
-        throughput: Throughput::default(),
-        tokens: TokenStats::default(),
-        samples: None,
-        workload: Workload::default(),
-        server: None,
-        repeats: None,
-        price: None,
-        problems: Vec::new(),
-    };
+    let mut run = Run::new(
+        Provenance::new(file, Location::line(row.line), Producer::TidyCsv),
+        ConfigIdentity::default(),
+        LoadPoint::new(target),
+    );
     let mut label_parts: Vec<String> = Vec::new();
     for m in mappings {
         if matches!(m.target, Target::Load(_)) {
