@@ -58,7 +58,7 @@ pub(super) fn is_individual_responses(value: &Value) -> bool {
 }
 
 /// The per-request metrics of a summary and where each goes.
-enum Target {
+enum Destination {
     Latency(Metric),
     InputTokens,
     OutputTokens,
@@ -66,17 +66,20 @@ enum Target {
     Ignored,
 }
 
-const SUMMARY_METRICS: [(&str, Target); 6] = [
-    ("ttft_s", Target::Latency(Metric::Ttft)),
-    ("end_to_end_latency_s", Target::Latency(Metric::E2e)),
+const SUMMARY_METRICS: [(&str, Destination); 6] = [
+    ("ttft_s", Destination::Latency(Metric::Ttft)),
+    ("end_to_end_latency_s", Destination::Latency(Metric::E2e)),
     // e2e / output tokens, TTFT included.
     (
         "inter_token_latency_s",
-        Target::Latency(Metric::TpotInclFirst),
+        Destination::Latency(Metric::TpotInclFirst),
     ),
-    ("number_input_tokens", Target::InputTokens),
-    ("number_output_tokens", Target::OutputTokens),
-    ("request_output_throughput_token_per_s", Target::Ignored),
+    ("number_input_tokens", Destination::InputTokens),
+    ("number_output_tokens", Destination::OutputTokens),
+    (
+        "request_output_throughput_token_per_s",
+        Destination::Ignored,
+    ),
 ];
 
 /// Splits `results_ttft_s_quantiles_p95` into (index into [`SUMMARY_METRICS`], `p95`).
@@ -193,7 +196,7 @@ fn read_summary_metrics(
             continue;
         }
         let scale = match SUMMARY_METRICS.get(i) {
-            Some((_, Target::Latency(_))) => 1000.0,
+            Some((_, Destination::Latency(_))) => 1000.0,
             _ => 1.0,
         };
         if let Some(d) = dists.get_mut(i) {
@@ -207,13 +210,13 @@ fn read_summary_metrics(
             continue;
         }
         match target {
-            Target::Latency(metric) => latency.push(LatencyMetric {
+            Destination::Latency(metric) => latency.push(LatencyMetric {
                 metric: *metric,
                 distribution: d,
             }),
-            Target::InputTokens => tokens.input_len = Some(d),
-            Target::OutputTokens => tokens.output_len = Some(d),
-            Target::Ignored => {}
+            Destination::InputTokens => tokens.input_len = Some(d),
+            Destination::OutputTokens => tokens.output_len = Some(d),
+            Destination::Ignored => {}
         }
     }
     latency.sort_by_key(|m| m.metric);

@@ -43,7 +43,7 @@ use super::table::{self, Row};
 use super::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
-use mapping::{items, resolve, target_key, Item, Mapping, Source, Target};
+use mapping::{items, resolve, target_key, Destination, Item, Mapping, Source};
 use row::read_row;
 
 /// The text after `# benchdeck:` when `line` is a mapping line, with its byte offset in `line`.
@@ -93,7 +93,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     };
     let mappings = resolve_all(file, &raw_items, header, &mut out.problems);
     let Some(load) = mappings.iter().find_map(|m| match (&m.target, &m.source) {
-        (Target::Load(kind), Source::Column(i)) => Some((*kind, *i)),
+        (Destination::Load(kind), Source::Column(i)) => Some((*kind, *i)),
         _ => None,
     }) else {
         out.problems.push(Problem::error(

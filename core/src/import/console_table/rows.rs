@@ -14,7 +14,7 @@ use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
 
 /// What a row is, by its name without the unit, lower case.
-enum Target {
+enum Destination {
     Latency(Metric),
     InputLen,
     OutputLen,
@@ -25,22 +25,22 @@ enum Target {
     Count,
 }
 
-fn target(name: &str) -> Option<Target> {
+fn target(name: &str) -> Option<Destination> {
     Some(match name {
-        "time to first token" => Target::Latency(Metric::Ttft),
-        "time to second token" => Target::Latency(Metric::Ttst),
-        "request latency" => Target::Latency(Metric::E2e),
+        "time to first token" => Destination::Latency(Metric::Ttft),
+        "time to second token" => Destination::Latency(Metric::Ttst),
+        "request latency" => Destination::Latency(Metric::E2e),
         // (latency − TTFT) / (tokens − 1) per request.
-        "inter token latency" => Target::Latency(Metric::Tpot),
+        "inter token latency" => Destination::Latency(Metric::Tpot),
         "output token throughput per user" | "output token throughput per request" => {
-            Target::PerUser
+            Destination::PerUser
         }
-        "output sequence length" => Target::OutputLen,
-        "input sequence length" => Target::InputLen,
-        "output token throughput" => Target::OutputTokS,
-        "request throughput" => Target::RequestsPerS,
-        "request goodput" | "goodput" => Target::GoodputPerS,
-        "request count" => Target::Count,
+        "output sequence length" => Destination::OutputLen,
+        "input sequence length" => Destination::InputLen,
+        "output token throughput" => Destination::OutputTokS,
+        "request throughput" => Destination::RequestsPerS,
+        "request goodput" | "goodput" => Destination::GoodputPerS,
+        "request count" => Destination::Count,
         _ => return None,
     })
 }
@@ -137,7 +137,7 @@ fn read_row(
         return;
     };
     let scale = match &target {
-        Target::Latency(_) => match unit.as_deref().map_or(Some(1.0), ms_per) {
+        Destination::Latency(_) => match unit.as_deref().map_or(Some(1.0), ms_per) {
             Some(scale) => scale,
             None => {
                 problems.push(Problem::error(
@@ -160,18 +160,18 @@ fn read_row(
     }
     let mean = d.mean;
     match target {
-        Target::Latency(metric) if !d.is_empty() => run.latency.push(LatencyMetric {
+        Destination::Latency(metric) if !d.is_empty() => run.latency.push(LatencyMetric {
             metric,
             distribution: d,
         }),
-        Target::Latency(_) => {}
-        Target::InputLen => run.tokens.input_len = (!d.is_empty()).then_some(d),
-        Target::OutputLen => run.tokens.output_len = (!d.is_empty()).then_some(d),
-        Target::PerUser => run.throughput.output_tok_s_per_user = mean,
-        Target::OutputTokS => run.throughput.output_tok_s = mean,
-        Target::RequestsPerS => run.throughput.requests_per_s = mean,
-        Target::GoodputPerS => run.throughput.goodput_req_s = mean,
-        Target::Count => {
+        Destination::Latency(_) => {}
+        Destination::InputLen => run.tokens.input_len = (!d.is_empty()).then_some(d),
+        Destination::OutputLen => run.tokens.output_len = (!d.is_empty()).then_some(d),
+        Destination::PerUser => run.throughput.output_tok_s_per_user = mean,
+        Destination::OutputTokS => run.throughput.output_tok_s = mean,
+        Destination::RequestsPerS => run.throughput.requests_per_s = mean,
+        Destination::GoodputPerS => run.throughput.goodput_req_s = mean,
+        Destination::Count => {
             run.requests.succeeded = mean
                 .filter(|n| *n >= 0.0 && n.fract() == 0.0 && *n < 9.0e15)
                 .map(|n| n as u64);

@@ -47,7 +47,7 @@ fn config_field(name: &str) -> Option<ConfigField> {
 
 /// Where a mapped value goes.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Target {
+pub(super) enum Destination {
     Load(LoadKind),
     /// Metric, statistic, ms per unit, and the unit as written (cells may repeat it).
     Latency(Metric, Stat, f64, String),
@@ -76,7 +76,7 @@ pub(super) enum Source {
 /// One mapping, with the place it was written.
 #[derive(Debug, Clone)]
 pub(super) struct Mapping {
-    pub(super) target: Target,
+    pub(super) target: Destination,
     pub(super) source: Source,
     pub(super) at: Location,
 }
@@ -194,14 +194,14 @@ pub(super) fn resolve(item: &Item<'_>, header: &Row) -> Result<Mapping, String> 
 }
 
 /// The counts and totals, whose column takes no unit.
-fn simple_target(lower: &str) -> Option<Target> {
+fn simple_target(lower: &str) -> Option<Destination> {
     match lower {
-        "total" => Some(Target::Total),
-        "succeeded" => Some(Target::Succeeded),
-        "failed" => Some(Target::Failed),
-        "total_input" => Some(Target::TotalInput),
-        "total_output" => Some(Target::TotalOutput),
-        "max_concurrency" => Some(Target::MaxConcurrency),
+        "total" => Some(Destination::Total),
+        "succeeded" => Some(Destination::Succeeded),
+        "failed" => Some(Destination::Failed),
+        "total_input" => Some(Destination::TotalInput),
+        "total_output" => Some(Destination::TotalOutput),
+        "max_concurrency" => Some(Destination::MaxConcurrency),
         _ => None,
     }
 }
@@ -270,7 +270,7 @@ impl Lookup<'_> {
     }
 
     /// `load=<kind>:<column>`.
-    fn load(&self, source: &str) -> Result<(Target, Source), String> {
+    fn load(&self, source: &str) -> Result<(Destination, Source), String> {
         let Some((kind, name)) = source.split_once(':') else {
             return Err(format!(
                 "`load={source}`: expected `load=<kind>:<column>` with kind `concurrency`, \
@@ -288,22 +288,24 @@ impl Lookup<'_> {
             }
         };
         Ok((
-            Target::Load(kind),
+            Destination::Load(kind),
             Source::Column(self.no_unit(name.trim())?),
         ))
     }
 
     /// `config=<column>`: a configuration field by the column's name, or a part of the label.
-    fn config(&self, source: &str) -> Result<(Target, Source), String> {
+    fn config(&self, source: &str) -> Result<(Destination, Source), String> {
         let i = self.no_unit(source)?;
         let name = self.header.cell(i);
-        let target =
-            config_field(name).map_or_else(|| Target::LabelPart(name.to_string()), Target::Config);
+        let target = config_field(name).map_or_else(
+            || Destination::LabelPart(name.to_string()),
+            Destination::Config,
+        );
         Ok((target, Source::Column(i)))
     }
 
     /// `config.<field>=<column>` or `config.<field>="text"`.
-    fn config_field(&self, field: &str, source: &str) -> Result<(Target, Source), String> {
+    fn config_field(&self, field: &str, source: &str) -> Result<(Destination, Source), String> {
         let target = self.target;
         let Some(field) = config_field(field) else {
             return Err(format!(
@@ -317,13 +319,16 @@ impl Lookup<'_> {
                     "`{target}`: the text `{source}` has no closing `\"`"
                 ));
             };
-            return Ok((Target::Config(field), Source::Text(text.to_string())));
+            return Ok((Destination::Config(field), Source::Text(text.to_string())));
         }
-        Ok((Target::Config(field), Source::Column(self.no_unit(source)?)))
+        Ok((
+            Destination::Config(field),
+            Source::Column(self.no_unit(source)?),
+        ))
     }
 
     /// A rate, with an optional unit of time: `(/s)` or `(/min)`.
-    fn rate(&self, field: RateField, source: &str) -> Result<(Target, Source), String> {
+    fn rate(&self, field: RateField, source: &str) -> Result<(Destination, Source), String> {
         let (name, unit) = split_unit(source);
         let Some(seconds) = rate_unit(unit) else {
             return Err(format!(
@@ -334,13 +339,13 @@ impl Lookup<'_> {
             ));
         };
         Ok((
-            Target::Rate(field, seconds),
+            Destination::Rate(field, seconds),
             Source::Column(self.column(name)?),
         ))
     }
 
     /// `<metric>.<stat>`: a token length statistic, or a latency statistic with its time unit.
-    fn statistic(&self, lower: &str, source: &str) -> Result<(Target, Source), String> {
+    fn statistic(&self, lower: &str, source: &str) -> Result<(Destination, Source), String> {
         let target = self.target;
         let Some((metric, stat)) = lower.split_once('.') else {
             return Err(format!(
@@ -356,13 +361,13 @@ impl Lookup<'_> {
         match metric {
             "input_len" => {
                 return Ok((
-                    Target::InputLen(stat_value),
+                    Destination::InputLen(stat_value),
                     Source::Column(self.no_unit(source)?),
                 ))
             }
             "output_len" => {
                 return Ok((
-                    Target::OutputLen(stat_value),
+                    Destination::OutputLen(stat_value),
                     Source::Column(self.no_unit(source)?),
                 ))
             }
@@ -387,22 +392,22 @@ impl Lookup<'_> {
             ));
         };
         Ok((
-            Target::Latency(metric, stat_value, scale, unit.to_string()),
+            Destination::Latency(metric, stat_value, scale, unit.to_string()),
             Source::Column(self.column(name)?),
         ))
     }
 }
 
 /// A short name of a target, to find the same target mapped twice.
-pub(super) fn target_key(t: &Target) -> String {
+pub(super) fn target_key(t: &Destination) -> String {
     match t {
-        Target::Load(_) => "load".into(),
-        Target::Latency(m, s, _, _) => format!("{}.{s}", m.id()),
-        Target::InputLen(s) => format!("input_len.{s}"),
-        Target::OutputLen(s) => format!("output_len.{s}"),
-        Target::Rate(f, _) => format!("{f:?}"),
-        Target::Config(f) => format!("config.{f:?}"),
-        Target::LabelPart(name) => format!("label part {name}"),
+        Destination::Load(_) => "load".into(),
+        Destination::Latency(m, s, _, _) => format!("{}.{s}", m.id()),
+        Destination::InputLen(s) => format!("input_len.{s}"),
+        Destination::OutputLen(s) => format!("output_len.{s}"),
+        Destination::Rate(f, _) => format!("{f:?}"),
+        Destination::Config(f) => format!("config.{f:?}"),
+        Destination::LabelPart(name) => format!("label part {name}"),
         other => format!("{other:?}"),
     }
 }

@@ -1,7 +1,7 @@
 //! One row of a tidy CSV becomes a run: its load point, then each mapping's cell read into the
 //! run's configuration, latencies, token counts, rates and request counts.
 
-use super::mapping::{ConfigField, LoadKind, Mapping, RateField, Source, Target};
+use super::mapping::{ConfigField, Destination, LoadKind, Mapping, RateField, Source};
 use crate::import::fields::latency_entry;
 use crate::import::table::Row;
 use crate::model::{
@@ -39,7 +39,7 @@ pub(super) fn read_row(
     );
     let mut label_parts: Vec<String> = Vec::new();
     for m in mappings {
-        if matches!(m.target, Target::Load(_)) {
+        if matches!(m.target, Destination::Load(_)) {
             continue;
         }
         let (text, at) = match &m.source {
@@ -82,11 +82,11 @@ pub(super) fn read_row(
 fn set_config(
     config: &mut ConfigIdentity,
     label_parts: &mut Vec<String>,
-    target: &Target,
+    target: &Destination,
     text: &str,
 ) -> bool {
     match target {
-        Target::Config(field) => {
+        Destination::Config(field) => {
             let value = (!text.is_empty()).then(|| text.to_string());
             let slot = match field {
                 ConfigField::Model => &mut config.model,
@@ -98,7 +98,7 @@ fn set_config(
             *slot = value;
             true
         }
-        Target::LabelPart(name) => {
+        Destination::LabelPart(name) => {
             if !text.is_empty() {
                 label_parts.push(format!("{name}={text}"));
             }
@@ -189,11 +189,11 @@ impl RowReader<'_> {
         &self,
         i: usize,
         text: &str,
-        target: &Target,
+        target: &Destination,
         problems: &mut Vec<Problem>,
     ) -> Option<f64> {
         let unit_suffix: Vec<&str> = match target {
-            Target::Latency(_, _, _, unit) => vec![unit.as_str()],
+            Destination::Latency(_, _, _, unit) => vec![unit.as_str()],
             _ => Vec::new(),
         };
         match parse_number(text, &unit_suffix) {
@@ -231,23 +231,23 @@ impl RowReader<'_> {
     }
 
     /// Puts the value of cell `i` where `target` says.
-    fn set_value(&self, run: &mut Run, target: &Target, i: usize, text: &str, value: f64) {
+    fn set_value(&self, run: &mut Run, target: &Destination, i: usize, text: &str, value: f64) {
         let problems = &mut run.problems;
         match target {
-            Target::Latency(metric, stat, scale, _) => {
+            Destination::Latency(metric, stat, scale, _) => {
                 set_latency(&mut run.latency, *metric, *stat, value * scale)
             }
-            Target::InputLen(stat) => set(
+            Destination::InputLen(stat) => set(
                 run.tokens.input_len.get_or_insert_with(Default::default),
                 *stat,
                 value,
             ),
-            Target::OutputLen(stat) => set(
+            Destination::OutputLen(stat) => set(
                 run.tokens.output_len.get_or_insert_with(Default::default),
                 *stat,
                 value,
             ),
-            Target::Rate(field, seconds) => {
+            Destination::Rate(field, seconds) => {
                 let v = Some(value / seconds);
                 let throughput = &mut run.throughput;
                 match field {
@@ -260,18 +260,22 @@ impl RowReader<'_> {
                     RateField::AchievedRps => run.load.achieved_rps = v,
                 }
             }
-            Target::Total => run.requests.total = self.whole(i, text, value, problems),
-            Target::Succeeded => run.requests.succeeded = self.whole(i, text, value, problems),
-            Target::Failed => run.requests.failed = self.whole(i, text, value, problems),
-            Target::TotalInput => run.tokens.total_input = self.whole(i, text, value, problems),
-            Target::TotalOutput => run.tokens.total_output = self.whole(i, text, value, problems),
-            Target::MaxConcurrency => {
+            Destination::Total => run.requests.total = self.whole(i, text, value, problems),
+            Destination::Succeeded => run.requests.succeeded = self.whole(i, text, value, problems),
+            Destination::Failed => run.requests.failed = self.whole(i, text, value, problems),
+            Destination::TotalInput => {
+                run.tokens.total_input = self.whole(i, text, value, problems)
+            }
+            Destination::TotalOutput => {
+                run.tokens.total_output = self.whole(i, text, value, problems)
+            }
+            Destination::MaxConcurrency => {
                 run.load.max_concurrency = self
                     .whole(i, text, value, problems)
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| *n >= 1);
             }
-            Target::Load(_) | Target::Config(_) | Target::LabelPart(_) => {}
+            Destination::Load(_) | Destination::Config(_) | Destination::LabelPart(_) => {}
         }
     }
 }

@@ -28,7 +28,7 @@ fn split_status(name: &str) -> (Option<Status>, &str) {
 
 /// Where a statistic goes.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Target {
+pub(super) enum Destination {
     Latency(Metric),
     InputLen,
     OutputLen,
@@ -39,12 +39,12 @@ pub(super) enum Target {
     TotalTokPerSec,
 }
 
-impl Target {
+impl Destination {
     /// Rates are read by their mean only.
     pub(super) fn is_rate(self) -> bool {
         !matches!(
             self,
-            Target::Latency(_) | Target::InputLen | Target::OutputLen
+            Destination::Latency(_) | Destination::InputLen | Destination::OutputLen
         )
     }
 }
@@ -73,7 +73,7 @@ pub(super) enum Col {
     Metadata,
     Count(Status),
     Stat {
-        target: Target,
+        target: Destination,
         stat: Stat,
         scale: f64,
     },
@@ -131,7 +131,7 @@ pub(super) fn column(group: &str, name: &str, stat: &str) -> Col {
         _ => return Col::Unknown,
     };
     let (status, unit) = split_status(name);
-    let latency = |metric| ms_per(unit).map(|scale| (Target::Latency(metric), scale));
+    let latency = |metric| ms_per(unit).map(|scale| (Destination::Latency(metric), scale));
     let target = match group {
         "Request Latency" => latency(Metric::E2e),
         "Time to First Token" => latency(Metric::Ttft),
@@ -139,14 +139,14 @@ pub(super) fn column(group: &str, name: &str, stat: &str) -> Col {
         "Inter Token Latency" => latency(Metric::Tpot),
         _ => {
             let t = match (group, unit) {
-                ("Server Throughput", "Requests/Sec") => Target::RequestsPerSec,
-                ("Server Throughput", "Concurrency") => Target::Concurrency,
-                ("Token Metrics", "Input Tokens") => Target::InputLen,
-                ("Token Metrics", "Output Tokens") => Target::OutputLen,
+                ("Server Throughput", "Requests/Sec") => Destination::RequestsPerSec,
+                ("Server Throughput", "Concurrency") => Destination::Concurrency,
+                ("Token Metrics", "Input Tokens") => Destination::InputLen,
+                ("Token Metrics", "Output Tokens") => Destination::OutputLen,
                 ("Token Metrics", "Total Tokens") => return Col::Ignored,
-                ("Token Throughput", "Input Tokens/Sec") => Target::InputTokPerSec,
-                ("Token Throughput", "Output Tokens/Sec") => Target::OutputTokPerSec,
-                ("Token Throughput", "Total Tokens/Sec") => Target::TotalTokPerSec,
+                ("Token Throughput", "Input Tokens/Sec") => Destination::InputTokPerSec,
+                ("Token Throughput", "Output Tokens/Sec") => Destination::OutputTokPerSec,
+                ("Token Throughput", "Total Tokens/Sec") => Destination::TotalTokPerSec,
                 _ => return Col::Unknown,
             };
             Some((t, 1.0))
@@ -162,7 +162,7 @@ pub(super) fn column(group: &str, name: &str, stat: &str) -> Col {
 }
 
 /// A statistic column, read for successful requests only; of a rate, only the mean is read.
-fn stat_column(status: Status, target: Target, stat: Stat, scale: f64) -> Col {
+fn stat_column(status: Status, target: Destination, stat: Stat, scale: f64) -> Col {
     if status != Status::Successful || (target.is_rate() && stat != Stat::Mean) {
         return Col::Ignored;
     }
@@ -207,19 +207,19 @@ pub(super) fn column_v03(header: &str) -> Col {
         return Col::Unknown;
     };
     let (target, scale) = match metric {
-        "Requests per second" => (Target::RequestsPerSec, 1.0),
-        "Request concurrency" => (Target::Concurrency, 1.0),
+        "Requests per second" => (Destination::RequestsPerSec, 1.0),
+        "Request concurrency" => (Destination::Concurrency, 1.0),
         // Seconds.
-        "Request latency" => (Target::Latency(Metric::E2e), 1000.0),
-        "Prompt token count" => (Target::InputLen, 1.0),
-        "Output token count" => (Target::OutputLen, 1.0),
-        "Time to first token ms" => (Target::Latency(Metric::Ttft), 1.0),
+        "Request latency" => (Destination::Latency(Metric::E2e), 1000.0),
+        "Prompt token count" => (Destination::InputLen, 1.0),
+        "Output token count" => (Destination::OutputLen, 1.0),
+        "Time to first token ms" => (Destination::Latency(Metric::Ttft), 1.0),
         // (last − first token) / n: neither TPOT nor TPOT with the first token (see
         // `TPOT_0_3`); left out, with one warning.
         "Time per output token ms" => return Col::Ignored,
-        "Inter token latency ms" => (Target::Latency(Metric::Tpot), 1.0),
-        "Output tokens per second" => (Target::OutputTokPerSec, 1.0),
-        "Tokens per second" => (Target::TotalTokPerSec, 1.0),
+        "Inter token latency ms" => (Destination::Latency(Metric::Tpot), 1.0),
+        "Output tokens per second" => (Destination::OutputTokPerSec, 1.0),
+        "Tokens per second" => (Destination::TotalTokPerSec, 1.0),
         _ => return Col::Unknown,
     };
     stat_column(status, target, stat, scale)

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::columns::{Col, Stat, Status, Target};
+use super::columns::{Col, Destination, Stat, Status};
 use super::header::Header;
 use crate::import::fields::latency_entry;
 use crate::import::table::Row;
@@ -182,7 +182,7 @@ fn read_count(p: &mut Parsed, cell: &RowCell<'_>, status: Status) {
 }
 
 /// A statistic: the percentile list, a rate's mean, or a latency's or length's statistic.
-fn read_stat(p: &mut Parsed, cell: &RowCell<'_>, target: Target, stat: Stat, scale: f64) {
+fn read_stat(p: &mut Parsed, cell: &RowCell<'_>, target: Destination, stat: Stat, scale: f64) {
     if stat == Stat::Percentiles {
         match percentile_list(cell.text) {
             Ok(values) => {
@@ -202,12 +202,12 @@ fn read_stat(p: &mut Parsed, cell: &RowCell<'_>, target: Target, stat: Stat, sca
     };
     let v = v * scale;
     match target {
-        Target::RequestsPerSec => p.throughput.requests_per_s = Some(v),
-        Target::Concurrency => p.concurrency = Some(v),
-        Target::InputTokPerSec => p.throughput.input_tok_s = Some(v),
-        Target::OutputTokPerSec => p.throughput.output_tok_s = Some(v),
-        Target::TotalTokPerSec => p.throughput.total_tok_s = Some(v),
-        Target::Latency(_) | Target::InputLen | Target::OutputLen => {
+        Destination::RequestsPerSec => p.throughput.requests_per_s = Some(v),
+        Destination::Concurrency => p.concurrency = Some(v),
+        Destination::InputTokPerSec => p.throughput.input_tok_s = Some(v),
+        Destination::OutputTokPerSec => p.throughput.output_tok_s = Some(v),
+        Destination::TotalTokPerSec => p.throughput.total_tok_s = Some(v),
+        Destination::Latency(_) | Destination::InputLen | Destination::OutputLen => {
             let d = distribution(p, target);
             match stat {
                 Stat::Mean => d.mean = Some(v),
@@ -220,10 +220,10 @@ fn read_stat(p: &mut Parsed, cell: &RowCell<'_>, target: Target, stat: Stat, sca
 }
 
 /// The distribution a latency or length statistic goes to.
-fn distribution(p: &mut Parsed, target: Target) -> &mut Distribution {
+fn distribution(p: &mut Parsed, target: Destination) -> &mut Distribution {
     let metric = match target {
-        Target::Latency(m) => m,
-        Target::OutputLen => return &mut p.output_len,
+        Destination::Latency(m) => m,
+        Destination::OutputLen => return &mut p.output_len,
         _ => return &mut p.input_len,
     };
     latency_entry(&mut p.latency, metric)
