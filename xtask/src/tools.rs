@@ -141,7 +141,7 @@ fn ensure_site(root: &Path) -> Result<Toolbox> {
         "trunk",
         "trunk",
         TRUNK,
-        "about 8 minutes",
+        "about 5 minutes",
         &["--locked"],
     )?;
     // wasm-bindgen-cli's own lock file pins a crate version the registry no longer has, so it is
@@ -151,7 +151,7 @@ fn ensure_site(root: &Path) -> Result<Toolbox> {
         "wasm-bindgen-cli",
         "wasm-bindgen",
         &bindgen,
-        "about 3 minutes",
+        "about 2 minutes",
         &[],
     )?;
     ensure_wasm_opt(&mut toolbox)?;
