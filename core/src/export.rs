@@ -185,7 +185,12 @@ pub fn alt_text(spec: &ChartSpec) -> String {
     let what = if spec.title.is_empty() {
         what
     } else {
-        format!("{}: {}{}", spec.title, what[..1].to_lowercase(), &what[1..])
+        format!(
+            "{}: {}{}",
+            spec.title,
+            what[..1].to_ascii_lowercase(),
+            &what[1..]
+        )
     };
     let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
     match names.len() {

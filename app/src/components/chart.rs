@@ -7,6 +7,7 @@
 //! switches and one "Download / embed" menu (SVG written by the build, PNG and CSV of what is
 //! shown, the embed code, and the data table, the chart's text alternative).
 
+use crate::state::effect::effect;
 use benchdeck_core::chart::{
     self, ChartKind, ChartSpec, DrawOptions, Frame, Scale, Target, Theme, ViewState, Zoom,
 };
@@ -60,7 +61,7 @@ impl ReaderView {
         };
         let is_cdf = matches!(spec.kind, ChartKind::Cdf);
         let defaults = (initial, spec.y.scale, spec.x_threshold());
-        Effect::new(move || {
+        effect(move || {
             let state = ViewState {
                 statistic: view.choice.get().filter(|&c| Some(c) != defaults.0),
                 y_scale: Some(view.y_scale.get()).filter(|&s| s != defaults.1),
@@ -216,7 +217,7 @@ pub fn ChartView(
     // pre-rendered page's image, at the canvas' size): drawing swaps them without moving text.
     let surface = Surface::new(canvas, frame, active, set_error);
     let near = watch_container(container, set_width, surface.ready);
-    Effect::new(move || {
+    effect(move || {
         if near.get() {
             surface.paint(&spec.get(), shown_hidden.get(), zoom.get(), width.get());
         }
@@ -305,7 +306,7 @@ fn watch_container(
     ready: crate::browser::ready::ChartReady,
 ) -> RwSignal<bool> {
     let near = RwSignal::new(false);
-    Effect::new(move || {
+    effect(move || {
         if let Some(container) = container.get() {
             crate::browser::canvas::observe_width(&container, set_width);
             crate::browser::canvas::when_near(&container, move |is_near| {

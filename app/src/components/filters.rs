@@ -4,6 +4,7 @@
 //! every table (its column), at once. The choice lives in the address (`?hide.engine=sgl`), so
 //! a link shows the same selection.
 
+use crate::state::effect::effect;
 use benchdeck_core::site::filter::{FilterSheet, ADDRESS_SEPARATOR};
 use leptos::prelude::*;
 
@@ -38,7 +39,7 @@ impl Filters {
         let sheet = StoredValue::new(sheet);
         let excluded = RwSignal::new(excluded);
         let hidden = Memo::new(move |_| excluded.with(|e| sheet.with_value(|s| s.hidden(e))));
-        Effect::new(move || {
+        effect(move || {
             let pairs: Vec<(&str, String)> = excluded.with(|excluded| {
                 keys.iter()
                     .zip(excluded)
@@ -79,7 +80,7 @@ pub fn FilterPanel() -> impl IntoView {
     // The build's page shows every column: tables are walked only once something is left out
     // (and from then on, also to show it again).
     let touched = StoredValue::new(false);
-    Effect::new(move || {
+    effect(move || {
         let hidden = filters.hidden.get();
         if hidden.is_empty() && !touched.get_value() {
             return;

@@ -8,6 +8,7 @@
 //! (`?price.<key>=<rate>`), so a link shares them.
 
 use crate::browser::number::parse_f64;
+use crate::state::effect::effect;
 use benchdeck_core::chart::{self, ChartSpec};
 use benchdeck_core::compare::{Comparison, Verdict};
 use benchdeck_core::cost::{PriceSheet, Repricing, StatedPrice};
@@ -44,7 +45,7 @@ impl Prices {
         let sheet = StoredValue::new(sheet);
         let rates = RwSignal::new(rates);
         let repricing = Memo::new(move |_| sheet.with_value(|s| Repricing::new(s, &rates.get())));
-        Effect::new(move || {
+        effect(move || {
             let pairs: Vec<(&str, String)> = rates.with(|rates| {
                 keys.iter()
                     .zip(rates.iter().zip(&stated))
@@ -99,7 +100,7 @@ pub fn PricePanel() -> impl IntoView {
     // The build's page already shows the report's prices: the figures are rewritten only once
     // a rate differs (and from then on, also back to the report's).
     let touched = StoredValue::new(false);
-    Effect::new(move || {
+    effect(move || {
         let repricing = prices.repricing.get();
         if repricing.is_identity() && !touched.get_value() {
             return;

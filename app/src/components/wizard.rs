@@ -6,6 +6,7 @@
 //! keeps the page and its charts where they are.
 
 use crate::browser::number::parse_f64;
+use crate::state::effect::effect;
 use benchdeck_core::decision::tree::layout::{
     describe_path, lay_out, Diagram, PathTaken, Shape, Style,
 };
@@ -43,7 +44,7 @@ pub fn Wizard(
     );
     // The URL changes only once the reader changes something.
     let first_run = StoredValue::new(true);
-    Effect::new(move || {
+    effect(move || {
         let pairs = [
             (
                 "answers",
@@ -298,7 +299,7 @@ fn TreeDiagram(
         .iter()
         .map(|n| (n.id.clone(), n.frame.centre_x() / width))
         .collect();
-    Effect::new(move || {
+    effect(move || {
         let fraction = path.with(|p| {
             let current = p.as_ref()?.current();
             across.iter().find(|(id, _)| id == current).map(|(_, f)| *f)

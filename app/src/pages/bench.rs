@@ -14,6 +14,7 @@
 //! The results are JSON in `<pre id="bench-results">` (`error` is set when something failed),
 //! and `charts-ready` is marked once they are there.
 
+use crate::state::effect::effect;
 use benchdeck_core::chart::synthetic::{self, XorShift};
 use benchdeck_core::chart::{ChartSpec, DrawOptions, Frame, Theme, ThemeName};
 use leptos::html::Canvas;
@@ -90,7 +91,7 @@ pub fn ScatterBench() -> impl IntoView {
     let (results, set_results) = signal(String::new());
     let started = StoredValue::new(false);
     let ready = crate::browser::ready::ChartReady::default();
-    Effect::new(move || {
+    effect(move || {
         let Some(canvas) = canvas.get() else {
             return;
         };

@@ -3,6 +3,7 @@
 //! normalised data after. The files are kept in this browser for the next visit until the
 //! reader forgets them.
 
+use crate::state::effect::effect;
 use benchdeck_core::format;
 use benchdeck_core::site::WorkerStage;
 use leptos::either::{Either, EitherOf4};
@@ -19,7 +20,7 @@ pub fn LocalReport() -> impl IntoView {
     let local = local::context();
     let state = local.state;
     // In the browser only (effects do not run at build time): the files of an earlier visit.
-    Effect::new(move |_| local::restore(local));
+    effect(move || local::restore(local));
     move || match state.get() {
         LocalState::Empty => {
             crate::browser::ready::expect_charts(0);

@@ -4,6 +4,7 @@
 //! (`.js-only` in `style/main.css`: hidden, but with their space kept, until then).
 
 #[cfg(feature = "hydrate")]
+use crate::state::effect::effect;
 use benchdeck_core::site::Route;
 use leptos::prelude::*;
 
@@ -41,6 +42,6 @@ pub fn mark() {
 pub fn live() -> ReadSignal<bool> {
     let (live, set_live) = signal(false);
     // Effects run in the browser only, after the page was hydrated or rendered.
-    Effect::new(move || set_live.set(true));
+    effect(move || set_live.set(true));
     live
 }

@@ -1,5 +1,6 @@
 //! Grouped bar charts: one group per category (a load point), one bar per visible series.
 
+use crate::chart::theme::font;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -11,7 +12,6 @@ use super::text::estimate_text_width;
 use super::{nice_ceiling, ChartSpec, DrawError, DrawOptions, Frame, Point, Target};
 use crate::format;
 
-const FONT: &str = super::theme::FONT_FAMILY;
 /// Share of a category's width taken by its bars.
 const GROUP_WIDTH: f64 = 0.8;
 /// Pixel size of the value written above each bar.
@@ -57,7 +57,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .y_label_area_size(y_label_width(top))
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
 
-    let label_style = (FONT, 12).into_font().color(&theme.text);
+    let label_style = font(12).color(&theme.text);
     let plot_height = chart.plotting_area().dim_in_pixel().1;
     chart
         .configure_mesh()
@@ -68,7 +68,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .y_desc(plot::fitted_y_title(spec, plot_height))
         .x_desc(spec.x.label())
         .label_style(label_style.clone())
-        .axis_desc_style((FONT, 13).into_font().color(&theme.text))
+        .axis_desc_style(font(13).color(&theme.text))
         .axis_style(theme.axis)
         .bold_line_style(theme.grid)
         .light_line_style(theme.background)
@@ -248,8 +248,7 @@ fn draw_bars<DB: DrawingBackend>(
                     area.draw(&Text::new(
                         "✕",
                         (px, py - 2),
-                        (FONT, 13)
-                            .into_font()
+                        font(13)
                             .color(&color)
                             .pos(Pos::new(HPos::Center, VPos::Bottom)),
                     ))?;
@@ -278,7 +277,7 @@ fn draw_value<DB: DrawingBackend>(
 ) -> Result<(), DrawError> {
     let text = format::number_within(value, labels.decimals);
     let length = estimate_text_width(&text, VALUE_SIZE) as i32;
-    let font = (FONT, VALUE_SIZE).into_font().color(&options.theme.text);
+    let font = font(VALUE_SIZE).color(&options.theme.text);
     let (style, (half_width, height)) = if labels.upright {
         let style = font
             .transform(FontTransform::Rotate270)
@@ -402,8 +401,7 @@ fn draw_thresholds<DB: DrawingBackend>(
         area.draw(&Text::new(
             label,
             (x, y - 3),
-            (FONT, 11)
-                .into_font()
+            font(11)
                 .color(&options.theme.text)
                 .pos(Pos::new(h, VPos::Bottom)),
         ))?;

@@ -3,12 +3,12 @@
 //! columns (seed 004's dashboard has a whole row for its use cases). Each panel draws its own
 //! title and axes with the same code as a single chart.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::draw_kind;
-use super::plot::FONT;
 use super::{header, ChartSpec, DrawError, DrawOptions, Frame};
 
 /// The shared legend of `specs`: each distinct (series name, palette slot), in first-seen order.
@@ -106,8 +106,7 @@ pub fn draw_grid<DB: DrawingBackend>(
                 panel.draw(&Text::new(
                     "No data to draw",
                     (w as i32 / 2, h as i32 / 2),
-                    (FONT, 13)
-                        .into_font()
+                    font(13)
                         .color(&theme.muted)
                         .pos(Pos::new(HPos::Center, VPos::Center)),
                 ))?;

@@ -3,11 +3,12 @@
 //! carries its value with the unit; the best value of a row is bold and marked ✓ (only when there
 //! is something to beat). A missing value is a ✕ with `n/a`, never an empty bar.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::plot::{self, gap_mark, to_target, FONT};
+use super::plot::{self, gap_mark, to_target};
 use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions, Frame, HBarMetric};
 use crate::format;
@@ -222,7 +223,7 @@ impl Layout {
         } else {
             format::with_unit(v, unit)
         };
-        let font = (FONT, VALUE_FONT).into_font();
+        let font = font(VALUE_FONT);
         let font = if is_best {
             font.style(FontStyle::Bold)
         } else {
@@ -250,8 +251,7 @@ impl Layout {
         area.draw(&Text::new(
             "n/a",
             (self.x0 + 18, mid),
-            (FONT, VALUE_FONT)
-                .into_font()
+            font(VALUE_FONT)
                 .color(&options.theme.muted)
                 .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
@@ -267,8 +267,7 @@ fn draw_row_label<DB: DrawingBackend>(
     options: &DrawOptions,
 ) -> Result<(), DrawError> {
     let theme = &options.theme;
-    let label_style = (FONT, LABEL_FONT)
-        .into_font()
+    let label_style = font(LABEL_FONT)
         .style(FontStyle::Bold)
         .color(&theme.text)
         .pos(Pos::new(HPos::Left, VPos::Top));
@@ -305,8 +304,7 @@ fn draw_hint<DB: DrawingBackend>(
     unclear: bool,
     options: &DrawOptions,
 ) -> Result<(), DrawError> {
-    let hint_style = (FONT, HINT_FONT)
-        .into_font()
+    let hint_style = font(HINT_FONT)
         .color(&options.theme.muted)
         .pos(Pos::new(HPos::Left, VPos::Top));
     area.draw(&Text::new(

@@ -1,6 +1,7 @@
 //! The part above every chart: title (wrapped to the chart's width) and legend. Small multiples
 //! draw one shared legend above their panels and only titles in the panels.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -8,7 +9,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions};
 
-const FONT: &str = super::theme::FONT_FAMILY;
 const TITLE_SIZE: u32 = 16;
 const LEGEND_SIZE: u32 = 12;
 const SWATCH: i32 = 10;
@@ -27,8 +27,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         area.draw(&Text::new(
             line,
             (12, y),
-            (FONT, TITLE_SIZE)
-                .into_font()
+            font(TITLE_SIZE)
                 .style(FontStyle::Bold)
                 .color(&theme.text)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
@@ -104,8 +103,7 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
         area.draw(&Text::new(
             name.to_string(),
             (x + SWATCH + 6, y),
-            (FONT, LEGEND_SIZE)
-                .into_font()
+            font(LEGEND_SIZE)
                 .color(&text_color)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         ))?;

@@ -6,6 +6,7 @@
 //! turns them into [`Target`]s in backend pixels. The frame itself (rectangle, grid, ticks and
 //! titles) is drawn by the child module `axes`; what a plot spans is `area`.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -19,7 +20,7 @@ mod area;
 mod axes;
 mod clip;
 
-pub(super) use area::{AxisSetup, Plot, XAxis, FONT, TICK_FONT};
+pub(super) use area::{AxisSetup, Plot, XAxis, TICK_FONT};
 pub(super) use axes::{fitted_y_title, frame};
 
 impl Plot {
@@ -283,7 +284,7 @@ pub(super) fn draw_label<DB: DrawingBackend>(
         [(l, t), (r, bottom)],
         background.mix(0.85).filled(),
     ))?;
-    let font = (FONT, TICK_FONT).into_font();
+    let font = font(TICK_FONT);
     let font = if bold {
         font.style(FontStyle::Bold)
     } else {
@@ -316,8 +317,7 @@ pub(super) fn gap_mark<DB: DrawingBackend>(
     area.draw(&Text::new(
         "✕",
         at,
-        (FONT, 13)
-            .into_font()
+        font(13)
             .color(&color)
             .pos(Pos::new(HPos::Center, VPos::Bottom)),
     ))?;

@@ -4,11 +4,12 @@
 //! wide enough, and each bar ends with its total. A row missing a part is drawn with the parts
 //! it has and `n/a` for the rest, never a made-up zero.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::plot::{gap_mark, to_target, FONT};
+use super::plot::{gap_mark, to_target};
 use super::text::estimate_text_width;
 use super::{ChartSpec, DrawError, DrawOptions, Frame};
 use crate::format;
@@ -133,8 +134,7 @@ fn draw_row<DB: DrawingBackend>(
             total
         },
         (end, mid),
-        (FONT, VALUE_FONT)
-            .into_font()
+        font(VALUE_FONT)
             .color(&options.theme.text)
             .pos(Pos::new(HPos::Left, VPos::Center)),
     ))?;
@@ -151,8 +151,7 @@ fn draw_row_label<DB: DrawingBackend>(
     area.draw(&Text::new(
         label.to_string(),
         (12, top),
-        (FONT, LABEL_FONT)
-            .into_font()
+        font(LABEL_FONT)
             .color(&options.theme.text)
             .pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
@@ -208,8 +207,7 @@ fn draw_share<DB: DrawingBackend>(
     area.draw(&Text::new(
         format!("{}%", format::fixed(share * 100.0, 0)),
         at,
-        (FONT, VALUE_FONT)
-            .into_font()
+        font(VALUE_FONT)
             .style(FontStyle::Bold)
             .color(&options.theme.background)
             .pos(Pos::new(HPos::Center, VPos::Center)),

@@ -3,7 +3,7 @@
 //! The palette is Okabe and Ito's (2008), ordered so that neighbouring slots differ in both hue
 //! and lightness. A configuration keeps its slot across the whole site (see `site`).
 
-use plotters::style::RGBColor;
+use plotters::style::{FontDesc, FontFamily, FontStyle, RGBColor};
 use serde::{Deserialize, Serialize};
 
 /// Light or dark.
@@ -41,6 +41,17 @@ pub struct Theme {
 /// attribute holds it.
 pub const FONT_FAMILY: &str =
     "Helvetica Neue, Helvetica, Arial, Liberation Sans, Arimo, sans-serif";
+
+/// The charts' font at `size` pixels. plotters' `(name, size).into_font()` lower-cases the name
+/// to recognise `serif` and the like, which alone pulls Unicode's case tables (about 12 KB) into
+/// the app's wasm; naming the family directly gives the same font without them.
+pub fn font(size: impl Into<f64>) -> FontDesc<'static> {
+    FontDesc::new(
+        FontFamily::Name(FONT_FAMILY),
+        size.into(),
+        FontStyle::Normal,
+    )
+}
 
 /// How many colours the palette has. Slots `PALETTE_SIZE` to `2 × PALETTE_SIZE - 1` are the
 /// same hues drawn with a pattern ([`patterned`]); beyond that, slots wrap around.

@@ -242,13 +242,8 @@ fn a_million_requests_have_every_interval() {
     // `cargo xtask bench`); a debug test run only checks it completes and is right.
     let mut rng = XorShift::new(77);
     let run = sampled_run("a", "a.json", ttfts(&mut rng, 1_000_000, 200.0));
-    for stat in [
-        Stat::Mean,
-        Stat::P(50.0),
-        Stat::P(90.0),
-        Stat::P(99.0),
-        Stat::P(99.9),
-    ] {
+    let percentiles = [50.0, 90.0, 99.0, 99.9].map(Stat::P);
+    for stat in std::iter::once(Stat::Mean).chain(percentiles) {
         let q = Quantity::Latency {
             metric: Metric::Ttft,
             stat,

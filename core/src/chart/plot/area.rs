@@ -4,8 +4,6 @@
 
 use crate::chart::scale::{AxisMap, Scale};
 
-/// Font family of every label.
-pub(in crate::chart) const FONT: &str = crate::chart::theme::FONT_FAMILY;
 /// Tick label size.
 pub(in crate::chart) const TICK_FONT: u32 = 12;
 

@@ -1,6 +1,7 @@
 //! The frame of a plot: the plotting rectangle under the header, its axes' ticks, the grid,
 //! tick labels thinned so none overlaps (with the `∞` slot and its axis break), and axis titles.
 
+use crate::chart::theme::font;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -9,7 +10,7 @@ use super::super::scale::{keep_labels, linear_ticks, log_bounds, log_ticks, Axis
 use super::super::text::estimate_text_width;
 use super::super::theme::Theme;
 use super::super::{ChartSpec, DrawError, DrawOptions};
-use super::area::{AxisSetup, Plot, XAxis, FONT, TICK_FONT};
+use super::area::{AxisSetup, Plot, XAxis, TICK_FONT};
 use crate::format;
 
 /// Axis title size.
@@ -188,7 +189,7 @@ fn draw_y_tick_labels<DB: DrawingBackend>(
     y_px: &[i32],
 ) -> Result<(), DrawError> {
     let left = plot.left;
-    let tick_style = (FONT, TICK_FONT).into_font().color(&theme.text);
+    let tick_style = font(TICK_FONT).color(&theme.text);
     let spans: Vec<(f64, f64)> = y_px
         .iter()
         .map(|&p| (f64::from(p) - 7.0, f64::from(p) + 7.0))
@@ -233,7 +234,7 @@ fn draw_x_tick_labels<DB: DrawingBackend>(
     x_px: &[(f64, i32)],
 ) -> Result<(), DrawError> {
     let (right, bottom) = (plot.right, plot.bottom);
-    let tick_style = (FONT, TICK_FONT).into_font().color(&theme.text);
+    let tick_style = font(TICK_FONT).color(&theme.text);
     let mut labels: Vec<(String, i32)> = match categories {
         Some(names) => names
             .iter()
@@ -295,7 +296,7 @@ fn draw_axis_titles<DB: DrawingBackend>(
         bottom,
         ..
     } = *plot;
-    let title_style = (FONT, TITLE_FONT).into_font().color(&theme.text);
+    let title_style = font(TITLE_FONT).color(&theme.text);
     area.draw(&Text::new(
         spec.x.label(),
         ((left + right) / 2, h - 6),
@@ -324,11 +325,12 @@ pub(in crate::chart) fn fitted_y_title(spec: &ChartSpec, length: u32) -> String 
         return full;
     }
     let unit = (!spec.y.unit.is_empty() && fits(&spec.y.unit)).then(|| spec.y.unit.clone());
+    // ASCII case only: Unicode's case tables would cost the app's wasm 12 KB for a title test.
     let named_above = !spec.y.title.is_empty()
         && spec
             .title
-            .to_lowercase()
-            .contains(&spec.y.title.to_lowercase());
+            .to_ascii_lowercase()
+            .contains(&spec.y.title.to_ascii_lowercase());
     if let (true, Some(unit)) = (named_above, &unit) {
         return unit.clone();
     }
