@@ -214,6 +214,10 @@ pub struct DecisionData {
     /// The guided questions, if the report has them.
     #[serde(default)]
     pub tree: Option<crate::decision::tree::Tree>,
+    /// The questions laid out as a flowchart (the candidates' labels in its boxes), when there
+    /// is a tree: laid out by the build, so the app carries no layout code.
+    #[serde(default)]
+    pub diagram: Option<crate::decision::tree::layout::Diagram>,
     /// Each recommendation node's reason, rendered (sanitised HTML), by node id.
     #[serde(default)]
     pub reasons: std::collections::BTreeMap<String, RenderedReason>,
@@ -319,6 +323,8 @@ pub struct Flowchart {
     pub caption: String,
     /// Every arrow in words, the drawing's accessible name.
     pub description: String,
+    /// The nodes and arrows laid out, as the build drew them.
+    pub diagram: crate::decision::tree::layout::Diagram,
 }
 
 /// Small multiples: a titled grid of charts (the blog's 2x2 of TTFT, throughput, latency and

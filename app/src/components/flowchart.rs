@@ -1,10 +1,9 @@
-//! A report's ```` ```flowchart ```` block as SVG: laid out by
+//! A report's ```` ```flowchart ```` block as SVG: laid out by the build with
 //! `benchdeck_core::decision::tree::layout`, the engine that draws the wizard's question tree,
-//! and drawn with its look (`.tree-diagram` in the stylesheet). Nothing in it is interactive,
+//! and drawn here with its look (`.tree-diagram` in the stylesheet). Nothing in it is interactive,
 //! so the page rendered at build time already shows it whole. Every text is a text node: the
 //! diagram comes from a report file.
 
-use benchdeck_core::decision::tree::layout::{lay_out, Style};
 use benchdeck_core::site::Flowchart;
 use leptos::prelude::*;
 
@@ -14,21 +13,11 @@ use super::diagram::{arrow_parts, box_parts};
 #[component]
 pub fn FlowchartView(flowchart: Flowchart) -> impl IntoView {
     let Flowchart {
-        tree,
-        ends,
         caption,
         description,
+        diagram,
+        ..
     } = flowchart;
-    let text_of = |id: &str| {
-        ends.iter()
-            .find(|(end, _)| end == id)
-            .map_or_else(|| id.to_string(), |(_, text)| text.clone())
-    };
-    let style = Style {
-        line_breaks: true,
-        ..Style::default()
-    };
-    let diagram = lay_out(&tree, text_of, &style);
     let text_size = diagram.text_size.to_string();
     let label_size = diagram.label_size.to_string();
     let edges = diagram

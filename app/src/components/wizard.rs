@@ -7,9 +7,7 @@
 
 use crate::browser::number::parse_f64;
 use crate::state::effect::effect;
-use benchdeck_core::decision::tree::layout::{
-    describe_path, lay_out, Diagram, PathTaken, Shape, Style,
-};
+use benchdeck_core::decision::tree::layout::{describe_path, Diagram, PathTaken, Shape};
 use benchdeck_core::decision::tree::{Node, Tree, Walk};
 use benchdeck_core::decision::{decide, Bound, Decision, Question};
 use benchdeck_core::format;
@@ -60,11 +58,15 @@ pub fn Wizard(
         }
         Query::write(&pairs);
     });
-    let guided = data.tree.clone().map(|tree| {
-        let reasons = data.reasons.clone();
-        let candidates = data.candidates.clone();
-        view! { <Guided tree reasons candidates answers/> }
-    });
+    let guided = data
+        .tree
+        .clone()
+        .zip(data.diagram.clone())
+        .map(|(tree, diagram)| {
+            let reasons = data.reasons.clone();
+            let candidates = data.candidates.clone();
+            view! { <Guided tree diagram reasons candidates answers/> }
+        });
     view! {
         <section class="wizard" aria-labelledby="wizard-title">
             <h2 id="wizard-title">"Which setup should I pick?"</h2>
@@ -80,6 +82,8 @@ pub fn Wizard(
 #[component]
 fn Guided(
     tree: Tree,
+    /// The tree laid out by the build.
+    diagram: Diagram,
     reasons: std::collections::BTreeMap<String, benchdeck_core::site::RenderedReason>,
     candidates: Vec<benchdeck_core::decision::Candidate>,
     answers: RwSignal<Vec<usize>>,
@@ -126,7 +130,6 @@ fn Guided(
             .is_ok_and(|w| w.at == id || w.steps.iter().any(|s| s.node == id))
     };
     let outline = tree.with_value(|t| outline_items(t, on_path));
-    let diagram = tree.with_value(|t| lay_out(t, label_of, &Style::default()));
     let description = Signal::derive(move || {
         path.with(|p| {
             p.as_ref()

@@ -3,8 +3,8 @@
 //! afresh); [`mark`] flags `<html>` once the app runs, which shows the controls that need it
 //! (`.js-only` in `style/main.css`: hidden, but with their space kept, until then).
 
-#[cfg(feature = "hydrate")]
 use crate::state::effect::effect;
+#[cfg(feature = "hydrate")]
 use benchdeck_core::site::Route;
 use leptos::prelude::*;
 

@@ -15,6 +15,7 @@
 //! [`DecisionData`]: one [`Candidate`] per configuration with the values the engine needs, and
 //! the tree with each recommendation's reason rendered (inline values included).
 
+use crate::decision::tree::layout::{lay_out, Style};
 use std::collections::BTreeMap;
 
 use super::context::ReportContext;
@@ -94,6 +95,15 @@ pub fn build(
             .unwrap_or(1.0),
         constraints,
         criteria,
+        diagram: front.tree.as_ref().map(|tree| {
+            let label_of = |key: &str| {
+                candidates
+                    .iter()
+                    .find(|c| c.key == key)
+                    .map_or_else(|| key.to_string(), |c| c.label.clone())
+            };
+            lay_out(tree, label_of, &Style::default())
+        }),
         candidates,
         tree: front.tree.clone(),
         reasons,

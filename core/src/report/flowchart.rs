@@ -19,6 +19,7 @@
 //! must start at one node and may not loop. Anything else (subgraphs, styles, clicks) is an
 //! error at its line: the text is a report's, so it is only ever shown as text.
 
+use crate::decision::tree::layout::{lay_out, Style};
 use std::collections::BTreeMap;
 
 use crate::decision::tree::{Answer, Node, Tree, MAX_ANSWERS, MAX_NODES};
@@ -241,7 +242,13 @@ impl Reading {
             })
             .collect::<Vec<_>>()
             .join("; ");
+        let style = Style {
+            line_breaks: true,
+            ..Style::default()
+        };
+        let diagram = lay_out(&tree, text_of, &style);
         Ok(Flowchart {
+            diagram,
             ends: self
                 .order
                 .iter()

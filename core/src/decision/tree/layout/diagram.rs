@@ -1,5 +1,9 @@
 //! What a laid-out flowchart is: its [`Style`] (sizes in SVG user units), its nodes and edges
-//! placed as [`Rect`]s and points, and the rounding every coordinate goes through.
+//! placed as [`Rect`]s and points, and the rounding every coordinate goes through. A diagram is
+//! laid out by the build (and by the worker for dropped files) and travels in the page's data,
+//! so the app's wasm carries no layout code.
+
+use serde::{Deserialize, Serialize};
 
 /// Sizes of the drawing, in SVG user units (pixels at scale 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -64,7 +68,7 @@ impl Default for Style {
 }
 
 /// A point of the drawing.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     /// Rightwards from the drawing's left edge.
     pub x: f64,
@@ -73,7 +77,7 @@ pub struct Point {
 }
 
 /// A box: its top-left corner and its size.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rect {
     /// Left edge.
     pub x: f64,
@@ -111,7 +115,7 @@ impl Rect {
 }
 
 /// One line of wrapped text, centred on `x`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TextLine {
     /// The text.
     pub text: String,
@@ -122,7 +126,7 @@ pub struct TextLine {
 }
 
 /// What a node is, which decides how it is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Shape {
     /// A question, with an arrow per answer.
     Question,
@@ -131,7 +135,7 @@ pub enum Shape {
 }
 
 /// A node of the tree, placed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DiagramNode {
     /// The node's id in the tree.
     pub id: String,
@@ -146,7 +150,7 @@ pub struct DiagramNode {
 }
 
 /// An answer: an arrow from its question to the node it leads to, with its label.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DiagramEdge {
     /// The question's id.
     pub from: String,
@@ -205,7 +209,7 @@ impl DiagramEdge {
 }
 
 /// The whole flowchart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Diagram {
     /// Width of the drawing (its SVG `viewBox` is `0 0 width height`).
     pub width: f64,
