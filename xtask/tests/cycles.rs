@@ -1,7 +1,6 @@
 //! No import circles between the top-level modules of the product's crates: in `core`, `cli`
-//! and `app` (the worker is one file), the graph of `crate::<module>` paths that a top-level module's code
-//! (its tests and comments aside) names has no cycle. The model sits at the bottom: it names
-//! nothing above it.
+//! and `app` (the worker is one file), the file graph below seen module by module has no cycle.
+//! The model sits at the bottom: it names nothing above it.
 //!
 //! Nor between the files of `core`, `cli`, `app` and `xtask`, counting parent and child edges:
 //! a file that names an item of another file (by `crate::…`, `super::…` or a child's name)
@@ -16,47 +15,15 @@ mod source;
 
 use modules::{cycle, knots, Crate, Graph};
 
-/// Each top-level module of the crate at `src` and the top-level modules its code names.
-fn graph(src: &Path) -> Graph {
+/// The file graph `files` seen from the top-level modules: each top-level module and the others
+/// its files name.
+fn top_level(files: &Graph) -> Graph {
+    let top = |module: &str| module.split("::").next().unwrap_or(module).to_string();
     let mut graph = Graph::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("a readable folder") {
-            let path = entry.expect("a readable entry").path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let relative = path
-                .strip_prefix(src)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            let top = relative
-                .split('/')
-                .next()
-                .unwrap()
-                .trim_end_matches(".rs")
-                .to_string();
-            let is_test = relative.split('/').any(|p| p == "tests" || p == "tests.rs");
-            if !relative.ends_with(".rs") || is_test || top == "lib" || top == "main" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("a readable file");
-            let code = text.split("#[cfg(test)]").next().unwrap_or("");
-            let names = graph.entry(top.clone()).or_default();
-            for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                for part in line.split("crate::").skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    if !name.is_empty() && name != top {
-                        names.insert(name);
-                    }
-                }
-            }
-        }
+    for (file, named) in files {
+        let from = top(file);
+        let names = graph.entry(from.clone()).or_default();
+        names.extend(named.iter().map(|n| top(n)).filter(|n| *n != from));
     }
     graph
 }
@@ -65,7 +32,7 @@ fn graph(src: &Path) -> Graph {
 fn the_top_level_modules_of_each_crate_form_no_cycle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for (krate, at_least) in [("core", 20), ("cli", 3), ("app", 4)] {
-        let graph = graph(&root.join(krate).join("src"));
+        let graph = top_level(&Crate::read(&root.join(krate).join("src")).graph());
         assert!(
             graph.len() >= at_least,
             "{krate}: only {} modules found",
