@@ -371,7 +371,9 @@ fn page_blocks(
             }
             Segment::Directive { name, body, line } if name == "flowchart" => {
                 match flowchart::parse(&body, line) {
-                    Ok(flowchart) => blocks.push(Block::Flowchart { flowchart }),
+                    Ok(parsed) => blocks.push(Block::Flowchart {
+                        flowchart: parsed.drawn(),
+                    }),
                     Err((at, message)) => problems.push(Problem::error(
                         context.file,
                         Location::line(at as u64),

@@ -310,15 +310,10 @@ pub enum Block {
     },
 }
 
-/// A diagram of boxes and arrows, held as the question tree the layout engine draws: a node
-/// with arrows out of it is a question whose answers are the arrows (labelled or not), the
-/// others are where paths end (see `report::flowchart`).
+/// A diagram of boxes and arrows (a ```` ```flowchart ```` block, read by `report::flowchart`
+/// as the question tree the layout engine draws), laid out by the build: what the app draws.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Flowchart {
-    /// The nodes and arrows.
-    pub tree: crate::decision::tree::Tree,
-    /// The text of each node no arrow leaves: `(id, text)`.
-    pub ends: Vec<(String, String)>,
     /// Shown under the diagram; may be empty.
     pub caption: String,
     /// Every arrow in words, the drawing's accessible name.

@@ -1,8 +1,8 @@
 #![no_main]
-//! Fuzzes ```` ```flowchart ```` blocks (mermaid's arrow syntax) and their layout, alone: no
-//! result files, so each input costs only the parse and the drawing.
+//! Fuzzes ```` ```flowchart ```` blocks (mermaid's arrow syntax) and their layout (the build's,
+//! which the page carries), alone: no result files, so each input costs only the parse and the
+//! layout.
 
-use benchdeck_core::decision::tree::layout::{lay_out, Style};
 use benchdeck_core::report::{build_report, Palette};
 use benchdeck_core::site::Block;
 use libfuzzer_sys::fuzz_target;
@@ -15,16 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let page = build_report("reports/f.md", "f", &text, &[], &Palette::new());
     for block in &page.blocks {
         if let Block::Flowchart { flowchart } = block {
-            for line_breaks in [false, true] {
-                let style = Style {
-                    line_breaks,
-                    ..Style::default()
-                };
-                let diagram = lay_out(&flowchart.tree, str::to_string, &style);
-                assert!(diagram.width.is_finite() && diagram.height.is_finite());
-                for node in &diagram.nodes {
-                    assert!(node.frame.x.is_finite() && node.frame.y.is_finite());
-                }
+            let diagram = &flowchart.diagram;
+            assert!(diagram.width.is_finite() && diagram.height.is_finite());
+            for node in &diagram.nodes {
+                assert!(node.frame.x.is_finite() && node.frame.y.is_finite());
             }
             benchdeck_fuzz::site::round_trip(flowchart);
         }

@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use benchdeck_core::decision::tree::layout::{lay_out, Style};
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::report::{build_report, Palette};
@@ -71,15 +70,19 @@ pub fn check_page(page: &ReportPage) {
         match block {
             Block::Html { html } => check_html(html),
             Block::Flowchart { flowchart } => {
-                let diagram = lay_out(&flowchart.tree, str::to_string, &Style::default());
+                let diagram = &flowchart.diagram;
                 assert!(diagram.width.is_finite() && diagram.height.is_finite());
             }
             Block::Chart { .. } | Block::Grid { .. } => {}
         }
     }
-    if let Some(tree) = page.decision.as_ref().and_then(|d| d.tree.as_ref()) {
-        let diagram = lay_out(tree, str::to_string, &Style::default());
+    if let Some(decision) = &page.decision {
+        assert_eq!(decision.tree.is_some(), decision.diagram.is_some());
+    }
+    if let Some(diagram) = page.decision.as_ref().and_then(|d| d.diagram.as_ref()) {
         assert!(diagram.width.is_finite() && diagram.height.is_finite());
+    }
+    if let Some(tree) = page.decision.as_ref().and_then(|d| d.tree.as_ref()) {
         for answers in [&[][..], &[0], &[1, 0], &[0, 1, 2], &[usize::MAX]] {
             let _ = tree.walk(answers);
         }

@@ -19,11 +19,46 @@
 //! must start at one node and may not loop. Anything else (subgraphs, styles, clicks) is an
 //! error at its line: the text is a report's, so it is only ever shown as text.
 
-use crate::decision::tree::layout::{lay_out, Style};
 use std::collections::BTreeMap;
 
+use crate::decision::tree::layout::{lay_out, Style};
 use crate::decision::tree::{Answer, Node, Tree, MAX_ANSWERS, MAX_NODES};
 use crate::site::Flowchart;
+
+/// A flowchart as read: the question tree the layout engine draws (a node with arrows out of
+/// it is a question whose answers are the arrows, labelled or not; the others are where paths
+/// end), each end's text, the caption and the arrows in words. The page carries only what
+/// [`Parsed::drawn`] keeps.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Parsed {
+    /// The nodes and arrows.
+    pub tree: Tree,
+    /// The text of each node no arrow leaves: `(id, text)`.
+    pub ends: Vec<(String, String)>,
+    /// Shown under the diagram; may be empty.
+    pub caption: String,
+    /// Every arrow in words, the drawing's accessible name.
+    pub description: String,
+}
+
+impl Parsed {
+    /// The flowchart as the page shows it: laid out top to bottom, `<br/>` breaking lines.
+    pub(super) fn drawn(self) -> Flowchart {
+        let text_of = |id: &str| match self.ends.iter().find(|(end, _)| end == id) {
+            Some((_, text)) => text.clone(),
+            None => id.to_string(),
+        };
+        let style = Style {
+            line_breaks: true,
+            ..Style::default()
+        };
+        Flowchart {
+            diagram: lay_out(&self.tree, text_of, &style),
+            caption: self.caption,
+            description: self.description,
+        }
+    }
+}
 
 /// The arrows, longest first so that `-.->` is not read as `-`.
 const ARROWS: [&str; 4] = ["-.->", "-->", "==>", "---"];
@@ -52,7 +87,7 @@ struct Reading {
 
 /// The flowchart of a block's `body`, whose first line is the file's line `first_line`; a
 /// mistake is the line it is on (the first line for the diagram as a whole) and what is wrong.
-pub(super) fn parse(body: &str, first_line: usize) -> Result<Flowchart, (usize, String)> {
+pub(super) fn parse(body: &str, first_line: usize) -> Result<Parsed, (usize, String)> {
     let mut reading = Reading::default();
     for (i, raw) in body.lines().enumerate() {
         let line = raw.trim().trim_end_matches(';');
@@ -175,7 +210,7 @@ impl Reading {
 
     /// The diagram as a tree the layout engine draws: nodes with arrows out of them are
     /// questions whose answers are the arrows, the others are where paths end.
-    fn into_flowchart(self) -> Result<Flowchart, String> {
+    fn into_flowchart(self) -> Result<Parsed, String> {
         let has_into = |id: &String| self.arrows.iter().any(|(_, to, _)| to == id);
         let starts: Vec<&String> = self.order.iter().filter(|id| !has_into(id)).collect();
         let start = match starts.as_slice() {
@@ -242,13 +277,7 @@ impl Reading {
             })
             .collect::<Vec<_>>()
             .join("; ");
-        let style = Style {
-            line_breaks: true,
-            ..Style::default()
-        };
-        let diagram = lay_out(&tree, text_of, &style);
-        Ok(Flowchart {
-            diagram,
+        Ok(Parsed {
             ends: self
                 .order
                 .iter()
