@@ -5,6 +5,8 @@
 use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES};
 use leptos::html::Input;
 use leptos::prelude::*;
+
+use crate::components::handler;
 use web_sys::{DragEvent, File};
 
 use crate::state::{local, route};
@@ -55,9 +57,9 @@ pub fn DropZone() -> impl IntoView {
         <section
             class="drop-zone"
             class:over=move || over.get()
-            on:dragover=move |ev: DragEvent| { ev.prevent_default(); over.set(true); }
-            on:dragleave=move |_| over.set(false)
-            on:drop=on_drop
+            on:dragover=handler(move |ev: DragEvent| { ev.prevent_default(); over.set(true); })
+            on:dragleave=handler(move |_| over.set(false))
+            on:drop=handler(on_drop)
         >
             <h2>"Your own results"</h2>
             <p>
@@ -65,7 +67,7 @@ pub fn DropZone() -> impl IntoView {
                 "inference-benchmarker, Locust, k6, benchdeck CSV), or "
                 <label class="file-button">
                     "choose files"
-                    <input node_ref=input type="file" multiple on:change=on_change class="visually-hidden"/>
+                    <input node_ref=input type="file" multiple on:change=handler(on_change) class="visually-hidden"/>
                 </label>
                 ". They are read in this browser; nothing is uploaded."
             </p>

@@ -8,6 +8,8 @@ use crate::state::effect::effect;
 use benchdeck_core::site::filter::{FilterSheet, ADDRESS_SEPARATOR};
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 /// The page's filter: what it offers and what the reader turned off.
 #[derive(Clone, Copy)]
 pub struct Filters {
@@ -125,7 +127,7 @@ pub fn FilterPanel() -> impl IntoView {
                         view! {
                             <button type="button" class="legend-item filter-value"
                                 disabled=move || !live.get()
-                                aria-pressed=move || on().to_string() on:click=toggle>
+                                aria-pressed=move || on().to_string() on:click=handler(toggle)>
                                 {value.clone()}<span class="filter-count">{count}</span>
                             </button>
                         }
@@ -152,7 +154,7 @@ pub fn FilterPanel() -> impl IntoView {
                 <strong>"Configurations shown"</strong>
                 <span class="filters-count" role="status">{move || format!(" {} of {total}", shown())}</span>
                 {move || (shown() < total).then(|| view! {
-                    <button type="button" class="tool" on:click=show_all>"Show all"</button>
+                    <button type="button" class="tool" on:click=handler(show_all)>"Show all"</button>
                 })}
             </p>
             {groups}

@@ -5,6 +5,8 @@
 use benchdeck_core::chart;
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 use super::Filters;
 
 /// One toggle button per series; a hidden series keeps its button.
@@ -31,7 +33,7 @@ pub fn Legend(
                         aria-pressed=move || shown().to_string()
                         disabled=left_out
                         title=move || if left_out() { "Left out by the filter above" } else if shown() { "Hide this series" } else { "Show this series" }
-                        on:click=move |_| hidden.update(|h| *h ^= bit)
+                        on:click=handler(move |_| hidden.update(|h| *h ^= bit))
                     >
                         <span class="swatch" style=swatch></span>
                         {name}

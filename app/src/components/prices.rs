@@ -16,6 +16,8 @@ use benchdeck_core::format;
 use benchdeck_core::quantity::Better;
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 /// The page's prices: as stated, and as the reader set them.
 #[derive(Clone, Copy)]
 pub struct Prices {
@@ -133,14 +135,14 @@ pub fn PricePanel() -> impl IntoView {
                                     value=format!("{}", c.rate)
                                     prop:value=move || format!("{}", rate())
                                     aria-invalid=move || invalid.get().to_string()
-                                    on:input=move |ev| {
+                                    on:input=handler(move |ev| {
                                         let text = event_target_value(&ev);
                                         let parsed = parse_f64(text.trim()).filter(|r| *r > 0.0 && r.is_finite());
                                         invalid.set(parsed.is_none());
                                         if let Some(rate) = parsed {
                                             prices.rates.update(|r| if let Some(slot) = r.get_mut(i) { *slot = rate });
                                         }
-                                    }/>
+                                    })/>
                             </label>
                             " " {c.per_text()}
                             {move || invalid.get().then(|| view! {
@@ -167,7 +169,7 @@ pub fn PricePanel() -> impl IntoView {
                 "Every cost on this page uses these rates. Put in your own: the cost charts, figures, \
                 tables and the wizard follow, and the address keeps your rates for a link."
             </p>
-            <form on:submit=|ev| ev.prevent_default()>
+            <form on:submit=handler(|ev: leptos::ev::SubmitEvent| ev.prevent_default())>
                 <fieldset disabled=move || !live.get()>
                     <legend class="visually-hidden">"Rate of each configuration"</legend>
                     <table class="price-table">
@@ -175,7 +177,7 @@ pub fn PricePanel() -> impl IntoView {
                         <tbody>{rows}</tbody>
                     </table>
                 </fieldset>
-                <button type="button" class="tool js-only" on:click=reset>"Use the report's prices"</button>
+                <button type="button" class="tool js-only" on:click=handler(reset)>"Use the report's prices"</button>
             </form>
         </section>
     })

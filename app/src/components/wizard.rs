@@ -15,6 +15,8 @@ use benchdeck_core::site::DecisionData;
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 use super::diagram::{arrow_parts, box_parts};
 
 /// The wizard: guided questions (when the report has a tree) and the requirements form.
@@ -143,9 +145,9 @@ fn Guided(
             {current}
             <ol class="answers-so-far">{summary}</ol>
             <div class="wizard-controls">
-                <button type="button" on:click=move |_| answers.update(|v| { v.pop(); })
+                <button type="button" on:click=handler(move |_| answers.update(|v| { v.pop(); }))
                     disabled=move || !live.get() || answers.get().is_empty()>"Back"</button>
-                <button type="button" on:click=move |_| answers.set(Vec::new())
+                <button type="button" on:click=handler(move |_| answers.set(Vec::new()))
                     disabled=move || !live.get() || answers.get().is_empty()>"Restart"</button>
             </div>
             <TreeDiagram diagram path description answers/>
@@ -180,7 +182,7 @@ fn current_step(
                 <fieldset class="question" disabled=move || !live.get()>
                     <legend>{question}</legend>
                     {choices.into_iter().enumerate().map(|(i, a)| view! {
-                        <button type="button" class="answer" on:click=move |_| answers.update(|v| v.push(i))>
+                        <button type="button" class="answer" on:click=handler(move |_| answers.update(|v| v.push(i)))>
                             {a.label}
                         </button>
                     }).collect_view()}
@@ -284,11 +286,11 @@ fn TreeDiagram(
             view! {
                 <g class=shape class:on-path=on_path class:current=is_current class:back=move || back_to().is_some()
                     data-node=node.id.clone() aria-current=move || is_current().then_some("step")
-                    on:click=move |_| {
+                    on:click=handler(move |_| {
                         if let Some(kept) = back_to() {
                             answers.update(|a| a.truncate(kept));
                         }
-                    }>
+                    })>
                     {box_parts(frame, radius, &node.lines, &text_size)}
                 </g>
             }
@@ -389,7 +391,7 @@ fn Requirements(
                         <input type="number" min="0" step="any" class="sla-limit"
                             value=limits.get_untracked().get(i).copied().unwrap_or_default()
                             prop:value=move || limits.get().get(i).copied().unwrap_or_default()
-                            on:change=move |ev| set_at(limits, i, &event_target_value(&ev))/>
+                            on:change=handler(move |ev| set_at(limits, i, &event_target_value(&ev)))/>
                     </label>
                 }
             })
@@ -406,7 +408,7 @@ fn Requirements(
                         <input type="range" min="0" max="5" step="0.5" class="weight" aria-label=format!("Weight of {name}")
                             value=weights.get_untracked().get(i).copied().unwrap_or_default()
                             prop:value=move || weights.get().get(i).copied().unwrap_or_default()
-                            on:input=move |ev| set_at(weights, i, &event_target_value(&ev))/>
+                            on:input=handler(move |ev| set_at(weights, i, &event_target_value(&ev)))/>
                         <output>{move || format::number(weights.get().get(i).copied().unwrap_or_default())}</output>
                     </label>
                 }
@@ -416,7 +418,7 @@ fn Requirements(
     view! {
         <div class="requirements">
             <h3>"By requirements"</h3>
-            <form class="wizard-form" on:submit=|ev| ev.prevent_default()>
+            <form class="wizard-form" on:submit=handler(|ev: leptos::ev::SubmitEvent| ev.prevent_default())>
                 // The build's page shows the published requirements; they can be changed once
                 // the app runs.
                 <fieldset disabled=move || !live.get()><legend>"Hard limits (SLAs)"</legend>
@@ -424,11 +426,11 @@ fn Requirements(
                         <input type="number" min="0" step="any" class="load"
                             value=load.get_untracked()
                             prop:value=move || load.get()
-                            on:change=move |ev| {
+                            on:change=handler(move |ev| {
                                 if let Some(v) = parse_input(&event_target_value(&ev)) {
                                     load.set(v);
                                 }
-                            }/>
+                            })/>
                     </label>
                     {sla_inputs}
                 </fieldset>

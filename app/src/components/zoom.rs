@@ -9,6 +9,8 @@
 
 use benchdeck_core::chart::{Frame, PlotArea, Zoom};
 use leptos::prelude::*;
+
+use crate::components::handler;
 use web_sys::{MouseEvent, TouchEvent};
 
 /// A box being dragged: where the button went down and where the pointer is (canvas pixels).
@@ -206,12 +208,12 @@ pub fn ZoomControls(
     view! {
         <div class="zoom-controls js-only" role="group" aria-label="Zoom">
             <button type="button" class="tool" title="Zoom in (or drag a box over the chart; + key)"
-                aria-label="Zoom in" on:click=move |_| state.step(2.0, None)>"+"</button>
+                aria-label="Zoom in" on:click=handler(move |_| state.step(2.0, None))>"+"</button>
             <button type="button" class="tool" title="Zoom out (− key)"
-                aria-label="Zoom out" on:click=move |_| state.step(0.5, None)>"−"</button>
+                aria-label="Zoom out" on:click=handler(move |_| state.step(0.5, None))>"−"</button>
             {move || state.zoom.get().is_some().then(|| view! {
                 <button type="button" class="tool zoom-reset" title="Show the whole chart (double click, or 0)"
-                    on:click=move |_| state.reset()>"Reset zoom"</button>
+                    on:click=handler(move |_| state.reset())>"Reset zoom"</button>
             })}
         </div>
     }

@@ -9,6 +9,8 @@ use benchdeck_core::site::WorkerStage;
 use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 use crate::components::fresh::Fresh;
 use crate::components::{Download, DropZone};
 use crate::pages::report::ReportBody;
@@ -94,7 +96,7 @@ fn KeptNote(
             <p class="kept-note">
                 "These files are kept in this browser only, so this page shows them again on "
                 "your next visit. "
-                <button type="button" class="forget" on:click=move |_| local::forget(local)>
+                <button type="button" class="forget" on:click=handler(move |_| local::forget(local))>
                     "Forget these files"
                 </button>
             </p>

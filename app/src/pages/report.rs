@@ -6,6 +6,8 @@ use benchdeck_core::site::{
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 use super::not_found::NotFound;
 use crate::browser::data::{self, ReportError};
 use crate::components::fresh::Fresh;
@@ -193,7 +195,7 @@ fn Contents(
                 };
                 view! {
                     <li class=format!("toc-level-{}", entry.level)>
-                        <a href=format!("{page}#{}", entry.id) on:click=jump>{entry.text}</a>
+                        <a href=format!("{page}#{}", entry.id) on:click=handler(jump)>{entry.text}</a>
                     </li>
                 }
             })

@@ -6,6 +6,8 @@ use benchdeck_core::chart::{ChartKind, ChartSpec, Scale};
 use benchdeck_core::export;
 use leptos::prelude::*;
 
+use crate::components::handler;
+
 /// The statistic switch (when the chart has alternatives) and the log-scale switch (for lines
 /// and scatter plots).
 #[component]
@@ -42,7 +44,7 @@ pub(super) fn ViewControls(
             {(!labels.is_empty()).then(|| view! {
                 <label>
                     "Statistic "
-                    <select class="stat-select" on:change=on_choice>
+                    <select class="stat-select" on:change=handler(on_choice)>
                         {labels.into_iter().enumerate().map(|(i, label)| view! {
                             <option value=i.to_string() selected=move || choice.get() == Some(i)>{label}</option>
                         }).collect_view()}
@@ -51,7 +53,7 @@ pub(super) fn ViewControls(
             })}
             {scalable.then(|| view! {
                 <label>
-                    <input type="checkbox" class="log-toggle" checked=y_scale.get_untracked() == Scale::Log prop:checked=move || y_scale.get() == Scale::Log on:change=on_log/>
+                    <input type="checkbox" class="log-toggle" checked=y_scale.get_untracked() == Scale::Log prop:checked=move || y_scale.get() == Scale::Log on:change=handler(on_log)/>
                     " Log scale"
                 </label>
             })}
@@ -124,7 +126,7 @@ pub(super) fn SlaControl(
                     value=sla.get_untracked().unwrap_or(max).to_string()
                     prop:value=move || sla.get().unwrap_or(max).to_string()
                     aria-label=format!("SLA threshold in {unit}")
-                    on:input=on_input
+                    on:input=handler(on_input)
                 />
             </label>
             <p class="sla-readout" role="status" aria-live="polite">{readout}</p>

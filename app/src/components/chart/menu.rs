@@ -6,6 +6,8 @@ use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Theme, Zoom};
 use benchdeck_core::export;
 use leptos::html::Canvas;
 use leptos::prelude::*;
+
+use crate::components::handler;
 use wasm_bindgen::JsCast;
 use web_sys::MouseEvent;
 
@@ -72,13 +74,13 @@ pub(super) fn ChartMenu(
             // With the app running, the CSV follows the reader's view (another statistic).
             {published.then(|| view! {
                 <a class="tool" href=csv_href download=format!("{file_stem}.csv")
-                    on:click=move |ev: MouseEvent| { ev.prevent_default(); download_csv(()); }>"CSV"</a>
+                    on:click=handler(move |ev: MouseEvent| { ev.prevent_default(); download_csv(()); })>"CSV"</a>
             })}
-            <button type="button" class="tool js-only" on:click=download_png>"PNG"</button>
-            {(!published).then(|| view! { <button type="button" class="tool js-only" on:click=move |_| download_csv(())>"CSV"</button> })}
+            <button type="button" class="tool js-only" on:click=handler(download_png)>"PNG"</button>
+            {(!published).then(|| view! { <button type="button" class="tool js-only" on:click=handler(move |_| download_csv(()))>"CSV"</button> })}
             {published.then(|| view! {
                 <button type="button" class="tool embed-toggle js-only" aria-expanded=move || show_embed.get().to_string()
-                    on:click=move |_| show_embed.update(|s| *s = !*s)>"Embed"</button>
+                    on:click=handler(move |_| show_embed.update(|s| *s = !*s))>"Embed"</button>
             })}
         </div>
         {move || show_embed.get().then(|| view! { <EmbedCode spec slug=slug.clone() id=id.clone()/> })}
@@ -171,7 +173,7 @@ fn CopyField(label: &'static str, text: String) -> impl IntoView {
             <span>{label}</span>
             <textarea readonly rows="3" spellcheck="false">{text}</textarea>
         </label>
-        <button type="button" class="tool" on:click=copy>
+        <button type="button" class="tool" on:click=handler(copy)>
             {move || if copied.get() { "Copied" } else { "Copy" }}
         </button>
     }

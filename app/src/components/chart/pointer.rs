@@ -6,6 +6,8 @@ use benchdeck_core::chart::{ChartSpec, Frame, Target};
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+
+use crate::components::handler;
 use web_sys::{KeyboardEvent, MouseEvent, TouchEvent};
 
 use crate::components::zoom::ZoomState;
@@ -48,21 +50,21 @@ impl Pointer {
                 role="img"
                 tabindex="0"
                 aria-label=label
-                on:mousemove=move |ev: MouseEvent| self.on_move(&ev)
-                on:mousedown=move |ev: MouseEvent| self.on_down(&ev)
-                on:mouseup=move |_| zooming.finish()
-                on:touchstart=move |ev: TouchEvent| if zoomable { zooming.touch_start(&ev) }
-                on:touchmove=move |ev: TouchEvent| if zoomable { zooming.touch_move(&ev) }
-                on:touchend=move |_| zooming.touch_end()
-                on:touchcancel=move |_| zooming.touch_end()
-                on:dblclick=move |_| if zoomable { zooming.reset() }
-                on:click=move |ev: MouseEvent| self.on_click(&ev)
-                on:mouseleave=move |_| {
+                on:mousemove=handler(move |ev: MouseEvent| self.on_move(&ev))
+                on:mousedown=handler(move |ev: MouseEvent| self.on_down(&ev))
+                on:mouseup=handler(move |_| zooming.finish())
+                on:touchstart=handler(move |ev: TouchEvent| if zoomable { zooming.touch_start(&ev) })
+                on:touchmove=handler(move |ev: TouchEvent| if zoomable { zooming.touch_move(&ev) })
+                on:touchend=handler(move |_| zooming.touch_end())
+                on:touchcancel=handler(move |_| zooming.touch_end())
+                on:dblclick=handler(move |_| if zoomable { zooming.reset() })
+                on:click=handler(move |ev: MouseEvent| self.on_click(&ev))
+                on:mouseleave=handler(move |_| {
                     zooming.finish();
                     active.set(None);
-                }
-                on:keydown=move |ev: KeyboardEvent| self.on_key(&ev)
-                on:blur=move |_| active.set(None)
+                })
+                on:keydown=handler(move |ev: KeyboardEvent| self.on_key(&ev))
+                on:blur=handler(move |_| active.set(None))
             ></canvas>
         }
     }
