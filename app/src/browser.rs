@@ -5,15 +5,17 @@
 //! the browser only.
 //!
 //! Its modules are the app's glue to the browser, holding no state of the page: painting on a
-//! canvas ([`canvas`]), fetching the site's data ([`data`]), reading typed numbers ([`number`]), showing a panic ([`panic`]) and the
-//! `charts-ready` mark ([`ready`]). The state the components share is in [`crate::state`].
+//! canvas ([`canvas`]), fetching the site's data ([`data`]), reading typed numbers ([`number`]), showing a panic ([`panic`]), the
+//! `charts-ready` mark ([`ready`]) and putting the app's page in place of the build's ([`takeover`]). The state the components share is in [`crate::state`].
 
 pub mod canvas;
 pub mod data;
 pub mod number;
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 pub mod panic;
 pub mod ready;
+#[cfg(feature = "csr")]
+pub mod takeover;
 
 /// The browser's window; `None` when rendering at build time.
 pub fn window() -> Option<web_sys::Window> {
@@ -89,9 +91,9 @@ pub fn when_idle(f: impl FnOnce() + 'static) {
         .ok();
 }
 
-/// Resolves when the browser is idle (see [`when_idle`]). The app waits for it before hydrating,
+/// Resolves when the browser is idle (see [`when_idle`]). The app waits for it before taking over,
 /// so that the page the build rendered is painted first and its wasm never competes with that.
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 pub async fn idle() {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
         when_idle(move || {

@@ -4,8 +4,8 @@
 //! The same components run twice. At build time, natively (feature `ssr`), [`render`] turns
 //! each page into complete HTML: text, tables, the wizard's default recommendation and every
 //! chart as the SVG the build drew (inline), so a page reads without JavaScript. In the browser
-//! (feature `hydrate`), [`start`] fetches the page's data and hydrates that HTML in place: the
-//! same elements get their event handlers and the canvases take over from the images.
+//! (feature `csr`), [`start`] fetches the page's data, renders the same components and puts
+//! them in place of that HTML in one step; the canvases take over from the drawings.
 //!
 //! The app reads only the data the build wrote (`data/index.bin`, `data/reports/<slug>.bin`),
 //! resolved against the page's `<base href>`, so the same build works at `/` and under a
@@ -21,12 +21,12 @@ mod state;
 
 use benchdeck_core::site::{ReportPage, Route, SiteIndex};
 use browser::data;
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 use browser::panic;
 use components::fresh;
 use leptos::either::EitherOf6;
 use leptos::prelude::*;
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 use state::hydrated;
 use state::{local, route, theme};
 
@@ -42,7 +42,7 @@ pub struct Initial {
     pub report: Option<ReportPage>,
 }
 
-/// Renders the page of `route` to HTML at build time, exactly as [`App`] will hydrate it: the
+/// Renders the page of `route` to HTML at build time, exactly as [`App`] renders it in the browser: the
 /// inside of `<div id="app">` ([`APP_ROOT_ID`]), with the charts' `drawings` inline. `base` is
 /// the site's path (`/`, `/repo/`).
 #[cfg(feature = "ssr")]
@@ -58,11 +58,10 @@ pub fn render(route: Route, initial: Initial, drawings: Drawings, base: &str) ->
     html
 }
 
-/// Starts the app in the browser: installs the panic hook, fetches the page's data and hydrates
-/// the page the build rendered. A page whose address carries a reader's view (a chart's
-/// statistic, the wizard's answers) or that the build did not render for this address is
-/// rendered afresh instead.
-#[cfg(feature = "hydrate")]
+/// Starts the app in the browser: installs the panic hook, fetches the page's data and takes
+/// over the page the build rendered (`browser/takeover.rs`): the same components render it anew
+/// and replace the build's HTML in one step, with the reader's view in the address applied.
+#[cfg(feature = "csr")]
 pub fn start() {
     panic::install();
     theme::apply_from_query();
@@ -73,13 +72,9 @@ pub fn start() {
         };
         let initial = data::initial(&route).await;
         browser::idle().await;
-        let root: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(root);
-        if hydrated::can_hydrate(&root, &route, &initial) {
-            leptos::mount::hydrate_from(root, move || view! { <App route initial/> }).forget();
-        } else {
-            root.set_inner_html("");
-            leptos::mount::mount_to(root, move || view! { <App route initial/> }).forget();
-        }
+        browser::takeover::replace(&root, move |twin| {
+            leptos::mount::mount_to(twin, move || view! { <App route initial/> }).forget();
+        });
         hydrated::mark();
     });
 }
@@ -90,7 +85,7 @@ pub fn start() {
 pub fn App(
     /// The page to show first.
     route: Route,
-    /// Its data, when the build (or the browser, before hydrating) has it.
+    /// Its data, when the build (or the browser, before taking over) has it.
     initial: Initial,
 ) -> impl IntoView {
     local::provide();

@@ -1,6 +1,6 @@
-//! Entry point of the browser app: hydrate the page the build rendered.
+//! Entry point of the browser app: take over the page the build rendered.
 
 fn main() {
-    #[cfg(feature = "hydrate")]
+    #[cfg(feature = "csr")]
     benchdeck_app::start();
 }

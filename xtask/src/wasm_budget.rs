@@ -10,10 +10,10 @@ use anyhow::{bail, Context, Result};
 use flate2::{write::GzEncoder, Compression};
 
 /// At most this many bytes of gzipped app wasm. Issue #43 asks for 300 KB; the app is at
-/// 339,458 bytes (28 November 2026: chart fonts named directly, one effect function, diagrams
-/// laid out by the build), so the budget holds it there, with 2.5 KB to spare, until islands
-/// and features loaded when used bring it down (`docs/WASM-PLAN.md` lists the cuts).
-pub const APP_WASM_GZIP_BUDGET: u64 = 342_000;
+/// 313,026 bytes (28 November 2026: the app renders the build's page again instead of
+/// hydrating it, and event handlers are boxed), so the budget holds it there, with 3 KB to
+/// spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
+pub const APP_WASM_GZIP_BUDGET: u64 = 316_000;
 
 /// The app's wasm in a built site and its sizes.
 pub struct AppWasm {

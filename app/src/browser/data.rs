@@ -7,11 +7,11 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The id of the element the app renders into and hydrates (`app/index.html`).
+/// The id of the element the app renders into and takes over (`app/index.html`).
 pub const APP_ROOT_ID: &str = "app";
 
 /// A signal holding `initial` when the page came with its data (rendered by the build, or
-/// fetched before hydrating), else `None` until `load` finishes, then its output: what a page
+/// fetched before taking over), else `None` until `load` finishes, then its output: what a page
 /// shows while its data is on the way. (Lighter than leptos' `Suspense` with a resource, which
 /// a page that loads once does not need.)
 pub fn loaded<T: Clone + 'static, F>(
@@ -31,9 +31,9 @@ where
     value
 }
 
-/// The data the page of `route` shows first, fetched before the app hydrates the build's HTML;
+/// The data the page of `route` shows first, fetched before the app takes over the build's HTML;
 /// what could not be loaded is left out (the page then loads it again and shows why it failed).
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 pub async fn initial(route: &benchdeck_core::site::Route) -> crate::Initial {
     use benchdeck_core::site::Route;
     match route {

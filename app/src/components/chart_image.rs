@@ -4,9 +4,9 @@
 //! Pre-rendered pages carry each drawing inline: `benchdeck pages` hands the renderer the SVG
 //! markup of every chart ([`Drawings`], made by `benchdeck_core::chart::inline`), so a page
 //! costs no image request and no image document per chart, and the stylesheet draws it in the
-//! page's colour scheme. When the app hydrates such a page, leptos leaves the element's inner
-//! HTML as the build wrote it; a page the app renders afresh (another report, a reader's view in
-//! the address) gets a `<picture>` of the same drawing's files instead.
+//! page's colour scheme. When the app takes over such a page, each drawing moves into the app's
+//! chart (`browser/takeover.rs`); a chart the app renders again (another report reached by back
+//! or forward) gets a `<picture>` of the same drawing's files instead.
 
 use std::collections::HashMap;
 
@@ -28,11 +28,37 @@ pub fn chart_image(spec: &ChartSpec, slug: &str, drawn: Signal<bool>) -> Option<
     if slug == LOCAL_SLUG {
         return None;
     }
-    let inline = use_context::<Drawings>().and_then(|d| d.0.get(&spec.id).cloned());
-    let markup = inline.unwrap_or_else(|| picture(spec, slug));
-    Some(
-        view! { <div class="chart-image" class:replaced=move || drawn.get() inner_html=markup></div> },
-    )
+    let holder = NodeRef::<leptos::html::Div>::new();
+    let markup = if moves_in_build_drawing(&spec.id, holder) {
+        String::new()
+    } else {
+        let inline = use_context::<Drawings>().and_then(|d| d.0.get(&spec.id).cloned());
+        inline.unwrap_or_else(|| picture(spec, slug))
+    };
+    Some(view! {
+        <div class="chart-image" class:replaced=move || drawn.get() node_ref=holder inner_html=markup></div>
+    })
+}
+
+/// Whether the build's drawing of chart `id`, taken from the page the app replaced, is there: it
+/// then moves into `holder` once that is mounted (before the browser paints again).
+#[cfg(feature = "csr")]
+fn moves_in_build_drawing(id: &str, holder: NodeRef<leptos::html::Div>) -> bool {
+    let Some(kept) = crate::browser::takeover::take_drawing(id) else {
+        return false;
+    };
+    crate::state::effect::effect(move || {
+        if let Some(holder) = holder.get() {
+            crate::browser::takeover::move_children(&kept, &holder);
+        }
+    });
+    true
+}
+
+/// At build time the drawing comes inline ([`Drawings`]).
+#[cfg(not(feature = "csr"))]
+fn moves_in_build_drawing(_: &str, _: NodeRef<leptos::html::Div>) -> bool {
+    false
 }
 
 /// A `<picture>` of the chart's SVG files: the dark drawing for readers in dark mode.

@@ -6,7 +6,7 @@
 //! that builds it and the one that hydrates it. The app's large views (a report's body, a chart)
 //! are never rendered again with the same branch: a page's data arrives once, and a page the
 //! reader goes back to is built anew anyway. Their patching code was dead weight in the wasm
-//! (about a tenth of it). Wrapped in `Fresh`, such a view renders and hydrates exactly as
+//! (about a tenth of it). Wrapped in `Fresh`, such a view renders exactly as
 //! before, and if it ever is rendered again it is built and swapped in, as `Either` does when
 //! its branch changes.
 

@@ -1,5 +1,5 @@
 //! One event-handler type per event. Leptos compiles the code that attaches a handler (and
-//! detaches it, and hydrates it) once for every closure type it is given: 43 handlers made about
+//! detaches it) once for every closure type it is given: 43 handlers made about
 //! 84 copies. [`handler`] boxes the closure, so each event type's attaching code is compiled
 //! once; every `on:…` in the app goes through it.
 

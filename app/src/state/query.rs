@@ -44,18 +44,6 @@ pub fn set(pairs: &[(&str, String)]) {
     }
 }
 
-/// Whether the address holds a reader's view (any key but `theme`): then the page differs from
-/// the one the build rendered, which shows every chart and the wizard as published.
-#[cfg(feature = "hydrate")]
-pub fn has_view() -> bool {
-    let Some(params) = params() else {
-        return false;
-    };
-    js_sys::Array::from(&params.keys().into())
-        .iter()
-        .any(|key| key.as_string().as_deref() != Some("theme"))
-}
-
 fn params() -> Option<web_sys::UrlSearchParams> {
     let search = crate::browser::window()?.location().search().ok()?;
     web_sys::UrlSearchParams::new_with_str(&search).ok()

@@ -33,7 +33,7 @@ pub fn tracked() -> ThemeName {
 }
 
 /// Applies `?theme=light|dark` from the address, if present; other values are ignored.
-#[cfg(feature = "hydrate")]
+#[cfg(feature = "csr")]
 pub fn apply_from_query() {
     let Some(window) = crate::browser::window() else {
         return;

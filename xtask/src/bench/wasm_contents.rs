@@ -201,8 +201,8 @@ fn write_section(sizes: &BTreeMap<String, u64>) -> String {
     let _ = writeln!(
         doc,
         "\nLeptos's rendering and reactivity (`tachys`, `reactive_graph`, `leptos`) are {:.1}% \
-         of it: the part that hydrating only the interactive parts of a page (islands) would \
-         shrink; benchdeck's own code (`benchdeck_app`, `benchdeck_core`) is {:.1}%.",
+         of it (the app renders pages and does not hydrate them: one copy of each view's code); \
+         benchdeck's own code (`benchdeck_app`, `benchdeck_core`) is {:.1}%.",
         share(leptos),
         share(
             crates
