@@ -203,6 +203,12 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
     const gate = new Promise((resolve) => { release = resolve; });
     await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
     await page.goto(`${site.url}${REPORT}/`);
+    // A reader who reached a link with Tab keeps it focused.
+    const focused = await page.evaluate(() => {
+      const link = document.querySelector('#app article a[href]');
+      link.focus();
+      return link.outerHTML;
+    });
     const heading = page.locator('h2', { hasText: 'Tail latency' });
     await heading.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, -100));
@@ -224,6 +230,7 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
     assert.equal(await page.evaluate(() => scrollY), before.y, 'the scroll position is kept');
     const topAfter = await heading.evaluate((h) => h.getBoundingClientRect().top);
     assert.ok(Math.abs(topAfter - top) <= 1, `the heading moved from ${top} to ${topAfter}`);
+    assert.equal(await page.evaluate(() => document.activeElement.outerHTML), focused, 'the focus is kept');
     // Every chart became a canvas of the image's size, in its place (once the reader comes near).
     await drawAll(page);
     const sizes = await page.locator('figure.chart .chart-canvas').evaluateAll((boxes) => boxes.map((b) => {

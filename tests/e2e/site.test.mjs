@@ -34,6 +34,8 @@ test('each report card shows its first chart drawn for the card\'s size: its tex
   for (const [colorScheme, width] of [['light', 1200], ['dark', 1200], ['light', 390]]) {
     const page = await site.page({ colorScheme, viewport: { width, height: 900 } });
     await page.goto(site.url);
+    // The app renders the page again and swaps it in: take the cards it shows from then on.
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
     const images = page.locator('.report-card .card-chart img');
     assert.equal(await images.count(), 6);
     for (const image of await images.all()) {

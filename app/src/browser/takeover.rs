@@ -4,7 +4,8 @@
 //! give the same boxes), and the wasm carries one way of rendering a view instead of two
 //! (hydrating every view as well cost about 24 KB of its gzip).
 //!
-//! The build's drawing of each chart, inline in the page, is kept and moved into the new page
+//! The element the reader had focused (a link reached with Tab) keeps the focus: the same
+//! element of the new page takes it. The build's drawing of each chart, inline in the page, is kept and moved into the new page
 //! ([`take_drawing`]), so no chart flashes empty or fetches its image while its canvas is drawn.
 
 use std::cell::RefCell;
@@ -27,7 +28,11 @@ pub fn replace(old: &Element, mount: impl FnOnce(HtmlElement)) {
         return;
     };
     mount(twin.clone());
+    let focused = focus_path(old);
     old.replace_with_with_node_1(&twin).ok();
+    if let Some(path) = focused {
+        refocus(&twin, &path);
+    }
     // Drawings no chart took (a chart that failed, a page that changed) go with the old page.
     KEPT.with_borrow_mut(HashMap::clear);
 }
@@ -56,6 +61,33 @@ fn twin_of(old: &Element) -> Option<HtmlElement> {
     twin.set_id(&old.id());
     twin.set_class_name(&old.class_name());
     twin.dyn_into().ok()
+}
+
+/// Where the focused element sits under `root`: the index of each element on the way down.
+fn focus_path(root: &Element) -> Option<Vec<u32>> {
+    let mut at = super::document()?.active_element()?;
+    let mut path = Vec::new();
+    while &at != root {
+        let parent = at.parent_element()?;
+        let siblings = parent.children();
+        path.push((0..siblings.length()).find(|&i| siblings.item(i).as_ref() == Some(&at))?);
+        at = parent;
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// Focuses the element at `path` under `root` (see [`focus_path`]), if there is one.
+fn refocus(root: &Element, path: &[u32]) {
+    let found = path
+        .iter()
+        .try_fold(root.clone(), |at, &i| at.children().item(i));
+    if let Some(element) = found.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        // Where the reader scrolled to stays: focusing must not scroll.
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        element.focus_with_options(&options).ok();
+    }
 }
 
 /// Moves the children of `from` (a kept drawing box) into `to`.
