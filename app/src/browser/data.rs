@@ -12,23 +12,32 @@ pub const APP_ROOT_ID: &str = "app";
 
 /// A signal holding `initial` when the page came with its data (rendered by the build, or
 /// fetched before taking over), else `None` until `load` finishes, then its output: what a page
-/// shows while its data is on the way. (Lighter than leptos' `Suspense` with a resource, which
-/// a page that loads once does not need.)
-pub fn loaded<T: Clone + 'static, F>(
-    initial: Option<T>,
-    load: impl FnOnce() -> F,
-) -> leptos::prelude::ReadSignal<Option<T>, leptos::prelude::LocalStorage>
+/// shows while its data is on the way. The view that shows it takes the value ([`take`]), so a
+/// page's data is never copied. (Lighter than leptos' `Suspense` with a resource, which a page
+/// that loads once does not need.)
+pub fn loaded<T: 'static, F>(initial: Option<T>, load: impl FnOnce() -> F) -> Loaded<T>
 where
     F: std::future::Future<Output = T> + 'static,
 {
-    use leptos::prelude::{signal_local, Set};
+    use leptos::prelude::Set;
     let ready = initial.is_some();
-    let (value, set_value) = signal_local(initial);
+    let value = leptos::prelude::RwSignal::new_local(initial);
     if !ready {
         let load = load();
-        wasm_bindgen_futures::spawn_local(async move { set_value.set(Some(load.await)) });
+        wasm_bindgen_futures::spawn_local(async move { value.set(Some(load.await)) });
     }
     value
+}
+
+/// What [`loaded`] gives.
+pub type Loaded<T> = leptos::prelude::RwSignal<Option<T>, leptos::prelude::LocalStorage>;
+
+/// The value of `loaded` once it is there, taken out of it: for the one view that shows it,
+/// which runs again when the value arrives.
+pub fn take<T: 'static>(loaded: Loaded<T>) -> Option<T> {
+    use leptos::prelude::{Track, UpdateUntracked};
+    loaded.track();
+    loaded.try_update_untracked(Option::take).flatten()
 }
 
 /// The data the page of `route` shows first, fetched before the app takes over the build's HTML;

@@ -22,7 +22,7 @@ pub fn Embed(
     initial: Option<ReportPage>,
 ) -> impl IntoView {
     let page = data::loaded(initial.map(Ok), || data::report_page(slug));
-    move || match page.get() {
+    move || match data::take(page) {
         None => EitherOf3::A(view! { <p class="loading">"Loading chart…"</p> }),
         Some(Ok(page)) => EitherOf3::B(Fresh(embedded(page, &id))),
         Some(Err(ReportError::NotFound)) => {

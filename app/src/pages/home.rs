@@ -18,7 +18,7 @@ pub fn Home(
     view! {
         <section class="home">
             <h1>"Reports"</h1>
-            {move || match index.get() {
+            {move || match data::take(index) {
                     None => EitherOf4::A(view! { <p class="loading">"Loading reports…"</p> }),
                     Some(Ok(index)) => {
                         crate::browser::ready::expect_charts(0);

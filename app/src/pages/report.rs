@@ -25,7 +25,7 @@ pub fn Report(
     initial: Option<ReportPage>,
 ) -> impl IntoView {
     let page = data::loaded(initial.map(Ok), || data::report_page(slug));
-    move || match page.get() {
+    move || match data::take(page) {
         None => EitherOf4::A(view! { <p class="loading">"Loading report…"</p> }),
         Some(Ok(page)) => {
             let downloads = published_downloads(&page);
