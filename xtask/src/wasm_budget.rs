@@ -10,10 +10,10 @@ use anyhow::{bail, Context, Result};
 use flate2::{write::GzEncoder, Compression};
 
 /// At most this many bytes of gzipped app wasm. Issue #43 asks for 300 KB; the app is at
-/// 313,026 bytes (28 November 2026: the app renders the build's page again instead of
-/// hydrating it, and event handlers are boxed), so the budget holds it there, with 3 KB to
-/// spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
-pub const APP_WASM_GZIP_BUDGET: u64 = 316_000;
+/// 312,025 bytes (28 November 2026: the app renders the build's page again instead of
+/// hydrating it, event handlers are boxed, talc allocates), so the budget holds it there, with
+/// 3 KB to spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
+pub const APP_WASM_GZIP_BUDGET: u64 = 315_000;
 
 /// The app's wasm in a built site and its sizes.
 pub struct AppWasm {
