@@ -159,6 +159,8 @@ test('the data table is the text alternative of the chart', async () => {
   await page.locator(`${FIRST_CHART} .chart-menu > summary`).click();
   const details = page.locator(`${FIRST_CHART} details.chart-data`);
   await details.locator('summary').click();
+  // The app makes the table when it is first opened.
+  await details.locator('thead th').first().waitFor();
   const headers = await details.locator('thead th').allInnerTexts();
   assert.deepEqual(headers.map((h) => h.trim()), ['Request rate (req/s)', 'SGLang (ms)', 'vLLM (ms)'].sort((a, b) =>
     headers.indexOf(a) - headers.indexOf(b)));

@@ -203,8 +203,10 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
     const gate = new Promise((resolve) => { release = resolve; });
     await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
     await page.goto(`${site.url}${REPORT}/`);
-    // A reader who reached a link with Tab keeps it focused.
+    // A reader who reached a link with Tab keeps it focused, and a data table they opened stays
+    // open.
     const focused = await page.evaluate(() => {
+      document.querySelector('#app figure.chart details.chart-data').open = true;
       const link = document.querySelector('#app article a[href]');
       link.focus();
       return link.outerHTML;
@@ -231,6 +233,9 @@ test('nothing moves when the app takes over: layout shift at most 0.05, the scro
     const topAfter = await heading.evaluate((h) => h.getBoundingClientRect().top);
     assert.ok(Math.abs(topAfter - top) <= 1, `the heading moved from ${top} to ${topAfter}`);
     assert.equal(await page.evaluate(() => document.activeElement.outerHTML), focused, 'the focus is kept');
+    const table = page.locator('#app figure.chart details.chart-data').first();
+    assert.equal(await table.getAttribute('open'), '', 'the data table opened before stays open');
+    await table.locator('tbody tr').first().waitFor({ state: 'attached' });
     // Every chart became a canvas of the image's size, in its place (once the reader comes near).
     await drawAll(page);
     const sizes = await page.locator('figure.chart .chart-canvas').evaluateAll((boxes) => boxes.map((b) => {

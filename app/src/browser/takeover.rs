@@ -4,8 +4,9 @@
 //! give the same boxes), and the wasm carries one way of rendering a view instead of two
 //! (hydrating every view as well cost about 24 KB of its gzip).
 //!
-//! The element the reader had focused (a link reached with Tab) keeps the focus: the same
-//! element of the new page takes it. The build's drawing of each chart, inline in the page, is kept and moved into the new page
+//! What the reader did to the build's page stays: the element they focused (a link reached
+//! with Tab) and the `<details>` they opened are the same elements of the new page. The build's
+//! drawing of each chart, inline in the page, is kept and moved into the new page
 //! ([`take_drawing`]), so no chart flashes empty or fetches its image while its canvas is drawn.
 
 use std::cell::RefCell;
@@ -28,10 +29,21 @@ pub fn replace(old: &Element, mount: impl FnOnce(HtmlElement)) {
         return;
     };
     mount(twin.clone());
-    let focused = focus_path(old);
+    let focused = super::document()
+        .and_then(|d| d.active_element())
+        .and_then(|e| path_to(old, &e));
+    let opened: Vec<_> = super::elements(old, "details[open]")
+        .iter()
+        .filter_map(|e| path_to(old, e))
+        .collect();
     old.replace_with_with_node_1(&twin).ok();
-    if let Some(path) = focused {
-        refocus(&twin, &path);
+    for path in opened {
+        if let Some(details) = element_at(&twin, &path) {
+            details.set_attribute("open", "").ok();
+        }
+    }
+    if let Some(element) = focused.and_then(|path| element_at(&twin, &path)) {
+        focus(element);
     }
     // Drawings no chart took (a chart that failed, a page that changed) go with the old page.
     KEPT.with_borrow_mut(HashMap::clear);
@@ -63,9 +75,9 @@ fn twin_of(old: &Element) -> Option<HtmlElement> {
     twin.dyn_into().ok()
 }
 
-/// Where the focused element sits under `root`: the index of each element on the way down.
-fn focus_path(root: &Element) -> Option<Vec<u32>> {
-    let mut at = super::document()?.active_element()?;
+/// Where `element` sits under `root`: the index of each element on the way down.
+fn path_to(root: &Element, element: &Element) -> Option<Vec<u32>> {
+    let mut at = element.clone();
     let mut path = Vec::new();
     while &at != root {
         let parent = at.parent_element()?;
@@ -77,13 +89,15 @@ fn focus_path(root: &Element) -> Option<Vec<u32>> {
     Some(path)
 }
 
-/// Focuses the element at `path` under `root` (see [`focus_path`]), if there is one.
-fn refocus(root: &Element, path: &[u32]) {
-    let found = path
-        .iter()
-        .try_fold(root.clone(), |at, &i| at.children().item(i));
-    if let Some(element) = found.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
-        // Where the reader scrolled to stays: focusing must not scroll.
+/// The element at `path` under `root` (see [`path_to`]), if there is one.
+fn element_at(root: &Element, path: &[u32]) -> Option<Element> {
+    path.iter()
+        .try_fold(root.clone(), |at, &i| at.children().item(i))
+}
+
+/// Focuses `element` where the reader scrolled to: focusing must not scroll.
+fn focus(element: Element) {
+    if let Ok(element) = element.dyn_into::<HtmlElement>() {
         let options = web_sys::FocusOptions::new();
         options.set_prevent_scroll(true);
         element.focus_with_options(&options).ok();
