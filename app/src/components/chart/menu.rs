@@ -62,10 +62,6 @@ pub(super) fn ChartMenu(
     // Dropped files have no published SVG, embed page or stable address.
     let published = slug != benchdeck_core::site::LOCAL_SLUG;
     let show_embed = RwSignal::new(false);
-    // The build writes each chart's data table, for readers without JavaScript; the app makes
-    // it when the reader first opens it (16 tables were 600 of the 1,400 elements the app made
-    // for seed 002's report when taking it over).
-    let table_shown = RwSignal::new(cfg!(feature = "ssr"));
     // A published chart's CSV is a file the build wrote (a plain link, without JavaScript too);
     // a dropped file's is made in the page.
     let csv_href = data::href(&benchdeck_core::site::chart_csv_path(&slug, &id));
@@ -88,36 +84,47 @@ pub(super) fn ChartMenu(
             })}
         </div>
         {move || show_embed.get().then(|| view! { <EmbedCode spec slug=slug.clone() id=id.clone()/> })}
-        <details class="chart-data" on:toggle=handler(move |_| table_shown.set(true))>
-            <summary>"Data table"</summary>
-            {move || table_shown.get().then(|| {
-                let table = spec.with(export::data_table);
-                view! {
-                    <div class="table-scroll">
-                        <table>
-                            <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
-                            <tbody>
-                                {table.rows.into_iter().map(|row| {
-                                    let mut cells = row.into_iter();
-                                    let head = cells.next().unwrap_or_default();
-                                    view! {
-                                        <tr>
-                                            <th scope="row">{head}</th>
-                                            {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
-                                        </tr>
-                                    }
-                                }).collect_view()}
-                            </tbody>
-                        </table>
-                    </div>
-                    {(table.omitted > 0).then(|| view! {
-                        <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
-                    })}
-                }
-            })}
-        </details>
+        <DataTable spec/>
         </div>
         </details>
+    }
+}
+
+/// The chart's values as a table, the chart's text alternative. The build writes it, for
+/// readers without JavaScript; the app makes it when the reader first opens it (16 tables were
+/// 600 of the 1,400 elements the app made for seed 002's report when taking it over).
+#[component]
+fn DataTable(spec: Memo<ChartSpec>) -> impl IntoView {
+    let table_shown = RwSignal::new(cfg!(feature = "ssr"));
+    view! {
+    <details class="chart-data" on:toggle=handler(move |_| table_shown.set(true))>
+        <summary>"Data table"</summary>
+        {move || table_shown.get().then(|| {
+            let table = spec.with(export::data_table);
+            view! {
+                <div class="table-scroll">
+                    <table>
+                        <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                        <tbody>
+                            {table.rows.into_iter().map(|row| {
+                                let mut cells = row.into_iter();
+                                let head = cells.next().unwrap_or_default();
+                                view! {
+                                    <tr>
+                                        <th scope="row">{head}</th>
+                                        {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+                {(table.omitted > 0).then(|| view! {
+                    <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
+                })}
+            }
+        })}
+    </details>
     }
 }
 
