@@ -97,34 +97,34 @@ pub(super) fn ChartMenu(
 fn DataTable(spec: Memo<ChartSpec>) -> impl IntoView {
     let table_shown = RwSignal::new(cfg!(feature = "ssr"));
     view! {
-    <details class="chart-data" on:toggle=handler(move |_| table_shown.set(true))>
-        <summary>"Data table"</summary>
-        {move || table_shown.get().then(|| {
-            let table = spec.with(export::data_table);
-            view! {
-                <div class="table-scroll">
-                    <table>
-                        <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
-                        <tbody>
-                            {table.rows.into_iter().map(|row| {
-                                let mut cells = row.into_iter();
-                                let head = cells.next().unwrap_or_default();
-                                view! {
-                                    <tr>
-                                        <th scope="row">{head}</th>
-                                        {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
-                {(table.omitted > 0).then(|| view! {
-                    <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
-                })}
-            }
-        })}
-    </details>
+        <details class="chart-data" on:toggle=handler(move |_| table_shown.set(true))>
+            <summary>"Data table"</summary>
+            {move || table_shown.get().then(|| {
+                let table = spec.with(export::data_table);
+                view! {
+                    <div class="table-scroll">
+                        <table>
+                            <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                            <tbody>
+                                {table.rows.into_iter().map(|row| {
+                                    let mut cells = row.into_iter();
+                                    let head = cells.next().unwrap_or_default();
+                                    view! {
+                                        <tr>
+                                            <th scope="row">{head}</th>
+                                            {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                                        </tr>
+                                    }
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </div>
+                    {(table.omitted > 0).then(|| view! {
+                        <p class="note">{format!("{} more rows are in the CSV download.", table.omitted)}</p>
+                    })}
+                }
+            })}
+        </details>
     }
 }
 
