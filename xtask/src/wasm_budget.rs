@@ -10,9 +10,9 @@ use anyhow::{bail, Context, Result};
 use flate2::{write::GzEncoder, Compression};
 
 /// At most this many bytes of gzipped app wasm. Issue #43 asks for 300 KB; the app is at
-/// 312,025 bytes (28 November 2026: the app renders the build's page again instead of
+/// 313,388 bytes (28 November 2026: the app renders the build's page again instead of
 /// hydrating it, event handlers are boxed, talc allocates), so the budget holds it there, with
-/// 3 KB to spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
+/// 1.6 KB to spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
 pub const APP_WASM_GZIP_BUDGET: u64 = 315_000;
 
 /// The app's wasm in a built site and its sizes.
