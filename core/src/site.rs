@@ -91,6 +91,49 @@ pub enum WorkerReport {
         /// Why, for the reader.
         message: String,
     },
+    /// After [`WorkerReport::Done`]: whether the files are kept for the next visit (`None`), or
+    /// why the browser would not keep them.
+    Kept {
+        /// Why not, for the reader.
+        error: Option<String>,
+    },
+    /// Asked to read the kept files, the worker found none.
+    NothingKept,
+    /// Asked to forget the kept files: done (`None`), or why not.
+    Forgotten {
+        /// Why not, for the reader.
+        error: Option<String>,
+    },
+}
+
+/// What the page asks the worker: the first item of its message (an array), a word; after
+/// [`WorkerCommand::Read`] come the files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerCommand {
+    /// Read, import and report the files that follow, then keep them for the next visit.
+    Read,
+    /// Read and report the files an earlier visit kept, if any.
+    Restore,
+    /// Delete the kept files.
+    Forget,
+}
+
+impl WorkerCommand {
+    /// The word in the message.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Read => "read",
+            Self::Restore => "restore",
+            Self::Forget => "forget",
+        }
+    }
+
+    /// The command a message's word names, if any.
+    pub fn from_word(word: &str) -> Option<Self> {
+        [Self::Read, Self::Restore, Self::Forget]
+            .into_iter()
+            .find(|c| c.word() == word)
+    }
 }
 
 /// A stage of reading dropped files.

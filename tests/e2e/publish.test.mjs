@@ -254,10 +254,11 @@ test('files chosen with the file dialog are read, kept for the next visit, and f
 test('when the browser cannot keep the files it says so, and the files are still read', async () => {
   const page = await site.page();
   await forgetKeptFiles(page);
-  await page.addInitScript(() => {
-    IDBObjectStore.prototype.put = function put() {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    };
+  // The worker keeps the files: its script gets a storage that is full.
+  await page.route('**/benchdeck-worker_loader.js', async (route) => {
+    const response = await route.fetch();
+    const full = "IDBObjectStore.prototype.put = function put() { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };\n";
+    await route.fulfill({ response, body: full + await response.text() });
   });
   await page.goto(`${site.url}local/`);
   await chartsReady(page);

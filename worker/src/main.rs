@@ -6,10 +6,15 @@
 //!
 //! Running here, off the main thread, a 100 MB file never freezes the page. A panic is caught by
 //! the hook and posted as [`WorkerReport::Failed`], so the page can say so instead of waiting.
+//!
+//! The page's message is a [`WorkerCommand`] and, to read, the files; the worker also keeps the
+//! files it read for the reader's next visit, reads them back and forgets them ([`kept`]).
+
+mod kept;
 
 use benchdeck_core::input::InputFile;
 use benchdeck_core::report::local::{local_report_with_progress, LocalReport};
-use benchdeck_core::site::{local_size_refusals, wire, WorkerReport, WorkerStage};
+use benchdeck_core::site::{local_size_refusals, wire, WorkerCommand, WorkerReport, WorkerStage};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, File, FileReaderSync, MessageEvent};
@@ -25,16 +30,54 @@ fn main() {
     }));
     let scope = scope();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
-        let files: Vec<File> = js_sys::Array::from(&event.data())
+        let items = js_sys::Array::from(&event.data());
+        let word = items.get(0).as_string().unwrap_or_default();
+        let files: Vec<File> = items
             .iter()
+            .skip(1)
             .filter_map(|value| value.dyn_into::<File>().ok())
             .collect();
-        post(&process(&files));
+        wasm_bindgen_futures::spawn_local(answer(word, files));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     // Messages sent before the wasm had started are lost; the page waits for this one.
     post(&WorkerReport::Ready);
+}
+
+/// Does what the page asked: `word` names a [`WorkerCommand`].
+async fn answer(word: String, files: Vec<File>) {
+    match WorkerCommand::from_word(&word) {
+        Some(WorkerCommand::Read) => read_and_keep(&files, true).await,
+        Some(WorkerCommand::Restore) => match kept::kept().await {
+            Ok(files) if files.is_empty() => post(&WorkerReport::NothingKept),
+            Ok(files) => read_and_keep(&files, false).await,
+            Err(why) => post(&WorkerReport::Kept { error: Some(why) }),
+        },
+        Some(WorkerCommand::Forget) => post(&WorkerReport::Forgotten {
+            error: kept::forget().await.err(),
+        }),
+        None => post(&WorkerReport::Failed {
+            message: format!("the file reader was asked to `{word}`, which it does not do"),
+        }),
+    }
+}
+
+/// Reports `files`, then, once they made a report, says whether they are kept for the next
+/// visit (storing them first when `store`; kept files are there already).
+async fn read_and_keep(files: &[File], store: bool) {
+    let report = process(files);
+    let made = matches!(report, WorkerReport::Done { .. });
+    post(&report);
+    drop(report);
+    if made {
+        let error = if store {
+            kept::keep(files).await.err()
+        } else {
+            None
+        };
+        post(&WorkerReport::Kept { error });
+    }
 }
 
 /// Reads, imports and reports `files`; every failure becomes a message for the reader.

@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use flate2::{write::GzEncoder, Compression};
 
-/// At most this many bytes of gzipped app wasm. Issue #43 asks for 300 KB; the app is at
-/// 313,388 bytes (28 November 2026: the app renders the build's page again instead of
-/// hydrating it, event handlers are boxed, talc allocates), so the budget holds it there, with
-/// 1.6 KB to spare, until the cuts left in `docs/WASM-PLAN.md` bring it down.
-pub const APP_WASM_GZIP_BUDGET: u64 = 315_000;
+/// At most this many bytes of gzipped app wasm. Issue #43 asks for 300 KB; the app is at about
+/// 310,400 bytes (28 November 2026: the app renders the build's page again instead of
+/// hydrating it, event handlers are boxed, talc allocates, the worker keeps dropped files), so
+/// the budget holds it there, with about 1.6 KB to spare, until the cuts left in
+/// `docs/WASM-PLAN.md` bring it down.
+pub const APP_WASM_GZIP_BUDGET: u64 = 312_000;
 
 /// The app's wasm in a built site and its sizes.
 pub struct AppWasm {

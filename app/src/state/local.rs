@@ -1,13 +1,14 @@
 //! Result files a reader drops on the site: handed to the Web Worker (`worker/`, built by trunk
 //! next to the app) that reads, imports and reports them off the main thread; its progress and
 //! its report land in one [`LocalState`] signal the `/local/` page shows. Nothing is uploaded;
-//! the files are kept in the browser for the next visit ([`kept`]) until the reader forgets them.
-
-mod kept;
+//! the worker keeps the files in the browser for the next visit (`worker/src/kept.rs`) until
+//! the reader forgets them.
 
 use std::sync::Arc;
 
-use benchdeck_core::site::{local_size_refusals, wire, ReportPage, WorkerReport, WorkerStage};
+use benchdeck_core::site::{
+    local_size_refusals, wire, ReportPage, WorkerCommand, WorkerReport, WorkerStage,
+};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -93,40 +94,16 @@ pub fn restore(local: Local) {
     if local.state.get_untracked() != LocalState::Empty {
         return;
     }
-    leptos::task::spawn_local(async move {
-        match kept::kept().await {
-            Ok(files) if !files.is_empty() => open(files, local),
-            Ok(_) => {}
-            Err(why) => local.kept.set(Kept::Failed(why)),
-        }
-    });
+    ask_worker(WorkerCommand::Restore, Vec::new(), local);
 }
 
 /// Deletes the kept files and empties the page.
 pub fn forget(local: Local) {
-    leptos::task::spawn_local(async move {
-        match kept::forget().await {
-            Ok(()) => {
-                local.state.set(LocalState::Empty);
-                local.kept.set(Kept::No);
-            }
-            Err(why) => local.kept.set(Kept::Failed(why)),
-        }
-    });
+    ask_worker(WorkerCommand::Forget, Vec::new(), local);
 }
 
-/// Keeps `files` for the next visit, saying whether the browser could.
-fn keep(files: Vec<File>, local: Local) {
-    leptos::task::spawn_local(async move {
-        local.kept.set(match kept::keep(&files).await {
-            Ok(()) => Kept::Yes,
-            Err(why) => Kept::Failed(why),
-        });
-    });
-}
-
-/// Reads `files` in the worker, updating the page's state as it goes, and keeps them once read.
-/// Files over the size limits are refused at once, before anything is read.
+/// Reads `files` in the worker, updating the page's state as it goes; the worker keeps them once
+/// read. Files over the size limits are refused at once, before anything is read.
 pub fn open(files: Vec<File>, local: Local) {
     let state = local.state;
     local.kept.set(Kept::No);
@@ -145,19 +122,25 @@ pub fn open(files: Vec<File>, local: Local) {
         done: 0,
         total: sizes.iter().map(|(_, s)| s).sum(),
     });
+    ask_worker(WorkerCommand::Read, files, local);
+}
+
+/// Starts a worker, hands it `command` and `files` once it is ready, and follows its reports
+/// until its last one.
+fn ask_worker(command: WorkerCommand, files: Vec<File>, local: Local) {
     let worker = match Worker::new(&data::href(WORKER_SCRIPT)) {
         Ok(worker) => worker,
         Err(e) => {
-            state.set(LocalState::Failed(vec![format!(
+            local.state.set(LocalState::Failed(vec![format!(
                 "the file reader could not start: {}",
                 data::js_message(&e)
             )]));
             return;
         }
     };
-    let list = js_sys::Array::new();
+    let message = js_sys::Array::of1(&command.word().into());
     for file in &files {
-        list.push(file);
+        message.push(file);
     }
     let on_message = {
         let worker = worker.clone();
@@ -167,49 +150,20 @@ pub fn open(files: Vec<File>, local: Local) {
                 wire::decode::<WorkerReport>(&bytes).unwrap_or_else(|e| WorkerReport::Failed {
                     message: format!("the file reader sent something unexpected ({e})"),
                 });
-            match report {
-                WorkerReport::Ready => {
-                    if let Err(e) = worker.post_message(&list) {
-                        state.set(LocalState::Failed(vec![format!(
-                            "the files could not be handed to the reader: {}",
-                            data::js_message(&e)
-                        )]));
-                        worker.terminate();
-                    }
-                }
-                WorkerReport::Progress {
-                    stage,
-                    file,
-                    done,
-                    total,
-                } => state.set(LocalState::Working {
-                    stage,
-                    file,
-                    done,
-                    total,
-                }),
-                WorkerReport::Done {
-                    page,
-                    runs_json,
-                    runs_csv,
-                } => {
-                    state.set(LocalState::Ready(Arc::new(LocalResult {
-                        page: *page,
-                        runs_json,
-                        runs_csv,
-                    })));
-                    worker.terminate();
-                    keep(files.clone(), local);
-                }
-                WorkerReport::Failed { message } => {
-                    state.set(LocalState::Failed(
-                        message.lines().map(str::to_string).collect(),
-                    ));
+            if report == WorkerReport::Ready {
+                if let Err(e) = worker.post_message(&message) {
+                    local.state.set(LocalState::Failed(vec![format!(
+                        "the files could not be handed to the reader: {}",
+                        data::js_message(&e)
+                    )]));
                     worker.terminate();
                 }
+            } else if follow(report, local) {
+                worker.terminate();
             }
         })
     };
+    let state = local.state;
     let on_error =
         Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
             state.set(LocalState::Failed(vec![format!(
@@ -219,9 +173,64 @@ pub fn open(files: Vec<File>, local: Local) {
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // The closures live as long as the worker, which ends with its report.
+    // The closures live as long as the worker, which ends with its last report.
     on_message.forget();
     on_error.forget();
+}
+
+/// Shows one of the worker's reports; `true` when it was the last.
+fn follow(report: WorkerReport, local: Local) -> bool {
+    let Local { state, kept } = local;
+    match report {
+        WorkerReport::Ready => false,
+        WorkerReport::Progress {
+            stage,
+            file,
+            done,
+            total,
+        } => {
+            state.set(LocalState::Working {
+                stage,
+                file,
+                done,
+                total,
+            });
+            false
+        }
+        // Whether the files are kept comes next.
+        WorkerReport::Done {
+            page,
+            runs_json,
+            runs_csv,
+        } => {
+            state.set(LocalState::Ready(Arc::new(LocalResult {
+                page: *page,
+                runs_json,
+                runs_csv,
+            })));
+            false
+        }
+        WorkerReport::Kept { error } => {
+            kept.set(error.map_or(Kept::Yes, Kept::Failed));
+            true
+        }
+        WorkerReport::NothingKept => true,
+        WorkerReport::Forgotten { error: None } => {
+            state.set(LocalState::Empty);
+            kept.set(Kept::No);
+            true
+        }
+        WorkerReport::Forgotten { error: Some(why) } => {
+            kept.set(Kept::Failed(why));
+            true
+        }
+        WorkerReport::Failed { message } => {
+            state.set(LocalState::Failed(
+                message.lines().map(str::to_string).collect(),
+            ));
+            true
+        }
+    }
 }
 
 /// The files of a drop event or a file input's `FileList`.

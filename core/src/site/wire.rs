@@ -66,7 +66,7 @@ mod tests {
     use crate::assemble::build_site;
     use crate::input::InputFile;
     use crate::report::local::local_report;
-    use crate::site::{ReportSummary, SiteIndex, WorkerReport};
+    use crate::site::{ReportSummary, SiteIndex, WorkerCommand, WorkerReport};
 
     fn index() -> SiteIndex {
         SiteIndex {
@@ -161,6 +161,28 @@ mod tests {
         let all = local_report(&files).page;
         assert!(all.decision.is_some());
         assert_round_trip(&all, "every fixture at once");
+    }
+
+    #[test]
+    fn the_workers_answers_about_kept_files_round_trip() {
+        for report in [
+            WorkerReport::Kept { error: None },
+            WorkerReport::Kept {
+                error: Some("the browser's storage for this site is full".into()),
+            },
+            WorkerReport::NothingKept,
+            WorkerReport::Forgotten { error: None },
+        ] {
+            assert_round_trip(&report, &format!("{report:?}"));
+        }
+        for command in [
+            WorkerCommand::Read,
+            WorkerCommand::Restore,
+            WorkerCommand::Forget,
+        ] {
+            assert_eq!(WorkerCommand::from_word(command.word()), Some(command));
+        }
+        assert_eq!(WorkerCommand::from_word("upload"), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Dropped files kept for the reader's next visit: the `File` objects themselves, in IndexedDB,
 //! in this browser's storage for the site (nothing is sent anywhere), under one key. A reload
-//! of `/local/` reads them again; "Forget these files" deletes them.
+//! of `/local/` has the worker read them again; "Forget these files" deletes them. The worker
+//! keeps them, not the page, so that this code is downloaded only by readers who drop files.
 //!
 //! IndexedDB's requests are events; [`settled`] turns one into a future. Written on `web-sys`
 //! (already the app's binding to the browser) rather than a wrapper crate: three calls need no
@@ -11,8 +12,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventTarget, File, IdbDatabase, IdbTransactionMode};
-
-use crate::browser::data;
 
 const DATABASE: &str = "benchdeck";
 const STORE: &str = "dropped-files";
@@ -80,8 +79,11 @@ async fn write(
 
 /// The database, created with its one store on first use.
 async fn database() -> Result<IdbDatabase, String> {
-    let factory = web_sys::window()
-        .and_then(|w| w.indexed_db().ok().flatten())
+    let factory = js_sys::global()
+        .unchecked_into::<web_sys::WorkerGlobalScope>()
+        .indexed_db()
+        .ok()
+        .flatten()
         .ok_or_else(|| "this browser offers no storage for the site (IndexedDB)".to_string())?;
     let request = factory
         .open_with_u32(DATABASE, 1)
@@ -136,6 +138,15 @@ fn failure(what: &str, error: &JsValue) -> String {
     let message = error
         .dyn_ref::<web_sys::Event>()
         .map(|_| "the browser refused".to_string())
-        .unwrap_or_else(|| data::js_message(error));
+        .unwrap_or_else(|| js_message(error));
     format!("could not {what}: {message}")
+}
+
+/// A JavaScript error's message.
+fn js_message(value: &JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| format!("{value:?}"))
 }
