@@ -106,6 +106,10 @@ pub enum WorkerReport {
     },
 }
 
+/// The IndexedDB database in which the worker keeps dropped files for the next visit (the page
+/// looks for it by name before it starts the worker to read them back).
+pub const KEPT_FILES_DATABASE: &str = "benchdeck";
+
 /// What the page asks the worker: the first item of its message (an array), a word; after
 /// [`WorkerCommand::Read`] come the files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

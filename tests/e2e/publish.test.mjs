@@ -230,12 +230,19 @@ async function forgetKeptFiles(page) {
 test('files chosen with the file dialog are read, kept for the next visit, and forgotten on request', async () => {
   const page = await site.page();
   await forgetKeptFiles(page);
+  const workers = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(`${site.url}local/`);
   await chartsReady(page);
+  // Nothing is kept (the browser lists no such database): the worker, a download of its own,
+  // is not started to find that out.
+  await page.waitForTimeout(500);
+  assert.deepEqual(workers, [], 'no worker started when nothing is kept');
   await page.locator('.drop-zone input[type=file]').setInputFiles([
     path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json'),
   ]);
   await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  assert.equal(workers.length, 1, 'one worker read the files');
   await page.locator('.kept-note', { hasText: 'kept in this browser only' }).waitFor();
   const charts = await page.locator('figure.chart canvas').count();
   await page.reload();

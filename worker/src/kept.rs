@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventTarget, File, IdbDatabase, IdbTransactionMode};
 
-const DATABASE: &str = "benchdeck";
+use benchdeck_core::site::KEPT_FILES_DATABASE as DATABASE;
 const STORE: &str = "dropped-files";
 const KEY: &str = "files";
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use benchdeck_core::site::{
     local_size_refusals, wire, ReportPage, WorkerCommand, WorkerReport, WorkerStage,
+    KEPT_FILES_DATABASE,
 };
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -94,7 +95,40 @@ pub fn restore(local: Local) {
     if local.state.get_untracked() != LocalState::Empty {
         return;
     }
-    ask_worker(WorkerCommand::Restore, Vec::new(), local);
+    leptos::task::spawn_local(async move {
+        if may_have_kept_files().await {
+            ask_worker(WorkerCommand::Restore, Vec::new(), local);
+        }
+    });
+}
+
+/// Whether the browser may hold files an earlier visit kept: not when it lists its databases
+/// (`indexedDB.databases()`) and the worker's is not among them. Then the worker, a download
+/// of its own, is not started for nothing. (Called through `Reflect`: the IndexedDB bindings
+/// live in the worker alone.)
+async fn may_have_kept_files() -> bool {
+    use js_sys::{Array, Function, Promise, Reflect};
+    let listing = || -> Option<Promise> {
+        let window: wasm_bindgen::JsValue = crate::browser::window()?.into();
+        let factory = Reflect::get(&window, &"indexedDB".into()).ok()?;
+        let databases: Function = Reflect::get(&factory, &"databases".into())
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        databases.call0(&factory).ok()?.dyn_into().ok()
+    };
+    let Some(listing) = listing() else {
+        return true;
+    };
+    let Ok(list) = wasm_bindgen_futures::JsFuture::from(listing).await else {
+        return true;
+    };
+    Array::from(&list).iter().any(|database| {
+        Reflect::get(&database, &"name".into())
+            .ok()
+            .and_then(|name| name.as_string())
+            .is_some_and(|name| name == KEPT_FILES_DATABASE)
+    })
 }
 
 /// Deletes the kept files and empties the page.
