@@ -109,11 +109,7 @@ fn shares_at_thresholds<DB: DrawingBackend>(
             .map(|(t, _)| estimate_text_width(t, 12) as i32)
             .max()
             .unwrap_or(0);
-        let (tx, h) = if px + 4 + widest > plot.right {
-            (px - 4, HPos::Right)
-        } else {
-            (px + 4, HPos::Left)
-        };
+        let (tx, h) = readout_anchor(px, widest, plot.left, plot.right);
         for (k, (text, color)) in lines.into_iter().enumerate() {
             let at = (tx, plot.top + 18 + 15 * k as i32);
             let b = label_box(&text, at, h, VPos::Top, 12, &placed);
@@ -122,6 +118,20 @@ fn shares_at_thresholds<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// Where the readouts of a threshold at `px` start, `widest` pixels wide, between the plot's
+/// `left` and `right`: beside the line, right of it when they fit there, else left of it; when
+/// they fit on neither side (a narrow chart, long series names), across the line, kept inside
+/// the plot, so no readout is cut off at the chart's edge.
+fn readout_anchor(px: i32, widest: i32, left: i32, right: i32) -> (i32, HPos) {
+    if px + 4 + widest <= right {
+        (px + 4, HPos::Left)
+    } else if px - 4 - widest >= left {
+        (px - 4, HPos::Right)
+    } else {
+        ((right - widest).max(left), HPos::Left)
+    }
 }
 
 /// The share (the CDF's y) at or below `x`: the y of the last point at or before `x`, 0 before
@@ -142,4 +152,25 @@ pub(super) fn share_at(series: &Series, x: f64) -> Option<f64> {
         }
     }
     any.then(|| best.map_or(0.0, |(_, y)| y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threshold_readouts_stay_inside_the_plot() {
+        // Room on the right: beside the line, after it.
+        assert!(matches!(readout_anchor(100, 200, 50, 600), (104, HPos::Left)));
+        // Room on the left only: before it, right-aligned.
+        assert!(matches!(readout_anchor(500, 200, 50, 600), (496, HPos::Right)));
+        // Room on neither side (a 600 px embed, labels 240 px wide, the line at 210 px): across
+        // the line, ending at the plot's right edge, starting inside it.
+        let (x, h) = readout_anchor(210, 240, 66, 290);
+        assert!(matches!(h, HPos::Left));
+        assert_eq!(x, 66, "wider than the plot: it starts at the left edge");
+        let (x, h) = readout_anchor(210, 200, 66, 420);
+        assert!(matches!(h, HPos::Left));
+        assert!(x >= 66 && x + 200 <= 420, "{x}");
+    }
 }
