@@ -27,7 +27,7 @@ use components::fresh;
 use leptos::either::EitherOf6;
 use leptos::prelude::*;
 #[cfg(feature = "csr")]
-use state::hydrated;
+use state::live;
 use state::{local, route, theme};
 
 pub use components::Drawings;
@@ -75,7 +75,7 @@ pub fn start() {
         browser::takeover::replace(&root, move |twin| {
             leptos::mount::mount_to(twin, move || view! { <App route initial/> }).forget();
         });
-        hydrated::mark();
+        live::mark();
     });
 }
 

@@ -187,7 +187,7 @@ test('the app takes over the page the build rendered: the same text on every pag
     const page = await site.page();
     await page.goto(`${site.url}${route}`);
     await chartsReady(page);
-    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    await page.waitForFunction(() => document.documentElement.classList.contains('live'));
     const after = await visibleText(page);
     assert.equal(after, before, `${route || 'home'}: the text changed when the app took over`);
     assert.deepEqual(page.errors.filter((e) => !/status of 404/.test(e)), [], route);
@@ -271,7 +271,7 @@ test('charts are drawn as the reader comes near them: further down, the build\'s
   page.on('request', (request) => { if (/\/charts\//.test(request.url())) images.push(request.url()); });
   await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page, 20000, { all: false });
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await page.waitForFunction(() => document.documentElement.classList.contains('live'));
   const state = () => page.locator('figure.chart').evaluateAll((figures) => figures.map((f) => ({
     drawn: f.querySelector('canvas').classList.contains('drawn'),
     top: f.getBoundingClientRect().top,

@@ -35,7 +35,7 @@ test('each report card shows its first chart drawn for the card\'s size: its tex
     const page = await site.page({ colorScheme, viewport: { width, height: 900 } });
     await page.goto(site.url);
     // The app renders the page again and swaps it in: take the cards it shows from then on.
-    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    await page.waitForFunction(() => document.documentElement.classList.contains('live'));
     const images = page.locator('.report-card .card-chart img');
     assert.equal(await images.count(), 6);
     for (const image of await images.all()) {

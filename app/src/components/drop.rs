@@ -5,10 +5,9 @@
 use benchdeck_core::site::{LOCAL_MAX_FILE_BYTES, LOCAL_MAX_TOTAL_BYTES};
 use leptos::html::Input;
 use leptos::prelude::*;
-
-use crate::components::handler;
 use web_sys::{DragEvent, File};
 
+use crate::components::handler;
 use crate::state::{local, route};
 
 /// A function that hands files to the worker and shows the page of dropped files; made inside

@@ -93,7 +93,7 @@ pub fn FilterPanel() -> impl IntoView {
         }
     });
     // The build's page lists the values; they can be turned off once the app runs.
-    let live = crate::state::hydrated::live();
+    let live = crate::state::live::running();
     let total = filters.sheet.with_value(|s| s.configs.len());
     let groups = filters.sheet.with_value(|s| {
         s.facets

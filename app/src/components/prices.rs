@@ -98,7 +98,7 @@ impl Prices {
 #[component]
 pub fn PricePanel() -> impl IntoView {
     let prices = Prices::of_page()?;
-    let live = crate::state::hydrated::live();
+    let live = crate::state::live::running();
     // The build's page already shows the report's prices: the figures are rewritten only once
     // a rate differs (and from then on, also back to the report's).
     let touched = StoredValue::new(false);

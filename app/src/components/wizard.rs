@@ -115,7 +115,7 @@ fn Guided(
     let label_of = move |key: &str| {
         labels.with_value(|l| l.get(key).cloned().unwrap_or_else(|| key.to_string()))
     };
-    let live = crate::state::hydrated::live();
+    let live = crate::state::live::running();
     let current = current_step(tree, walk, reasons, answers, label_of);
     let summary = move || {
         walk.get()
@@ -168,7 +168,7 @@ fn current_step(
     answers: RwSignal<Vec<usize>>,
     label_of: impl Fn(&str) -> String + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let live = crate::state::hydrated::live();
+    let live = crate::state::live::running();
     move || {
         let broken = || view! { <p class="error">"The question tree is broken."</p> };
         let Ok(walk) = walk.get() else {
@@ -375,7 +375,7 @@ fn Requirements(
             }
         })
     });
-    let live = crate::state::hydrated::live();
+    let live = crate::state::live::running();
     let sla_inputs = data.with_value(|d| {
         d.constraints
             .iter()

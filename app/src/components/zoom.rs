@@ -9,9 +9,9 @@
 
 use benchdeck_core::chart::{Frame, PlotArea, Zoom};
 use leptos::prelude::*;
+use web_sys::{MouseEvent, TouchEvent};
 
 use crate::components::handler;
-use web_sys::{MouseEvent, TouchEvent};
 
 /// A box being dragged: where the button went down and where the pointer is (canvas pixels).
 #[derive(Clone, Copy, PartialEq)]

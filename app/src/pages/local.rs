@@ -9,10 +9,8 @@ use benchdeck_core::site::WorkerStage;
 use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
 
-use crate::components::handler;
-
 use crate::components::fresh::Fresh;
-use crate::components::{Download, DropZone};
+use crate::components::{handler, Download, DropZone};
 use crate::pages::report::ReportBody;
 use crate::state::local::{self, Kept, LocalState};
 

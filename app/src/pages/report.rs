@@ -6,14 +6,12 @@ use benchdeck_core::site::{
 use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
-use crate::components::handler;
-
 use super::not_found::NotFound;
 use crate::browser::data::{self, ReportError};
 use crate::components::fresh::Fresh;
 use crate::components::{
-    ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, GridView, LoadErrorPanel,
-    PricePanel, Prices, ProblemList, Wizard,
+    handler, ChartView, Download, Downloads, FilterPanel, Filters, FlowchartView, GridView,
+    LoadErrorPanel, PricePanel, Prices, ProblemList, Wizard,
 };
 
 /// The report `slug` (the URL's `/<slug>/`).

@@ -6,12 +6,11 @@ use benchdeck_core::chart::{self, ChartSpec, DrawOptions, Theme, Zoom};
 use benchdeck_core::export;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-
-use crate::components::handler;
 use wasm_bindgen::JsCast;
 use web_sys::MouseEvent;
 
 use crate::browser::data;
+use crate::components::handler;
 
 /// The "Download / embed" menu: SVG, CSV, PNG, the embed code and the data table. A `<details>`,
 /// so it opens without JavaScript too (the SVG and CSV are files the build wrote).

@@ -6,10 +6,9 @@ use benchdeck_core::chart::{ChartSpec, Frame, Target};
 use benchdeck_core::export::{self, PointLabel};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-
-use crate::components::handler;
 use web_sys::{KeyboardEvent, MouseEvent, TouchEvent};
 
+use crate::components::handler;
 use crate::components::zoom::ZoomState;
 
 /// How far from a point (CSS pixels) the pointer may be for its tooltip to show.
