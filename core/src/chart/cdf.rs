@@ -161,9 +161,15 @@ mod tests {
     #[test]
     fn threshold_readouts_stay_inside_the_plot() {
         // Room on the right: beside the line, after it.
-        assert!(matches!(readout_anchor(100, 200, 50, 600), (104, HPos::Left)));
+        assert!(matches!(
+            readout_anchor(100, 200, 50, 600),
+            (104, HPos::Left)
+        ));
         // Room on the left only: before it, right-aligned.
-        assert!(matches!(readout_anchor(500, 200, 50, 600), (496, HPos::Right)));
+        assert!(matches!(
+            readout_anchor(500, 200, 50, 600),
+            (496, HPos::Right)
+        ));
         // Room on neither side (a 600 px embed, labels 240 px wide, the line at 210 px): across
         // the line, ending at the plot's right edge, starting inside it.
         let (x, h) = readout_anchor(210, 240, 66, 290);
