@@ -14,6 +14,7 @@ mod measuring;
 mod rng;
 mod run;
 mod scale;
+mod serve;
 mod synth;
 mod test;
 mod tools;
@@ -104,7 +105,7 @@ fn execute(args: Vec<String>) -> Result<()> {
         "serve" => {
             no_options(command, rest)?;
             let toolbox = tools::ensure(&root, tools::Needs::Site)?;
-            trunk::serve(&root, &toolbox)
+            serve::run(&root, &toolbox)
         }
         "build" => command_build(&root, rest),
         "dist" => command_dist(&root, rest),

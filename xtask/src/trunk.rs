@@ -105,22 +105,6 @@ pub fn build_variant(
     run::status(&mut trunk)
 }
 
-/// Serves the site at http://127.0.0.1:8080, rebuilding and reloading on every change.
-pub fn serve(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    prebuild_cli(root)?;
-    step("serving at http://127.0.0.1:8080/ (rebuilds and reloads when app/, worker/, core/, style/, reports/ or results/ change; Ctrl-C stops)");
-    let mut trunk = toolbox.command("trunk");
-    trunk
-        .current_dir(root)
-        .args(["serve", "--offline", "--open", "false"])
-        // Errors in a report are shown on its page while writing, not fatal.
-        .env("BENCHDECK_KEEP_GOING", "true")
-        // trunk's live-reload script is inline and unhashed: no Content-Security-Policy while
-        // serving (`benchdeck pages` says so); `build` always writes one.
-        .env("BENCHDECK_DEV", "1");
-    run::status(&mut trunk)
-}
-
 /// Gets everything trunk needs that it cannot get itself: trunk runs cargo with `--offline`, so
 /// every crate in `Cargo.lock` is fetched first (instant when present). The trunk hooks run the
 /// CLI with `cargo run`; building it first shows that compile step here instead of in a hook.

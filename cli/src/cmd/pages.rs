@@ -14,8 +14,7 @@
 //!   "page not found" at once; and, in the benchmark build only, the hidden drawing benchmark's
 //!   page.
 //!
-//! Each page gets a Content-Security-Policy ([`csp`]) unless `BENCHDECK_DEV` is set: trunk's
-//! development server injects an inline live-reload script that no hash written here can cover.
+//! Each page gets a Content-Security-Policy ([`csp`]).
 
 mod csp;
 mod feeds;
@@ -50,11 +49,6 @@ pub struct Args {
     /// The path the site is served under; trunk passes its `--public-url` to hooks.
     #[arg(long, env = "TRUNK_PUBLIC_URL", default_value = "/")]
     pub(crate) public_url: String,
-    /// A development build: write no Content-Security-Policy (trunk's development server adds
-    /// an inline live-reload script to every page). The variable counts as set unless it is
-    /// empty, `0`, `false`, `no` or `off`.
-    #[arg(long, env = "BENCHDECK_DEV", value_parser = clap::builder::FalseyValueParser::new())]
-    pub(crate) dev: bool,
     /// Also write the hidden drawing benchmark's page (`_bench/scatter/`): for the build
     /// `cargo xtask bench` makes with the app's feature `bench`.
     #[arg(long, env = "BENCHDECK_BENCH_PAGE", value_parser = clap::builder::FalseyValueParser::new())]
@@ -79,12 +73,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         std::fs::write(copy, &template)
             .with_context(|| format!("cannot write `{}`", copy.display()))?;
     }
-    let options = Options::new(
-        args.site_url.as_deref(),
-        &args.public_url,
-        !args.dev,
-        args.bench_page,
-    )?;
+    let options = Options::new(args.site_url.as_deref(), &args.public_url, args.bench_page)?;
     let writer = PageWriter::new(&template, &args.dist, options)?;
     let pages = site_pages(&args.dist, &writer)?;
     write_pages(&args.dist, &pages)?;
@@ -111,12 +100,6 @@ pub(crate) fn read_template(dist: &Path) -> Result<String> {
 /// Prints what was written: how many pages of each kind, and what the options left out.
 pub(crate) fn say_written(pages: &[(String, String)], options: &Options) {
     let base = &options.base;
-    if !options.csp {
-        eprintln!(
-            "benchdeck: BENCHDECK_DEV is set: no Content-Security-Policy in the pages (the \
-             development server's live-reload script is inline)"
-        );
-    }
     if !options.published {
         eprintln!(
             "benchdeck: link previews use root-relative image URLs under `{base}`; give \
@@ -127,16 +110,11 @@ pub(crate) fn say_written(pages: &[(String, String)], options: &Options) {
     let count = |prefix: &str| pages.iter().filter(|(p, _)| p.starts_with(prefix)).count();
     eprintln!(
         "benchdeck: wrote {html} pages: the home page, 404.html, {} report entry page(s), {} \
-         chart embed page(s), the local files page{}{}{}",
+         chart embed page(s), the local files page{}, each with a Content-Security-Policy{}",
         report_entry_pages(pages),
         count("embed/"),
         if options.bench_page {
             " and the benchmark page"
-        } else {
-            ""
-        },
-        if options.csp {
-            ", each with a Content-Security-Policy"
         } else {
             ""
         },
@@ -169,8 +147,6 @@ pub(crate) struct Options {
     base: String,
     /// The path the site is served under (`/`, `/repo/`): the app's links start with it.
     public_url: String,
-    /// Whether pages get a Content-Security-Policy.
-    csp: bool,
     /// Whether the site's public address is known (`--site-url`): then `base` is absolute and
     /// pages get canonical links, and the site a sitemap and a feed ([`feeds`]).
     published: bool,
@@ -179,20 +155,14 @@ pub(crate) struct Options {
 }
 
 impl Options {
-    /// The options of a site served under `public_url`, at `site_url` when known; `csp` writes
-    /// each page's Content-Security-Policy, `bench_page` the drawing benchmark's page.
-    pub fn new(
-        site_url: Option<&str>,
-        public_url: &str,
-        csp: bool,
-        bench_page: bool,
-    ) -> Result<Self> {
+    /// The options of a site served under `public_url`, at `site_url` when known;
+    /// `bench_page` writes the drawing benchmark's page.
+    pub fn new(site_url: Option<&str>, public_url: &str, bench_page: bool) -> Result<Self> {
         let base = preview_base(site_url, public_url)?;
         Ok(Options {
             published: base.contains("://"),
             base,
             public_url: public_url.to_string(),
-            csp,
             bench_page,
         })
     }
@@ -230,9 +200,8 @@ fn site_pages(dist: &Path, writer: &PageWriter) -> Result<Vec<(String, String)>>
 pub(crate) struct PageWriter {
     /// The app's `index.html` made ready for pages ([`template::page_template`]).
     template: String,
-    /// The template's Content-Security-Policy, every page checked against it; `None` in
-    /// development.
-    policy: Option<csp::Policy>,
+    /// The template's Content-Security-Policy, every page checked against it.
+    policy: csp::Policy,
     options: Options,
 }
 
@@ -251,7 +220,7 @@ impl PageWriter {
             .context("cannot make the Content-Security-Policy of the pages' template")?;
         Ok(PageWriter {
             template,
-            policy: options.csp.then_some(policy),
+            policy,
             options,
         })
     }
@@ -317,12 +286,9 @@ impl PageWriter {
                 &format!("<div id=\"{APP_ROOT_ID}\">{body}</div>"),
                 1,
             );
-        match &self.policy {
-            Some(policy) => policy.insert(&html).context(
-                "cannot add the Content-Security-Policy of the page's template to the page",
-            ),
-            None => Ok(html),
-        }
+        self.policy
+            .insert(&html)
+            .context("cannot add the Content-Security-Policy of the page's template to the page")
     }
 
     /// The home page, every report listed.

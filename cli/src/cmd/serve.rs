@@ -68,7 +68,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         out.display(),
         args.port
     );
-    let builds = Arc::new(reload::Builds::default());
+    let builds = Arc::new(reload::Builds::started_now());
     let site = Server {
         root: out.clone(),
         port: args.port,
@@ -310,7 +310,7 @@ mod tests {
         let site = Server {
             root: dir.path().to_path_buf(),
             port: 8080,
-            builds: Arc::default(),
+            builds: Arc::new(reload::Builds::new("test")),
             rasterizer: OnceLock::new(),
         };
         let made = site.png("/charts/r/c.png").expect("made from the SVG");
@@ -374,7 +374,7 @@ mod tests {
         let site = Server {
             root: dir.path().to_path_buf(),
             port,
-            builds: Arc::default(),
+            builds: Arc::new(reload::Builds::new("test")),
             rasterizer: OnceLock::new(),
         };
         std::thread::spawn(move || {

@@ -282,12 +282,7 @@ fn pngs(options: &Options) -> Pngs {
 
 /// The pages' options for `options`.
 fn page_options(options: &Options) -> Result<pages::Options> {
-    pages::Options::new(
-        options.site_url.as_deref(),
-        &options.public_url,
-        true,
-        false,
-    )
+    pages::Options::new(options.site_url.as_deref(), &options.public_url, false)
 }
 
 /// Removes everything the build wrote for the report `slug`: its data, runs, charts, page and

@@ -136,16 +136,15 @@ fn try_pages(
     dir: &Path,
     site_url: Option<&str>,
     public_url: &str,
-    csp: bool,
     bench_page: bool,
 ) -> Result<Vec<(String, String)>> {
-    let options = Options::new(site_url, public_url, csp, bench_page)?;
+    let options = Options::new(site_url, public_url, bench_page)?;
     site_pages(dir, &PageWriter::new(TEMPLATE, dir, options)?)
 }
 
-fn pages_of(dir: &Path, base: &str, csp: bool) -> std::collections::BTreeMap<String, String> {
+fn pages_of(dir: &Path, base: &str) -> std::collections::BTreeMap<String, String> {
     let site_url = base.contains("://").then_some(base);
-    try_pages(dir, site_url, "/repo/", csp, false)
+    try_pages(dir, site_url, "/repo/", false)
         .unwrap()
         .into_iter()
         .collect()
@@ -178,7 +177,7 @@ fn head_tags_escape_untrusted_titles() {
 #[test]
 fn every_page_is_written_where_the_layout_says() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     let paths: Vec<&str> = pages.keys().map(String::as_str).collect();
     assert_eq!(
         paths,
@@ -208,7 +207,7 @@ fn every_page_is_written_where_the_layout_says() {
 #[test]
 fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     let report = &pages["grid-first/index.html"];
     // The PNG's size: the chart's export size at the PNGs' scale, as `benchdeck site` draws it.
     let (width, height) = chart::export_size(&grid_first_charts()[0]);
@@ -246,7 +245,7 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     // The report's hostile title is escaped in every tag; the loader is the only script.
     assert_eq!(report.matches("<script").count(), 1, "{report}");
     // With the site's address, the URLs are absolute.
-    let absolute = pages_of(dir.path(), "https://user.github.io/repo/", true);
+    let absolute = pages_of(dir.path(), "https://user.github.io/repo/");
     assert!(absolute["grid-first/index.html"].contains(
         "<meta name=\"twitter:image\" content=\"https://user.github.io/repo/charts/grid-first/p1.png\">"
     ));
@@ -259,7 +258,7 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
 #[test]
 fn charts_and_grids_get_embed_pages_that_are_not_indexed() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     for (id, title) in [
         (
             "p1",
@@ -284,7 +283,7 @@ fn every_page_starts_its_head_with_the_policy_except_in_development() {
     let template = template::with_app_loader(TEMPLATE).unwrap();
     let loader = csp::inline_scripts(&template).unwrap()[0].text;
     let hash = csp::hash_source(loader);
-    for (path, page) in pages_of(dir.path(), "/", true) {
+    for (path, page) in pages_of(dir.path(), "/") {
         let head = page.find("<head>").unwrap() + "<head>".len();
         assert!(
             page[head..].starts_with(
@@ -306,9 +305,6 @@ fn every_page_starts_its_head_with_the_policy_except_in_development() {
             page.contains(&format!("'wasm-unsafe-eval' {hash};")),
             "{path}"
         );
-    }
-    for (path, page) in pages_of(dir.path(), "/", false) {
-        assert!(!page.contains("Content-Security-Policy"), "{path}");
     }
 }
 
@@ -340,7 +336,7 @@ fn preview_urls_are_absolute_with_a_site_url_and_root_relative_without() {
 fn a_missing_report_is_an_error_naming_the_file() {
     let dir = built_site();
     std::fs::remove_file(dir.path().join(report_data_path("plain"))).unwrap();
-    let err = try_pages(dir.path(), None, "/", true, false).unwrap_err();
+    let err = try_pages(dir.path(), None, "/", false).unwrap_err();
     assert!(
         format!("{err:#}").contains("data/reports/plain.bin"),
         "{err:#}"
@@ -361,7 +357,7 @@ fn app_root(page: &str) -> &str {
 #[test]
 fn every_page_is_rendered_by_the_app_into_its_root() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     let report = app_root(&pages["grid-first/index.html"]);
     // The hostile title is text, never markup, in the rendered body too.
     assert!(!report.contains("<script>alert(1)"), "{report}");
@@ -393,7 +389,7 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
     let embed = app_root(&pages["embed/grid-first/c1/index.html"]);
     assert!(embed.contains("class=\"embed\"") && !embed.contains("site-header"));
     // The benchmark page, in the benchmark build only, is drawn by the app alone.
-    let with_bench = try_pages(dir.path(), None, "/repo/", true, true).unwrap();
+    let with_bench = try_pages(dir.path(), None, "/repo/", true).unwrap();
     let bench = with_bench
         .iter()
         .find(|(path, _)| path == "_bench/scatter/index.html")
@@ -408,7 +404,7 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
 #[test]
 fn an_automatic_page_says_so_and_how_to_write_its_report() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", false);
+    let pages = pages_of(dir.path(), "/repo/");
     let plain = app_root(&pages["plain/index.html"]);
     assert!(plain.contains("Made automatically."), "{plain}");
     assert!(
@@ -422,7 +418,7 @@ fn an_automatic_page_says_so_and_how_to_write_its_report() {
 #[test]
 fn a_rendered_report_page_matches_its_snapshot() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", false);
+    let pages = pages_of(dir.path(), "/repo/");
     let page = without_drawings(app_root(&pages["grid-first/index.html"]));
     insta::assert_snapshot!(page.replace("><", ">\n<"));
 }
@@ -447,7 +443,7 @@ fn without_drawings(html: &str) -> String {
 #[test]
 fn with_a_site_url_pages_are_canonical_and_the_site_has_a_sitemap_and_a_feed() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "https://u.github.io/repo/", true);
+    let pages = pages_of(dir.path(), "https://u.github.io/repo/");
     assert!(pages["grid-first/index.html"]
         .contains("<link rel=\"canonical\" href=\"https://u.github.io/repo/grid-first/\">"));
     assert!(
@@ -461,7 +457,7 @@ fn with_a_site_url_pages_are_canonical_and_the_site_has_a_sitemap_and_a_feed() {
     assert!(pages["sitemap.xml"].contains("<loc>https://u.github.io/repo/plain/</loc>"));
     assert_eq!(pages["feed.xml"].matches("<entry>").count(), 2);
     // Without it: root-relative addresses, so no canonical links and no sitemap.
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     assert!(pages.values().all(|p| !p.contains("rel=\"canonical\"")));
     assert!(!pages.contains_key("sitemap.xml"));
 }
@@ -469,7 +465,7 @@ fn with_a_site_url_pages_are_canonical_and_the_site_has_a_sitemap_and_a_feed() {
 #[test]
 fn pages_do_not_preload_the_app() {
     let dir = built_site();
-    let pages = pages_of(dir.path(), "/repo/", true);
+    let pages = pages_of(dir.path(), "/repo/");
     assert!(pages.values().all(|p| !p.contains("modulepreload")));
     assert!(pages
         .values()
@@ -491,7 +487,6 @@ fn a_site_without_reports_gets_its_pages_without_panicking() {
         dist: dir.path().into(),
         site_url: None,
         public_url: "/".into(),
-        dev: false,
         bench_page: false,
         save_template: None,
     })
@@ -519,7 +514,7 @@ fn a_script_that_reached_a_rendered_body_fails_the_build() {
         std::fs::write(&path, crate::data_file::pack(&page).unwrap()).unwrap();
         let error = format!(
             "{:#}",
-            try_pages(dir.path(), None, "/repo/", true, false).unwrap_err()
+            try_pages(dir.path(), None, "/repo/", false).unwrap_err()
         );
         assert!(
             error.contains("a page's body must never run a script of its own"),

@@ -1,5 +1,5 @@
 //! Live reload for `benchdeck serve`: every page it sends carries [`SCRIPT_PATH`], a script that
-//! asks [`CHANGES_PATH`] for the number of the site's latest build and waits there (a long poll)
+//! asks [`CHANGES_PATH`] for the name of the site's latest build and waits there (a long poll)
 //! until the next one ends, then reloads the page where the reader was. Only `serve` adds the
 //! script, as it sends a page: no built site holds it, and the pages' Content-Security-Policy
 //! already allows a script and a request of their own origin (`'self'`).
@@ -18,30 +18,55 @@ pub(super) const SCRIPT: &str = include_str!("reload.js");
 const LONGEST_WAIT: Duration = Duration::from_secs(25);
 
 /// The number of builds made so far, and a signal for each new one.
-#[derive(Default)]
 pub(super) struct Builds {
+    /// Names this server among the ones that ran at this port: a page that waited on an
+    /// earlier one (stopped and started again, as `cargo xtask serve` does when the app's code
+    /// changed) sees another build and reloads, though the count starts again.
+    server: String,
     count: Mutex<u64>,
     ended: Condvar,
 }
 
 impl Builds {
+    /// No build ended yet, on a server named by `server`.
+    pub fn new(server: impl Into<String>) -> Self {
+        Builds {
+            server: server.into(),
+            count: Mutex::new(0),
+            ended: Condvar::new(),
+        }
+    }
+
+    /// Builds of a server named by the time it started.
+    pub fn started_now() -> Self {
+        let since_epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        Builds::new(since_epoch.as_millis().to_string())
+    }
+
     /// Counts a build that ended (whether or not it succeeded) and wakes every waiting page.
     pub fn ended(&self) {
         *self.lock() += 1;
         self.ended.notify_all();
     }
 
-    /// The answer to a page that last saw build `seen` (`?seen=N`, empty at first): the current
-    /// build's number, at once when it is not `seen`, else when the next build ends or after
-    /// `wait` at most.
+    /// The answer to a page that last saw build `seen` (`?seen=S-N`, empty at first): the
+    /// current build's name (this server's, a dash, its number), at once when it is not `seen`,
+    /// else when the next build ends or after `wait` at most.
     pub fn after(&self, seen: &str, wait: Option<Duration>) -> String {
         let wait = wait.unwrap_or(LONGEST_WAIT);
         let count = self.lock();
         let (count, _) = self
             .ended
-            .wait_timeout_while(count, wait, |count| count.to_string() == seen)
+            .wait_timeout_while(count, wait, |count| self.name(*count) == seen)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        count.to_string()
+        self.name(*count)
+    }
+
+    /// Build `count` of this server, as pages see it.
+    fn name(&self, count: u64) -> String {
+        format!("{}-{count}", self.server)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, u64> {
@@ -82,25 +107,33 @@ mod tests {
 
     #[test]
     fn a_page_that_saw_an_older_build_is_answered_at_once() {
-        let builds = Builds::default();
-        assert_eq!(builds.after("", None), "0");
+        let builds = Builds::new("s");
+        assert_eq!(builds.after("", None), "s-0");
         builds.ended();
         builds.ended();
-        assert_eq!(builds.after("0", None), "2");
+        assert_eq!(builds.after("s-0", None), "s-2");
+    }
+
+    #[test]
+    fn a_page_that_waited_on_another_server_is_answered_at_once() {
+        let builds = Builds::new("second");
+        let start = Instant::now();
+        assert_eq!(builds.after("first-0", None), "second-0");
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 
     #[test]
     fn a_page_waits_for_the_next_build_and_no_longer() {
-        let builds = Arc::new(Builds::default());
+        let builds = Arc::new(Builds::new("s"));
         let waiting = Arc::clone(&builds);
         let start = Instant::now();
-        let page = std::thread::spawn(move || waiting.after("0", None));
+        let page = std::thread::spawn(move || waiting.after("s-0", None));
         std::thread::sleep(Duration::from_millis(100));
         builds.ended();
-        assert_eq!(page.join().unwrap(), "1");
+        assert_eq!(page.join().unwrap(), "s-1");
         assert!(start.elapsed() < Duration::from_secs(5));
-        // With no build, the wait ends with the same number.
-        assert_eq!(builds.after("1", Some(Duration::from_millis(50))), "1");
+        // With no build, the wait ends with the same name.
+        assert_eq!(builds.after("s-1", Some(Duration::from_millis(50))), "s-1");
     }
 
     #[test]
