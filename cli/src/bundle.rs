@@ -2,6 +2,10 @@
 //! JavaScript, the stylesheet, the icon, and trunk's `index.html` that every page starts from.
 //! `cargo xtask dist` builds it with [`PUBLIC_URL_PLACEHOLDER`] as trunk's public URL, and
 //! [`write`] puts the site's real one in its place.
+//!
+//! For benchdeck's own developers, [`APP_DIR_VAR`] names a folder holding such an app instead,
+//! read at every build: `cargo xtask serve` builds the app there (quickly, without `--release`)
+//! and rebuilds it when its code changes, so benchdeck itself need not be compiled again.
 
 use std::path::Path;
 
@@ -11,6 +15,9 @@ include!(concat!(env!("OUT_DIR"), "/bundle.rs"));
 
 /// The public URL the bundle is built with, replaced in every text file when it is written.
 pub const PUBLIC_URL_PLACEHOLDER: &str = "/benchdeck-public-url-placeholder/";
+
+/// The environment variable naming a folder whose app is written instead of the bundled one.
+pub const APP_DIR_VAR: &str = "BENCHDECK_APP_DIR";
 
 /// True when `files` hold the app's page template.
 fn carries_app(files: &[(&str, &[u8])]) -> bool {
@@ -38,9 +45,42 @@ const TEST_APP: &[(&str, &[u8])] = &[(
       </html>\n",
 )];
 
-/// Writes the web app into `dist`, served under `public_url` (`/` or `/repo/`).
+/// Writes the web app into `dist`, served under `public_url` (`/` or `/repo/`): the bundled
+/// one, or the one in the folder [`APP_DIR_VAR`] names.
 pub fn write(dist: &Path, public_url: &str) -> Result<()> {
-    write_files(dist, public_url, files())
+    let Some(dir) = std::env::var_os(APP_DIR_VAR) else {
+        return write_files(dist, public_url, files());
+    };
+    let owned = read_app_dir(Path::new(&dir))
+        .with_context(|| format!("cannot read the app that {APP_DIR_VAR} names"))?;
+    let files: Vec<(&str, &[u8])> = owned
+        .iter()
+        .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+        .collect();
+    write_files(dist, public_url, &files)
+}
+
+/// The files directly in `dir` (the app's are all at its top), as (name, contents).
+fn read_app_dir(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read `{}`", dir.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry
+            .with_context(|| format!("cannot read `{}`", dir.display()))?
+            .path();
+        if !path.is_file() {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read `{}`", path.display()))?;
+        files.push((name, bytes));
+    }
+    Ok(files)
 }
 
 /// Writes `files`, the web app, into `dist`, served under `public_url`.
@@ -88,6 +128,31 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let error = write_files(dir.path(), "/", &[]).unwrap_err().to_string();
         assert!(error.contains("cargo xtask dist"), "{error}");
+    }
+
+    #[test]
+    fn an_app_folder_is_read_as_the_bundle_is() {
+        let app = tempfile::tempdir().unwrap();
+        let (name, template) = TEST_APP[0];
+        std::fs::write(app.path().join(name), template).unwrap();
+        std::fs::write(app.path().join("app_bg.wasm"), [0u8, 97, 115, 109]).unwrap();
+        let files = read_app_dir(app.path()).unwrap();
+        assert_eq!(files.len(), 2);
+        let files: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(p, b)| (p.as_str(), b.as_slice()))
+            .collect();
+        let site = tempfile::tempdir().unwrap();
+        write_files(site.path(), "/", &files).unwrap();
+        assert!(std::fs::read_to_string(site.path().join("index.html"))
+            .unwrap()
+            .contains("<base href=\"/\">"));
+        assert_eq!(
+            std::fs::read(site.path().join("app_bg.wasm")).unwrap(),
+            [0, 97, 115, 109]
+        );
+        let missing = read_app_dir(&app.path().join("none")).unwrap_err();
+        assert!(format!("{missing:#}").contains("none"), "{missing:#}");
     }
 
     #[test]

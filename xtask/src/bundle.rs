@@ -1,7 +1,9 @@
 //! The web app that `benchdeck` carries (`cli/bundle/`): built once with trunk from empty
 //! `reports/` and `results/`, under a placeholder public URL that `benchdeck build` replaces;
 //! trunk's own files and the page template, kept as they are when nothing changed so nothing
-//! that embeds them compiles again. `cargo xtask dist`, the install test and the bench build it.
+//! that embeds them compiles again. `cargo xtask dist`, the install test and the bench build it;
+//! `cargo xtask serve` builds the same app in the dev profile into a folder of its own
+//! ([`build_app`]).
 
 use std::path::{Path, PathBuf};
 
@@ -17,9 +19,40 @@ const PLACEHOLDER: &str = "/benchdeck-public-url-placeholder/";
 /// Writes `cli/bundle/`: `index.html` (trunk's, the template of every page) and trunk's
 /// hashed scripts, wasm, stylesheet and icon.
 pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let work = root.join("target/dist");
+    let files = build_app(root, toolbox, &root.join("target/dist"), Profile::Release)?;
+    let bundle = root.join("cli/bundle");
+    if holds_exactly(&bundle, &files)? {
+        step(&format!(
+            "the web app in {} is unchanged (kept, so nothing that embeds it compiles again)",
+            bundle.display()
+        ));
+        return Ok(());
+    }
+    write_app(&bundle, &files)?;
+    check_bundle(&bundle)?;
+    step(&format!("the web app is in {}", bundle.display()));
+    Ok(())
+}
+
+/// How the app is compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    /// As published: `--release`, optimised for size by wasm-opt.
+    Release,
+    /// The dev profile, quick to compile: for `cargo xtask serve`.
+    Dev,
+}
+
+/// Builds the web app with trunk in `work` (emptied first) from empty `reports/` and
+/// `results/`; its files as (name in the app, path): the template `index.html` first.
+pub fn build_app(
+    root: &Path,
+    toolbox: &Toolbox,
+    work: &Path,
+    profile: Profile,
+) -> Result<Vec<(String, PathBuf)>> {
     if work.exists() {
-        std::fs::remove_dir_all(&work)
+        std::fs::remove_dir_all(work)
             .with_context(|| format!("cannot remove `{}`", work.display()))?;
     }
     let (reports, results) = (work.join("empty/reports"), work.join("empty/results"));
@@ -43,6 +76,7 @@ pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
                 results: &results,
             }),
             template: Some(&template),
+            debug: profile == Profile::Dev,
             ..Variant::default()
         },
     )?;
@@ -55,25 +89,19 @@ pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
             files.push((name.into_owned(), path));
         }
     }
-    let bundle = root.join("cli/bundle");
-    if holds_exactly(&bundle, &files)? {
-        step(&format!(
-            "the web app in {} is unchanged (kept, so nothing that embeds it compiles again)",
-            bundle.display()
-        ));
-        return Ok(());
+    Ok(files)
+}
+
+/// Replaces the folder `dir` by one holding `files` (name, source).
+pub fn write_app(dir: &Path, files: &[(String, PathBuf)]) -> Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("cannot remove `{}`", dir.display()))?;
     }
-    if bundle.exists() {
-        std::fs::remove_dir_all(&bundle)
-            .with_context(|| format!("cannot remove `{}`", bundle.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
+    for (name, path) in files {
+        copy(path, &dir.join(name))?;
     }
-    std::fs::create_dir_all(&bundle)
-        .with_context(|| format!("cannot create `{}`", bundle.display()))?;
-    for (name, path) in &files {
-        copy(path, &bundle.join(name))?;
-    }
-    check_bundle(&bundle)?;
-    step(&format!("the web app is in {}", bundle.display()));
     Ok(())
 }
 

@@ -49,6 +49,9 @@ pub struct Variant<'a> {
     /// Where `benchdeck pages` copies trunk's `index.html` before replacing it
     /// (`BENCHDECK_SAVE_TEMPLATE`): `cargo xtask dist` bundles it.
     pub template: Option<&'a Path>,
+    /// The app compiled in the dev profile, without `--release`: quick to build, large and
+    /// slow (`cargo xtask serve`).
+    pub debug: bool,
 }
 
 /// Builds the release site from the repository's `reports/` and `results/`.
@@ -56,7 +59,7 @@ pub fn build(root: &Path, toolbox: &Toolbox, options: &BuildOptions<'_>) -> Resu
     build_variant(root, toolbox, options, Variant::default())
 }
 
-/// Builds the release site as [`build`] does, with the differences of `variant`.
+/// Builds the site as [`build`] does, with the differences of `variant`.
 pub fn build_variant(
     root: &Path,
     toolbox: &Toolbox,
@@ -72,10 +75,13 @@ pub fn build_variant(
     let mut trunk = toolbox.command("trunk");
     trunk
         .current_dir(root)
-        .args(["build", "--release", "--offline", "--public-url"])
+        .args(["build", "--offline", "--public-url"])
         .arg(options.public_url)
         .arg("--dist")
         .arg(options.dist);
+    if !variant.debug {
+        trunk.arg("--release");
+    }
     if let Some(url) = options.site_url {
         trunk.env("BENCHDECK_SITE_URL", url);
     }

@@ -88,6 +88,7 @@ pub fn build_for_bench(
             log: Some(&log),
             bench_page,
             template: None,
+            debug: false,
         },
     )?;
     let total = started.elapsed().as_secs_f64();
