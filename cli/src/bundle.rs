@@ -3,9 +3,11 @@
 //! `cargo xtask dist` builds it with [`PUBLIC_URL_PLACEHOLDER`] as trunk's public URL, and
 //! [`write`] puts the site's real one in its place.
 //!
-//! For benchdeck's own developers, [`APP_DIR_VAR`] names a folder holding such an app instead,
-//! read at every build: `cargo xtask serve` builds the app there (quickly, without `--release`)
-//! and rebuilds it when its code changes, so benchdeck itself need not be compiled again.
+//! For benchdeck's own developers, a debug build of benchdeck writes the app in the folder that
+//! [`APP_DIR_VAR`] names instead, read at each whole build (a `serve` reads it when it starts):
+//! `cargo xtask serve` builds the app there quickly, without `--release`, and starts the server
+//! again when it changed, so benchdeck need not be compiled again for the app's sake. A release
+//! build ignores the variable.
 
 use std::path::Path;
 
@@ -48,11 +50,22 @@ const TEST_APP: &[(&str, &[u8])] = &[(
 /// Writes the web app into `dist`, served under `public_url` (`/` or `/repo/`): the bundled
 /// one, or the one in the folder [`APP_DIR_VAR`] names.
 pub fn write(dist: &Path, public_url: &str) -> Result<()> {
-    let Some(dir) = std::env::var_os(APP_DIR_VAR) else {
+    let Some(dir) = std::env::var_os(APP_DIR_VAR).filter(|_| cfg!(debug_assertions)) else {
         return write_files(dist, public_url, files());
     };
-    let owned = read_app_dir(Path::new(&dir))
-        .with_context(|| format!("cannot read the app that {APP_DIR_VAR} names"))?;
+    let dir = Path::new(&dir);
+    let owned = read_app_dir(dir).with_context(|| {
+        format!(
+            "cannot read the app in `{}`, which {APP_DIR_VAR} names",
+            dir.display()
+        )
+    })?;
+    if !owned.iter().any(|(name, _)| name == "index.html") {
+        bail!(
+            "`{}`, which {APP_DIR_VAR} names, holds no app: its `index.html` is missing",
+            dir.display()
+        );
+    }
     let files: Vec<(&str, &[u8])> = owned
         .iter()
         .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))

@@ -3,7 +3,7 @@
 //! trunk's own files and the page template, kept as they are when nothing changed so nothing
 //! that embeds them compiles again. `cargo xtask dist`, the install test and the bench build it;
 //! `cargo xtask serve` builds the same app in the dev profile into a folder of its own
-//! ([`build_app`]).
+//! ([`build_app`], [`write_app`]).
 
 use std::path::{Path, PathBuf};
 
@@ -11,15 +11,20 @@ use anyhow::{bail, Context, Result};
 
 use crate::run::step;
 use crate::tools::Toolbox;
-use crate::trunk::{self, BuildOptions, Inputs, Variant};
+use crate::trunk::{self, BuildOptions, Inputs, Profile, Variant};
 
 /// Must equal `benchdeck::bundle::PUBLIC_URL_PLACEHOLDER` (checked by [`check_bundle`]).
 const PLACEHOLDER: &str = "/benchdeck-public-url-placeholder/";
+/// The variable naming the folder of an app that a debug `benchdeck` writes instead of its own
+/// (`cargo xtask serve`'s); must equal `benchdeck::bundle::APP_DIR_VAR` (checked by
+/// [`check_bundle`]).
+pub const APP_DIR_VAR: &str = "BENCHDECK_APP_DIR";
 
 /// Writes `cli/bundle/`: `index.html` (trunk's, the template of every page) and trunk's
 /// hashed scripts, wasm, stylesheet and icon.
 pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let files = build_app(root, toolbox, &root.join("target/dist"), Profile::Release)?;
+    let work = crate::tools::target_dir(root).join("dist");
+    let files = build_app(root, toolbox, &work, Profile::Release)?;
     let bundle = root.join("cli/bundle");
     if holds_exactly(&bundle, &files)? {
         step(&format!(
@@ -32,15 +37,6 @@ pub fn build(root: &Path, toolbox: &Toolbox) -> Result<()> {
     check_bundle(&bundle)?;
     step(&format!("the web app is in {}", bundle.display()));
     Ok(())
-}
-
-/// How the app is compiled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Profile {
-    /// As published: `--release`, optimised for size by wasm-opt.
-    Release,
-    /// The dev profile, quick to compile: for `cargo xtask serve`.
-    Dev,
 }
 
 /// Builds the web app with trunk in `work` (emptied first) from empty `reports/` and
@@ -76,13 +72,17 @@ pub fn build_app(
                 results: &results,
             }),
             template: Some(&template),
-            debug: profile == Profile::Dev,
+            profile,
             ..Variant::default()
         },
     )?;
     let mut files = vec![("index.html".to_string(), template)];
-    for entry in std::fs::read_dir(&staging)? {
-        let path = entry?.path();
+    let entries = std::fs::read_dir(&staging)
+        .with_context(|| format!("cannot read `{}`", staging.display()))?;
+    for entry in entries {
+        let path = entry
+            .with_context(|| format!("cannot read `{}`", staging.display()))?
+            .path();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         // The hooks' pages (home, 404) are written again by every `benchdeck build`.
         if path.is_file() && name != "index.html" && name != "404.html" {
@@ -130,6 +130,9 @@ fn check_bundle(bundle: &Path) -> Result<()> {
     let cli_source = std::fs::read_to_string(bundle.join("../src/bundle.rs"))?;
     if !cli_source.contains(&format!("\"{PLACEHOLDER}\"")) {
         bail!("xtask's PLACEHOLDER and cli/src/bundle.rs's PUBLIC_URL_PLACEHOLDER differ");
+    }
+    if !cli_source.contains(&format!("\"{}\"", APP_DIR_VAR)) {
+        bail!("xtask's APP_DIR_VAR and cli/src/bundle.rs's APP_DIR_VAR differ");
     }
     let template = std::fs::read_to_string(bundle.join("index.html"))?;
     if !template.contains(PLACEHOLDER) {

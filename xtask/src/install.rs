@@ -157,7 +157,10 @@ fn check_project(root: &Path, toolbox: &Toolbox, binary: &Path, path: &str) -> R
     fresh_dir(&project)?;
     let benchdeck = || {
         let mut command = Command::new(binary);
-        command.env("PATH", path);
+        // The binary's own app is tested, never one a developer's `cargo xtask serve` named.
+        command
+            .env("PATH", path)
+            .env_remove(crate::bundle::APP_DIR_VAR);
         command
     };
     run::status(benchdeck().arg("init").arg(&project))?;

@@ -4,23 +4,27 @@
 //!
 //! The web app is built by trunk in the dev profile (quick to compile; large and slower in the
 //! browser than the published one) into `target/serve/app/`, which the debug `benchdeck` writes
-//! into the site instead of the app it carries (`BENCHDECK_APP_DIR`, see `cli/src/bundle.rs`).
-//! When the app's code changes it is built again, and when anything benchdeck is made of
-//! changes, benchdeck too; then the server is started again, and its open pages notice the new
-//! server and reload. A failed build leaves the last good server running.
+//! into the site instead of the app it carries (`BENCHDECK_APP_DIR`, see `cli/src/bundle.rs`)
+//! when its server starts. When the app's code changes it is built again, and benchdeck is
+//! built again if it changed; then the server is started again, and its open pages notice the
+//! new server and reload. A build that fails leaves the last good server running; a server
+//! that stops is started again after the next change.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, SystemTime};
 
 use anyhow::{bail, Context, Result};
 
-use crate::bundle::{self, Profile};
+use crate::bundle;
+use crate::install::served::wait_for;
 use crate::run::{self, step};
 use crate::tools::Toolbox;
+use crate::trunk::Profile;
 
-/// The address pages are served at.
-const PORT: &str = "8080";
+/// The port pages are served at, on 127.0.0.1.
+const PORT: u16 = 8080;
 /// How often the code is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
 /// The folders and files the web app is built from.
@@ -40,35 +44,37 @@ const CLI_CODE: &[&str] = &["cli"];
 const NOT_CODE: &[&str] = &["cli/bundle", "target", "node_modules"];
 
 /// Builds the app and benchdeck, serves the site, and builds and serves again when the code
-/// changes. Returns only when a server stops by itself or the first build fails.
+/// changes. Returns only when the first build or the first server fails.
 pub fn run(root: &Path, toolbox: &Toolbox) -> Result<()> {
-    let app = crate::tools::target_dir(root).join("serve");
-    build_app(root, toolbox, &app)?;
-    let mut server = start(root, &build_benchdeck(root)?, &app.join("app"))?;
-    let (mut app_seen, mut cli_seen) = (fingerprint(root, APP_CODE), fingerprint(root, CLI_CODE));
+    let work = crate::tools::target_dir(root).join("serve");
+    // Taken before building: what is saved meanwhile is built next.
+    let mut code = Code::now(root);
+    build_app(root, toolbox, &work)?;
+    let mut server = Server::start(&build_benchdeck(root)?, root, &work.join("app"))?;
+    let mut app_outdated = false;
     loop {
         std::thread::sleep(POLL);
-        if let Some(status) = server.try_wait()? {
-            bail!("`benchdeck serve` stopped ({status})");
-        }
-        let (app_now, cli_now) = (fingerprint(root, APP_CODE), fingerprint(root, CLI_CODE));
-        if app_now == app_seen && cli_now == cli_seen {
+        server.say_if_stopped();
+        let Some(change) = code.change(root) else {
             continue;
+        };
+        step(&format!(
+            "{} changed: building again",
+            change.file.display()
+        ));
+        app_outdated |= change.in_app;
+        if app_outdated {
+            if let Err(error) = build_app(root, toolbox, &work) {
+                eprintln!("error: {error:#}\nxtask: still serving the last build");
+                continue;
+            }
+            app_outdated = false;
         }
-        let app_changed = app_now != app_seen;
-        // What changes while building is built on the next look.
-        (app_seen, cli_seen) = (app_now, cli_now);
-        step("the code changed: building again");
-        let built = if app_changed {
-            build_app(root, toolbox, &app)
-        } else {
-            Ok(())
-        }
-        .and_then(|()| build_benchdeck(root));
-        match built {
+        match build_benchdeck(root) {
             Ok(benchdeck) => {
-                stop(&mut server);
-                server = start(root, &benchdeck, &app.join("app"))?;
+                server.stop();
+                server = Server::start(&benchdeck, root, &work.join("app"))
+                    .unwrap_or_else(|error| Server::failed(error, root));
             }
             Err(error) => eprintln!("error: {error:#}\nxtask: still serving the last build"),
         }
@@ -99,26 +105,146 @@ fn build_benchdeck(root: &Path) -> Result<PathBuf> {
     Ok(binary)
 }
 
-/// `benchdeck serve` of the repository with the app in `app`, in the background.
-fn start(root: &Path, benchdeck: &Path, app: &Path) -> Result<Child> {
-    Command::new(benchdeck)
-        .args(["serve", "--port", PORT, "--root"])
-        .arg(root)
-        .env("BENCHDECK_APP_DIR", app)
-        .spawn()
-        .with_context(|| format!("cannot start `{} serve`", benchdeck.display()))
+/// A `benchdeck serve` of the repository running in the background; stopped when dropped.
+struct Server {
+    child: Option<Child>,
+    /// The repository, whose `dist/` the server builds.
+    root: PathBuf,
 }
 
-/// Stops a server and waits until its port is free.
-fn stop(server: &mut Child) {
-    // Already stopped is no error: the next server says whether the port is free.
-    let _ = server.kill();
-    let _ = server.wait();
+impl Server {
+    /// Starts `benchdeck serve` of `root` with the app in `app`, and waits until it serves.
+    fn start(benchdeck: &Path, root: &Path, app: &Path) -> Result<Server> {
+        let child = Command::new(benchdeck)
+            .args(["serve", "--port", &PORT.to_string(), "--root"])
+            .arg(root)
+            .env(bundle::APP_DIR_VAR, app)
+            .spawn()
+            .with_context(|| format!("cannot start `{} serve`", benchdeck.display()))?;
+        let mut server = Server {
+            child: Some(child),
+            root: root.to_path_buf(),
+        };
+        if let Some(child) = server.child.as_mut() {
+            wait_for(child, PORT, "/")?;
+        }
+        Ok(server)
+    }
+
+    /// No server, after `error` stopped one from starting: said, and the next change tries
+    /// again.
+    fn failed(error: anyhow::Error, root: &Path) -> Server {
+        eprintln!("error: {error:#}\nxtask: no server until the next change");
+        Server {
+            child: None,
+            root: root.to_path_buf(),
+        }
+    }
+
+    /// Says so once if the server stopped by itself.
+    fn say_if_stopped(&mut self) {
+        let Some(child) = self.child.as_mut() else {
+            return;
+        };
+        match child.try_wait() {
+            Ok(None) => return,
+            Ok(Some(status)) => eprintln!(
+                "error: `benchdeck serve` stopped ({status})\nxtask: no server until the next change"
+            ),
+            Err(error) => eprintln!("error: cannot ask whether `benchdeck serve` runs: {error}"),
+        }
+        self.child = None;
+    }
+
+    /// Stops the server, waits until it has exited, and removes what a build it stopped in the
+    /// middle of left.
+    fn stop(&mut self) {
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
+        if let Err(error) = child.kill() {
+            eprintln!("error: cannot stop `benchdeck serve`: {error}");
+        }
+        if let Err(error) = child.wait() {
+            eprintln!("error: cannot wait for `benchdeck serve` to stop: {error}");
+        }
+        if let Err(error) = tidy_after(&self.root, child.id()) {
+            eprintln!("error: {error:#}");
+        }
+    }
 }
 
-/// The path, size and modification time of every file under `names` (folders and files of
-/// `root`), in order: a change to any shows.
-fn fingerprint(root: &Path, names: &[&str]) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Removes the folder a whole build of the server `pid` was writing beside `dist/`
+/// (`.dist.building-PID`, see `cli/src/cmd/build/replace.rs`). A site that build had moved
+/// aside is put back by the next server's first build.
+fn tidy_after(root: &Path, pid: u32) -> Result<()> {
+    let staging = root.join(format!(".dist.building-{pid}"));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .with_context(|| format!("cannot remove `{}`", staging.display()))?;
+    }
+    Ok(())
+}
+
+/// What the code looked like when last seen: the app's and benchdeck's files.
+struct Code {
+    app: Vec<Stamp>,
+    cli: Vec<Stamp>,
+}
+
+/// A file's path, size and modification time.
+type Stamp = (PathBuf, u64, Option<SystemTime>);
+
+/// A change to the code: one of the files that changed, and whether the app is built from it.
+struct Change {
+    file: PathBuf,
+    in_app: bool,
+}
+
+impl Code {
+    fn now(root: &Path) -> Code {
+        Code {
+            app: fingerprint(root, APP_CODE),
+            cli: fingerprint(root, CLI_CODE),
+        }
+    }
+
+    /// What changed since the code was last seen, now seen.
+    fn change(&mut self, root: &Path) -> Option<Change> {
+        let now = Code::now(root);
+        let change = changed_file(&self.app, &now.app)
+            .map(|file| Change { file, in_app: true })
+            .or_else(|| {
+                changed_file(&self.cli, &now.cli).map(|file| Change {
+                    file,
+                    in_app: false,
+                })
+            });
+        *self = now;
+        change
+    }
+}
+
+/// A file added, changed or removed between `before` and `after`, if any.
+fn changed_file(before: &[Stamp], after: &[Stamp]) -> Option<PathBuf> {
+    if before == after {
+        return None;
+    }
+    let (old, new): (HashSet<_>, HashSet<_>) = (before.iter().collect(), after.iter().collect());
+    new.symmetric_difference(&old)
+        .map(|(path, _, _)| path.clone())
+        .min()
+}
+
+/// The stamp of every file under `names` (folders and files of `root`), in order: a change to
+/// any shows.
+fn fingerprint(root: &Path, names: &[&str]) -> Vec<Stamp> {
     let mut files = Vec::new();
     for name in names {
         walk(root, &root.join(name), &mut files);
@@ -127,11 +253,14 @@ fn fingerprint(root: &Path, names: &[&str]) -> Vec<(PathBuf, u64, Option<SystemT
     files
 }
 
-fn walk(root: &Path, path: &Path, files: &mut Vec<(PathBuf, u64, Option<SystemTime>)>) {
+/// Adds the stamps of the files under `path` to `files`, leaving out what is not code and the
+/// files editors keep beside the ones they edit (`.x.swp`, `#x#`, `x~`).
+fn walk(root: &Path, path: &Path, files: &mut Vec<Stamp>) {
     let relative = path.strip_prefix(root).unwrap_or(path);
     if NOT_CODE
         .iter()
         .any(|skip| relative.ends_with(skip) || relative.starts_with(skip))
+        || is_editors(path)
     {
         return;
     }
@@ -147,12 +276,21 @@ fn walk(root: &Path, path: &Path, files: &mut Vec<(PathBuf, u64, Option<SystemTi
     }
 }
 
+/// Whether `path` is an editor's file: hidden, an autosave or a backup.
+fn is_editors(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.starts_with('.') || name.starts_with('#') || name.ends_with('~')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_changed_code_file_changes_the_fingerprint_and_the_bundle_does_not() {
+    fn a_changed_code_file_shows_and_the_bundle_and_editors_files_do_not() {
         let root = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         for dir in ["app/src", "cli/bundle", "core/target"] {
@@ -166,8 +304,31 @@ mod tests {
         std::fs::write(root.join("core/target/x"), "built").unwrap();
         assert_eq!(fingerprint(&root, &["app", "cli", "core"]), before);
 
+        for editors in [".main.rs.swp", "#main.rs#", "main.rs~"] {
+            std::fs::write(root.join("app/src").join(editors), "draft").unwrap();
+        }
+        assert_eq!(fingerprint(&root, &["app", "cli", "core"]), before);
+
         std::fs::write(root.join("app/src/main.rs"), "fn main() { }").unwrap();
-        assert_ne!(fingerprint(&root, &["app", "cli", "core"]), before);
+        let after = fingerprint(&root, &["app", "cli", "core"]);
+        assert_eq!(
+            changed_file(&before, &after),
+            Some(root.join("app/src/main.rs"))
+        );
+        assert_eq!(changed_file(&after, &after), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_stopped_build_leaves_no_folder_behind() {
+        let root = std::env::temp_dir().join(format!("xtask-tidy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join(".dist.building-7/data")).unwrap();
+        std::fs::create_dir_all(root.join("dist")).unwrap();
+        tidy_after(&root, 7).unwrap();
+        tidy_after(&root, 8).unwrap();
+        assert!(!root.join(".dist.building-7").exists());
+        assert!(root.join("dist").exists());
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -1,4 +1,4 @@
-//! Building and serving the site with trunk, with the pinned tools on `PATH`.
+//! Building the site with trunk, with the pinned tools on `PATH`.
 //!
 //! trunk runs two hooks (see `Trunk.toml`): `benchdeck site` before the build turns `reports/`
 //! and `results/` into the site's data, `benchdeck pages` after it writes one entry page per
@@ -33,7 +33,8 @@ pub struct Inputs<'a> {
     pub results: &'a Path,
 }
 
-/// How a build differs from the published one, for the benchmarks.
+/// How a build differs from the published one: for the benchmarks, the app's bundle and
+/// `cargo xtask serve`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Variant<'a> {
     /// Other folders than the repository's: trunk passes its environment to the `benchdeck site`
@@ -49,9 +50,19 @@ pub struct Variant<'a> {
     /// Where `benchdeck pages` copies trunk's `index.html` before replacing it
     /// (`BENCHDECK_SAVE_TEMPLATE`): `cargo xtask dist` bundles it.
     pub template: Option<&'a Path>,
-    /// The app compiled in the dev profile, without `--release`: quick to build, large and
-    /// slow (`cargo xtask serve`).
-    pub debug: bool,
+    /// How the app is compiled.
+    pub profile: Profile,
+}
+
+/// How the app is compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// As published: `--release`, and made smaller by wasm-opt.
+    #[default]
+    Release,
+    /// The dev profile, without `--release`: quick to compile, large and slow
+    /// (`cargo xtask serve`).
+    Dev,
 }
 
 /// Builds the release site from the repository's `reports/` and `results/`.
@@ -79,7 +90,7 @@ pub fn build_variant(
         .arg(options.public_url)
         .arg("--dist")
         .arg(options.dist);
-    if !variant.debug {
+    if variant.profile == Profile::Release {
         trunk.arg("--release");
     }
     if let Some(url) = options.site_url {

@@ -2,8 +2,8 @@
 //!
 //! Every page is the app's `index.html` with its own head tags and its body rendered by the
 //! app's own components (`benchdeck_app::render`, leptos on the server side), so it reads
-//! completely without JavaScript; in the browser the app fetches the page's data and hydrates
-//! that HTML in place:
+//! completely without JavaScript; in the browser the app fetches the page's data, renders the
+//! page again with the same components and puts it in place of that HTML:
 //!
 //! - `<slug>/index.html` per report, with the report's title, description and Open Graph /
 //!   Twitter tags whose image is the PNG of its first chart, so deep links load directly and
@@ -63,7 +63,7 @@ pub struct Args {
 const HEAD_MARKER: &str = "<!-- benchdeck:head -->";
 
 /// The element of `app/index.html` that each page's rendered body goes into (and the app
-/// hydrates).
+/// takes over).
 const APP_ROOT: &str = "<div id=\"app\"></div>";
 
 /// Runs `pages`.

@@ -101,7 +101,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     }
 }
 
-/// What answers the browser: the site in `root`, served at `port`, the count of `builds` that
+/// What answers the browser: the site in `root`, served at `port`, the `builds` that
 /// open pages wait on, and the rasteriser of the charts' PNGs (loaded when first needed).
 struct Server {
     root: PathBuf,
@@ -112,7 +112,7 @@ struct Server {
 
 impl Server {
     /// Answers one request: a refusal when its `Host` is not this machine's; the next build's
-    /// number for a page waiting for it (on a thread of its own, as it waits); the reload
+    /// name for a page waiting for it (on a thread of its own, as it waits); the reload
     /// script; else the site's file.
     fn answer(&self, request: tiny_http::Request) {
         let host = request
@@ -126,8 +126,8 @@ impl Server {
         } else if path == reload::CHANGES_PATH {
             let builds = Arc::clone(&self.builds);
             std::thread::spawn(move || {
-                let count = builds.after(reload::seen(request.url()), None);
-                let response = text_response(200, count.into_bytes(), "text/plain")
+                let latest = builds.after(reload::seen(request.url()), None);
+                let response = text_response(200, latest.into_bytes(), "text/plain")
                     .with_header(header("Cache-Control", "no-store"));
                 let _ = request.respond(response);
             });

@@ -93,6 +93,7 @@ fn saves(
     let log_path = work.join("serve.log");
     let log = std::fs::File::create(&log_path)?;
     let mut server = Command::new(benchdeck)
+        .env_remove(crate::bundle::APP_DIR_VAR)
         .args(["serve", "--root"])
         .arg(project)
         .args(["--port", &port.to_string()])

@@ -25,7 +25,7 @@ use anyhow::{Context, Result};
 use super::{generate, out_dir, write, Args};
 use crate::run::{self, step};
 use crate::tools::Toolbox;
-use crate::trunk::{self, BuildOptions, Inputs, Variant};
+use crate::trunk::{self, BuildOptions, Inputs, Profile, Variant};
 
 mod built;
 mod figures;
@@ -88,7 +88,7 @@ pub fn build_for_bench(
             log: Some(&log),
             bench_page,
             template: None,
-            debug: false,
+            profile: Profile::Release,
         },
     )?;
     let total = started.elapsed().as_secs_f64();

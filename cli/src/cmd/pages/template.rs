@@ -10,7 +10,7 @@
 //!   the page alone, not for a second request after its head is read;
 //! - [`with_app_loader`]: trunk's module script replaced by one that downloads anything of the
 //!   app (its JavaScript, its wasm, the page's data) only once the page has loaded and the
-//!   browser is idle, so that fetching, compiling and hydrating do not hold up the page's
+//!   browser is idle, so that fetching, compiling and taking over do not hold up the page's
 //!   parsing, first paint and layout, and a reader without JavaScript downloads none of it.
 
 use std::path::Path;

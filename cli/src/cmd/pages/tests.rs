@@ -278,7 +278,7 @@ fn charts_and_grids_get_embed_pages_that_are_not_indexed() {
 }
 
 #[test]
-fn every_page_starts_its_head_with_the_policy_except_in_development() {
+fn every_page_starts_its_head_with_the_policy() {
     let dir = built_site();
     let template = template::with_app_loader(TEMPLATE).unwrap();
     let loader = csp::inline_scripts(&template).unwrap()[0].text;

@@ -17,7 +17,7 @@ pub(super) const SCRIPT: &str = include_str!("reload.js");
 /// How long a page's request waits for a build before it is answered anyway (and asks again).
 const LONGEST_WAIT: Duration = Duration::from_secs(25);
 
-/// The number of builds made so far, and a signal for each new one.
+/// The builds made so far by this server (named by its start), and a signal for each new one.
 pub(super) struct Builds {
     /// Names this server among the ones that ran at this port: a page that waited on an
     /// earlier one (stopped and started again, as `cargo xtask serve` does when the app's code
