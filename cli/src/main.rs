@@ -35,9 +35,14 @@ enum Command {
     /// Compare new results with a baseline: each metric better, worse or no clear difference,
     /// as text, Markdown (for a pull request) or JSON; `--fail-on worse` for CI.
     Compare(cmd::compare::Args),
-    /// Build the site's data (report pages and index as JSON) from reports/ and results/.
+    /// The trunk hook before benchdeck's own developers' build: the site's data (the index and
+    /// report pages the app reads, the charts, the published runs and result files) from
+    /// reports/ and results/. Hidden: `build` does all of it.
+    #[command(hide = true)]
     Site(cmd::site::Args),
-    /// Finish a built site: one entry page per report (deep links, link previews) and 404.html.
+    /// The trunk hook after that build: one entry page per report (deep links, link previews),
+    /// the embed pages and 404.html. Hidden: `build` does all of it.
+    #[command(hide = true)]
     Pages(cmd::pages::Args),
     /// Start something new: `new report NAME [RESULT_PATH...]` writes a report with the charts
     /// and tables for those result files, ready to edit.
