@@ -169,7 +169,11 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
                     }
                 }
                 identity.extend(c.settings.iter().map(|(name, v)| format!("{name} {v}")));
-                let _ = writeln!(out, "  configuration `{key}`: {}", identity.join(", "));
+                if identity.is_empty() {
+                    let _ = writeln!(out, "  configuration `{key}`");
+                } else {
+                    let _ = writeln!(out, "  configuration `{key}`: {}", identity.join(", "));
+                }
             }
             let _ = writeln!(out, "    {}", run_line(run));
         }
@@ -193,10 +197,12 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
 /// One line per run: load, place, request outcomes, headline metrics with units, its date.
 fn run_line(run: &Run) -> String {
     let mut parts = vec![format!("{:<18}", run.load.target.to_string())];
-    parts.push(format!(
-        "[{}]",
-        run.provenance.location.to_string().trim_start_matches(':')
-    ));
+    // Where in the file, when the file holds more than one place (a line, an entry).
+    let place = run.provenance.location.to_string();
+    let place = place.trim_start_matches(':');
+    if !place.is_empty() {
+        parts.push(format!("[{place}]"));
+    }
     let r = &run.requests;
     match (
         r.succeeded,
@@ -234,4 +240,28 @@ fn run_line(run: &Run) -> String {
         parts.push(format!("run {date}"));
     }
     parts.join("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use benchdeck_core::model::{
+        ConfigIdentity, LoadPoint, LoadTarget, Location, Producer, Provenance,
+    };
+
+    fn run_at(location: Location) -> Run {
+        Run::new(
+            Provenance::new("x.jsonl", location, Producer::Aiperf),
+            ConfigIdentity::default(),
+            LoadPoint::new(LoadTarget::MaxThroughput),
+        )
+    }
+
+    #[test]
+    fn a_run_that_is_the_whole_file_shows_no_empty_place() {
+        let line = run_line(&run_at(Location::File));
+        assert!(!line.contains("[]"), "{line}");
+        let line = run_line(&run_at(Location::line(3)));
+        assert!(line.contains("[3]"), "{line}");
+    }
 }
