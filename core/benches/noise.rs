@@ -71,7 +71,11 @@ fn fresh(runs: &[Run]) -> Vec<Run> {
         .map(|r| {
             let mut r = r.clone();
             if let Some(s) = &mut r.samples {
-                s.sorted = Default::default();
+                // A copy of its own: the run shares its requests with the one it was cloned from.
+                *s = std::sync::Arc::new(benchdeck_core::model::RequestSamples {
+                    sorted: Default::default(),
+                    ..(**s).clone()
+                });
             }
             r
         })

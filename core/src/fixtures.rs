@@ -214,7 +214,7 @@ pub mod simulated {
             metric: Metric::Ttft,
             distribution: summary_of(&ttft),
         }];
-        run.samples = Some(samples);
+        run.samples = Some(std::sync::Arc::new(samples));
         run
     }
 

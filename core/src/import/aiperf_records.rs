@@ -186,7 +186,7 @@ fn run_of(file: &str, records: &[Record]) -> Run {
     run.throughput.output_tok_s_per_user = summary_of(&values(|r| r.per_user)).and_then(|d| d.mean);
     let succeeded = ok.len() as u64;
     run.requests = RequestCounts::counted(records.len() as u64, succeeded);
-    run.samples = Some(samples);
+    run.samples = Some(std::sync::Arc::new(samples));
     run
 }
 

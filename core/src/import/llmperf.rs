@@ -397,7 +397,7 @@ pub(super) fn read_individual_document(out: &mut ImportedFile, value: &Value, at
         LoadPoint::new(LoadTarget::MaxThroughput),
     );
     run.requests = RequestCounts::counted(total, succeeded);
-    run.samples = Some(samples);
+    run.samples = Some(std::sync::Arc::new(samples));
     run.problems = problems;
     out.runs.push(run);
 }

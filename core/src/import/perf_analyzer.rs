@@ -250,7 +250,7 @@ fn measure(run: &mut Run, requests: &[Request]) {
     }
     run.load.achieved_rps = run.throughput.requests_per_s;
     run.requests = RequestCounts::counted(requests.len() as u64, ok.len() as u64);
-    run.samples = Some(samples);
+    run.samples = Some(std::sync::Arc::new(samples));
 }
 
 #[cfg(test)]

@@ -398,7 +398,7 @@ fn run_of(
     run.requests = RequestCounts::counted(total, succeeded);
     run.latency = latency;
     run.tokens = tokens;
-    run.samples = Some(samples);
+    run.samples = Some(std::sync::Arc::new(samples));
     run.problems = run_problems;
     Some(run)
 }

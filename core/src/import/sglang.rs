@@ -145,7 +145,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         date: f.date("date"),
     };
     Ok(Run {
-        samples,
+        samples: samples.map(std::sync::Arc::new),
         workload,
         problems: f.problems,
         ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)

@@ -186,7 +186,7 @@ fn read_result(
         ..Provenance::new(file, at, Producer::VllmServe)
     };
     Ok(Run {
-        samples,
+        samples: samples.map(std::sync::Arc::new),
         workload,
         problems: f.problems,
         ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)

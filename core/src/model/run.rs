@@ -5,6 +5,8 @@
 //! run, and its intervals come from the runs' spread or their pooled requests. The two hold
 //! each other, so they share a file.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::config::ConfigIdentity;
@@ -35,9 +37,11 @@ pub struct Run {
     pub throughput: Throughput,
     /// Token totals and per-request length distributions.
     pub tokens: TokenStats,
-    /// Per-request measurements, when the file carries them.
+    /// Per-request measurements, when the file carries them. Shared: a run copied (priced by
+    /// a report, combined with its repeats) keeps pointing at the same requests, which may be
+    /// hundreds of megabytes, and at their sorted latencies once sorted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub samples: Option<RequestSamples>,
+    pub samples: Option<Arc<RequestSamples>>,
     /// What was sent, beyond the dataset and the request count, as the file states it.
     #[serde(default, skip_serializing_if = "Workload::is_empty")]
     pub workload: Workload,

@@ -91,7 +91,7 @@ fn combined(runs: &[&Run]) -> Run {
             sources: runs.iter().map(|r| r.provenance.to_string()).collect(),
             runs: originals,
         })),
-        samples: pooled,
+        samples: pooled.map(std::sync::Arc::new),
         workload: first.workload.clone(),
         // The server's view of one run's window is not the combined runs'.
         server: None,
@@ -109,7 +109,7 @@ type Write = fn(&mut RequestSamples) -> &mut Vec<f64>;
 fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
     let all: Vec<&RequestSamples> = runs
         .iter()
-        .map(|r| r.samples.as_ref().filter(|s| !s.is_empty()))
+        .map(|r| r.samples.as_deref().filter(|s| !s.is_empty()))
         .collect::<Option<_>>()?;
     let mut pooled = RequestSamples::default();
     // A list some run lacks stays empty in the pool rather than misaligned.

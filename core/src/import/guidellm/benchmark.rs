@@ -55,7 +55,7 @@ impl Benchmark {
         };
         let run = Run::new(provenance, self.config, self.load);
         Run {
-            samples: self.samples,
+            samples: self.samples.map(std::sync::Arc::new),
             problems: self.problems,
             ..run.measured(self.requests, self.latency, self.throughput, self.tokens)
         }

@@ -73,7 +73,7 @@ pub(super) fn finish_entry(
     run.throughput = m.throughput;
     run.tokens.input_len = (!m.input.is_empty()).then_some(m.input);
     run.tokens.output_len = (!m.output.is_empty()).then_some(m.output);
-    run.samples = e.samples;
+    run.samples = e.samples.map(std::sync::Arc::new);
     run.problems = problems;
     run
 }

@@ -145,3 +145,19 @@ fn the_seed_blogs_page_lets_its_reader_reprice_every_cost_figure() {
         assert!(html.contains(part), "no {part} in the prose");
     }
 }
+
+#[test]
+fn a_priced_run_shares_its_requests_with_the_imported_one() {
+    use crate::fixtures::simulated;
+    let imported = simulated::run("vllm", "a.json", vec![10.0, 20.0, 30.0]);
+    let unpriced = simulated::run("sglang", "b.json", vec![11.0, 21.0]);
+    let text = "---\ntitle: T\nconfigs:\n  - key: vllm\n    price: {gpu_hour: 2}\n---\n";
+    let (front, _, _) = parse_front_matter("r.md", text).unwrap();
+    let mut problems = Vec::new();
+    let priced = priced_runs("r.md", &front, &[&imported, &unpriced], &mut problems);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(priced[0].price.is_some());
+    assert!(priced[1].price.is_none());
+    let (copied, original) = (priced[0].samples.as_ref(), imported.samples.as_ref());
+    assert!(std::sync::Arc::ptr_eq(copied.unwrap(), original.unwrap()));
+}
