@@ -2,6 +2,8 @@
 //! kind writes.
 
 use crate::html::escape;
+use crate::model::Run;
+use crate::quantity::Quantity;
 
 /// A titled table with a caption.
 pub(super) fn figure(title: &str, caption: &str, head: &str, rows: &[String]) -> String {
@@ -26,4 +28,18 @@ pub(super) fn figure_from(
         escape(title),
         rows.concat()
     )
+}
+
+/// `caption` followed by the notes on what the compared runs can say (noise, workloads).
+pub(super) fn with_notes(
+    caption: &str,
+    quantities: &[Quantity],
+    compared: &[Vec<(&str, &Run)>],
+) -> String {
+    let notes = super::super::verdicts::notes(quantities, compared);
+    std::iter::once(caption.to_string())
+        .chain(notes)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -1,0 +1,93 @@
+//! ```` ```table ```` `kind: sla`: each use case's target checked for each configuration at
+//! one load, ✓ or ✗; a latency percentile with too many failed requests behind it fails
+//! whatever its value.
+
+use super::super::context::ReportContext;
+use super::super::values::{escape, parse_quantity};
+use super::directive::TableDirective;
+use super::figure::figure;
+use super::take::{one_kind_at, value_of, Take};
+use crate::format;
+use crate::model::Run;
+use crate::quantity::Quantity;
+
+/// An `sla` table: each use case's target checked for each configuration at one load.
+pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let cases = d.use_cases.as_ref().filter(|c| !c.is_empty()).ok_or(
+        "an sla table needs `use_cases`, a list such as [{name: Chat, metric: ttft:p95, max: 500}]",
+    )?;
+    let load = d
+        .load
+        .as_ref()
+        .ok_or("an sla table needs `load`: the load point the targets are checked at")?
+        .parse()?;
+    let keys = ctx.config_keys(d.configs.as_deref())?;
+    one_kind_at(ctx, &keys, load.0, load.1)?;
+    let mut rows = Vec::new();
+    for case in cases {
+        let q = parse_quantity(&case.metric)?;
+        let (limit, at_most) = match (case.max, case.min) {
+            (Some(max), None) => (max, true),
+            (None, Some(min)) => (min, false),
+            _ => {
+                return Err(format!(
+                    "use case `{}`: expected exactly one of `max` or `min`",
+                    case.name
+                ))
+            }
+        };
+        let mut cells = String::new();
+        for key in &keys {
+            cells += &match value_of(ctx, q, key, Take::At(load.0, load.1)) {
+                None => "<td title=\"no data at this load\">–</td>".to_string(),
+                Some((value, run)) => {
+                    let within = if at_most {
+                        value <= limit
+                    } else {
+                        value >= limit
+                    };
+                    let failures = too_many_failures(q, run);
+                    let pass = within && failures.is_none();
+                    let title = match &failures {
+                        Some(why) => format!("{why}; {}", run.source()),
+                        None => run.source(),
+                    };
+                    format!(
+                        "<td class=\"{}\" title=\"{}\">{} {}{}</td>",
+                        if pass { "pass" } else { "fail" },
+                        escape(&title),
+                        if pass { "✓" } else { "✗" },
+                        escape(&format::with_unit(value, q.unit())),
+                        if failures.is_some() {
+                            " <small>(failures)</small>"
+                        } else {
+                            ""
+                        }
+                    )
+                }
+            };
+        }
+        rows.push(format!(
+            "<tr><th scope=\"row\">{} <small>({q} {} {})</small></th>{cells}</tr>",
+            escape(&case.name),
+            if at_most { "≤" } else { "≥" },
+            escape(&format::with_unit(limit, q.unit())),
+        ));
+    }
+    let head: String = keys
+        .iter()
+        .map(|k| format!("<th scope=\"col\">{}</th>", escape(&ctx.display(k).0)))
+        .collect();
+    Ok(figure(
+        d.title.as_deref().unwrap_or("Service-level targets"),
+        d.caption.as_deref().unwrap_or(""),
+        &format!("<th scope=\"col\">Use case (target)</th>{head}"),
+        &rows,
+    ))
+}
+
+/// Why `run` misses a latency percentile target whatever its value (see
+/// [`crate::decision::too_many_failures`]).
+fn too_many_failures(q: Quantity, run: &Run) -> Option<String> {
+    crate::decision::too_many_failures(q, run.requests.success_rate()? * 100.0)
+}
