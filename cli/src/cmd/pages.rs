@@ -18,6 +18,7 @@
 
 mod csp;
 mod feeds;
+mod head;
 mod template;
 
 use std::path::{Path, PathBuf};
@@ -27,14 +28,12 @@ use anyhow::{bail, Context, Result};
 use benchdeck_app::{Drawings, Initial, APP_ROOT_ID};
 use benchdeck_core::chart::{self, inline};
 use benchdeck_core::export::alt_text;
-use benchdeck_core::html::escape;
 use benchdeck_core::site::{
-    chart_png_path, embed_page_path, report_data_path, ReportPage, Route, SiteIndex,
-    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, NOT_FOUND_META,
+    embed_page_path, report_data_path, ReportPage, Route, SiteIndex, BENCH_PAGE_PATH, INDEX_PATH,
+    LOCAL_PAGE_PATH,
 };
 
-use super::site::PNG_SCALE;
-use template::DATA_META;
+use head::{preview_base, preview_image, Head};
 
 /// Arguments of `pages`.
 #[derive(clap::Args)]
@@ -411,187 +410,6 @@ fn read_data_file<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
         )
     })?;
     crate::data_file::unpack(&bytes, path)
-}
-
-/// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an
-/// absolute `http(s)` URL), else trunk's public URL. That one is usually a path (`/repo/`), so
-/// the URLs are root-relative: fine for the app and for people, but crawlers of link previews
-/// (Open Graph, Twitter cards) need absolute URLs, which only `--site-url` can give.
-fn preview_base(site_url: Option<&str>, public_url: &str) -> Result<String> {
-    let with_slash = |s: &str| {
-        if s.ends_with('/') {
-            s.to_string()
-        } else {
-            format!("{s}/")
-        }
-    };
-    let url = match site_url.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(url) => {
-            let rest = url
-                .strip_prefix("https://")
-                .or_else(|| url.strip_prefix("http://"));
-            if rest.is_none_or(|r| r.is_empty() || r.starts_with('/')) {
-                bail!(
-                    "--site-url `{url}`: expected the site's absolute address, such as \
-                     `https://user.github.io/repo/`"
-                );
-            }
-            url
-        }
-        None => public_url.trim(),
-    };
-    if url
-        .chars()
-        .any(|c| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '\''))
-    {
-        bail!("the site URL `{url}` has spaces or quotes; expected a URL such as `/repo/`");
-    }
-    Ok(if url.contains("://") || url.starts_with('/') {
-        with_slash(url)
-    } else {
-        // A relative public URL (`./`): from the root, as a page's address must be.
-        with_slash(&format!("/{}", url.trim_start_matches("./")))
-    })
-}
-
-/// A link-preview image.
-#[derive(Debug, Clone, PartialEq)]
-struct Image {
-    url: String,
-    width: u32,
-    height: u32,
-    /// What it shows: the chart's title.
-    alt: String,
-}
-
-/// The PNG of the report's first chart (grid panels count, in page order), when it has one:
-/// its size is the chart's export size at the PNGs' scale, as `benchdeck site` rasterises it
-/// (`serve` makes it only when asked for).
-fn preview_image(base: &str, page: &ReportPage) -> Option<Image> {
-    let chart = page.charts().next()?;
-    let (width, height) = chart::export_size(chart);
-    Some(Image {
-        url: format!("{base}{}", chart_png_path(&page.summary.slug, &chart.id)),
-        width: width * PNG_SCALE,
-        height: height * PNG_SCALE,
-        alt: chart.title.clone(),
-    })
-}
-
-/// A page's head tags.
-struct Head<'a> {
-    title: &'a str,
-    description: &'a str,
-    /// The page's own address, for `og:url`.
-    url: Option<String>,
-    /// The link-preview image.
-    image: Option<Image>,
-    /// Whether search engines should leave the page out.
-    noindex: bool,
-    /// Whether to write Open Graph and Twitter tags.
-    social: bool,
-    /// Whether this is the page the host serves for unknown addresses: the app then shows
-    /// "page not found" without asking the server for data it does not have.
-    not_found: bool,
-    /// The data the app will fetch for this page (relative to `<base href>`), named in a
-    /// `<meta name="benchdeck-data">` for the loader: it starts downloading the data with the
-    /// app's wasm once the page has loaded (see `template.rs`), not while the page is parsed,
-    /// and a browser without JavaScript never downloads it.
-    data: Option<String>,
-    /// The page's own absolute address (only with `--site-url`).
-    canonical: Option<String>,
-    /// The site's Atom feed (only with `--site-url`).
-    feed: Option<String>,
-}
-
-impl<'a> Head<'a> {
-    fn new(title: &'a str, description: &'a str) -> Self {
-        Head {
-            title,
-            description,
-            url: None,
-            image: None,
-            noindex: false,
-            social: true,
-            not_found: false,
-            data: None,
-            canonical: None,
-            feed: None,
-        }
-    }
-
-    /// `<title>`, description, robots, Open Graph and Twitter tags; every value HTML-escaped.
-    fn html(&self) -> String {
-        let (t, d) = (escape(self.title), escape(self.description));
-        let mut tags = vec![
-            format!("<title>{t}</title>"),
-            format!("<meta name=\"description\" content=\"{d}\">"),
-        ];
-        if self.noindex {
-            tags.push("<meta name=\"robots\" content=\"noindex\">".to_string());
-        }
-        if let Some(url) = &self.canonical {
-            tags.push(format!("<link rel=\"canonical\" href=\"{}\">", escape(url)));
-        }
-        if let Some(url) = &self.feed {
-            tags.push(format!(
-                "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"benchdeck \
-                 reports\" href=\"{}\">",
-                escape(url)
-            ));
-        }
-        // Without scripts the app never comes, so its controls (`.js-only`, which keep their
-        // place for it, invisible) give that place back: no empty rows under the charts.
-        // (`!important`: the stylesheet, later in the head, gives each control its display.)
-        tags.push(
-            "<noscript><style>.js-only { display: none !important; }</style></noscript>"
-                .to_string(),
-        );
-        if let Some(data) = &self.data {
-            tags.push(format!(
-                "<meta name=\"{DATA_META}\" content=\"{}\">",
-                escape(data)
-            ));
-        }
-        if self.not_found {
-            tags.push(format!("<meta name=\"{NOT_FOUND_META}\" content=\"\">"));
-        }
-        if self.social {
-            let meta = |attr: &str, name: &str, value: &str| {
-                format!("<meta {attr}=\"{name}\" content=\"{}\">", escape(value))
-            };
-            tags.push(meta("property", "og:type", "article"));
-            tags.push(meta("property", "og:title", self.title));
-            tags.push(meta("property", "og:description", self.description));
-            if let Some(url) = &self.url {
-                tags.push(meta("property", "og:url", url));
-            }
-            if let Some(image) = &self.image {
-                tags.push(meta("property", "og:image", &image.url));
-                tags.push(meta("property", "og:image:type", "image/png"));
-                tags.push(meta("property", "og:image:width", &image.width.to_string()));
-                tags.push(meta(
-                    "property",
-                    "og:image:height",
-                    &image.height.to_string(),
-                ));
-                tags.push(meta("property", "og:image:alt", &image.alt));
-            }
-            let card = if self.image.is_some() {
-                "summary_large_image"
-            } else {
-                "summary"
-            };
-            tags.push(meta("name", "twitter:card", card));
-            tags.push(meta("name", "twitter:title", self.title));
-            tags.push(meta("name", "twitter:description", self.description));
-            if let Some(image) = &self.image {
-                tags.push(meta("name", "twitter:image", &image.url));
-                tags.push(meta("name", "twitter:image:alt", &image.alt));
-            }
-        }
-        tags.join("\n    ")
-    }
 }
 
 #[cfg(test)]

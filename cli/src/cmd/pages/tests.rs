@@ -1,8 +1,10 @@
 //! Tests of the entry pages: head tags, link previews, embed pages, the local page and the
 //! Content-Security-Policy, on a small built site in a scratch folder.
 
+use super::head::Image;
 use super::*;
 use benchdeck_core::chart::{self, ChartSpec};
+use benchdeck_core::html::escape;
 use benchdeck_core::site::{Block, ChartGrid, ReportSummary};
 
 const HOSTILE: &str = "</script><script>alert(1)</script> \"q\" & 'x'";
