@@ -102,3 +102,12 @@ pub async fn idle() {
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.ok();
 }
+
+/// Whether a drag carries files (not text or a link).
+pub fn carries_files(ev: &web_sys::DragEvent) -> bool {
+    ev.data_transfer().is_some_and(|d| {
+        d.types()
+            .iter()
+            .any(|t| t.as_string().as_deref() == Some("Files"))
+    })
+}

@@ -19,6 +19,8 @@ mod zoom;
 pub use chart::ChartView;
 pub use chart_image::Drawings;
 pub use downloads::{Download, Downloads};
+#[cfg(feature = "csr")]
+pub use drop::hand_over;
 pub use drop::{accept_drops_anywhere, DropZone};
 pub use filters::{FilterPanel, Filters};
 pub use flowchart::FlowchartView;

@@ -16,6 +16,8 @@
 
 mod browser;
 mod components;
+#[cfg(feature = "csr")]
+pub mod islands;
 mod pages;
 mod state;
 
@@ -77,6 +79,13 @@ pub fn start() {
         });
         live::mark();
     });
+}
+
+/// Files dropped on a page of the islands' app, which downloaded this whole app for them: opened
+/// on `/local/` once [`start`] has taken the page over.
+#[cfg(feature = "csr")]
+pub fn open_dropped(files: Vec<web_sys::File>) {
+    components::hand_over(files);
 }
 
 /// The app: a header and the page of the route. Embed pages (`/embed/…`, made for iframes) have

@@ -480,7 +480,7 @@ test('following a link from the home page opens the report', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('data that cannot be loaded or read gives a readable error panel, not a blank page', async () => {
+test('data that cannot be loaded or read gives a readable error panel above the build\'s page, which still reads', async () => {
   const cases = [
     { body: '{"summary": {"slug": "x"', status: 200, expect: /expected data written by `benchdeck [^`]+`, found something else; rebuild the site/ },
     { body: 'boom', status: 500, expect: /the server answered 500/ },
@@ -496,7 +496,10 @@ test('data that cannot be loaded or read gives a readable error panel, not a bla
     const text = await panel.innerText();
     assert.match(text, new RegExp(`data/reports/${REPORT}\\.bin`), 'the panel names the file');
     assert.match(text, expect);
-    await chartsReady(page);
+    // The charts keep the build's drawings: no canvas is drawn without the data.
+    await chartsReady(page, 20000, { all: false });
+    assert.ok(await page.locator('figure.chart .chart-image svg').count() > 0, 'the build\'s drawings are gone');
+    assert.ok(await page.locator('.prose').count() > 0, 'the narrative is gone');
     const allowed = page.errors.filter((e) => !e.includes(`data/reports/${REPORT}.bin`));
     assert.deepEqual(allowed, []);
   }

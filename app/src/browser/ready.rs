@@ -29,10 +29,10 @@ pub fn pending() {
 }
 
 fn unmark() {
-    if MARKED.with(|m| m.replace(false)) {
-        if let Some(performance) = crate::browser::window().and_then(|w| w.performance()) {
-            performance.clear_marks_with_mark_name("charts-ready");
-        }
+    MARKED.with(|m| m.set(false));
+    // Cleared whoever set it: the islands' app, before the whole app took the page over.
+    if let Some(performance) = crate::browser::window().and_then(|w| w.performance()) {
+        performance.clear_marks_with_mark_name("charts-ready");
     }
 }
 

@@ -29,6 +29,36 @@ pub fn replace(old: &Element, mount: impl FnOnce(HtmlElement)) {
         return;
     };
     mount(twin.clone());
+    swap(old, &twin, &twin);
+}
+
+/// Renders one island, a live part of a page the app does not otherwise render, with `mount`
+/// into a holder off the document, then puts what it rendered (one element, the island's
+/// twin) in place of the build's element `old`, as [`replace`] does for a whole page.
+pub fn replace_island(old: &Element, mount: impl FnOnce(HtmlElement)) {
+    keep_drawings(old);
+    let Some(document) = super::document() else {
+        return;
+    };
+    let Some(holder) = document
+        .create_element("div")
+        .ok()
+        .and_then(|h| h.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    mount(holder.clone());
+    let Some(twin) = holder.first_element_child() else {
+        return;
+    };
+    let rendered = document.create_document_fragment();
+    move_children(&holder, &rendered);
+    swap(old, &rendered, &twin);
+}
+
+/// Puts `new` (a node holding `twin`, or `twin` itself) where `old` is, and carries the focus
+/// and the open `<details>` from `old` to the same places in `twin`.
+fn swap(old: &Element, new: &web_sys::Node, twin: &Element) {
     let focused = super::document()
         .and_then(|d| d.active_element())
         .and_then(|e| path_to(old, &e));
@@ -36,13 +66,13 @@ pub fn replace(old: &Element, mount: impl FnOnce(HtmlElement)) {
         .iter()
         .filter_map(|e| path_to(old, e))
         .collect();
-    old.replace_with_with_node_1(&twin).ok();
+    old.replace_with_with_node_1(new).ok();
     for path in opened {
-        if let Some(details) = element_at(&twin, &path) {
+        if let Some(details) = element_at(twin, &path) {
             details.set_attribute("open", "").ok();
         }
     }
-    if let Some(element) = focused.and_then(|path| element_at(&twin, &path)) {
+    if let Some(element) = focused.and_then(|path| element_at(twin, &path)) {
         focus(element);
     }
     // Drawings no chart took (a chart that failed, a page that changed) go with the old page.
@@ -104,8 +134,8 @@ fn focus(element: Element) {
     }
 }
 
-/// Moves the children of `from` (a kept drawing box) into `to`.
-pub fn move_children(from: &Element, to: &Element) {
+/// Moves the children of `from` (a kept drawing box, a holder) into `to`.
+pub fn move_children(from: &web_sys::Node, to: &web_sys::Node) {
     while let Some(child) = from.first_child() {
         if to.append_child(&child).is_err() {
             break;

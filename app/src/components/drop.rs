@@ -82,12 +82,12 @@ pub fn accept_drops_anywhere() {
         return;
     }
     let over = window_event_listener(leptos::ev::dragover, |ev: DragEvent| {
-        if carries_files(&ev) {
+        if crate::browser::carries_files(&ev) {
             ev.prevent_default();
         }
     });
     let drop = window_event_listener(leptos::ev::drop, move |ev: DragEvent| {
-        if !carries_files(&ev) {
+        if !crate::browser::carries_files(&ev) {
             return;
         }
         ev.prevent_default();
@@ -95,12 +95,20 @@ pub fn accept_drops_anywhere() {
     });
     // Listeners for the app's whole life.
     std::mem::forget((over, drop));
+    let handed = HANDED.take();
+    if !handed.is_empty() {
+        open(handed);
+    }
 }
 
-fn carries_files(ev: &DragEvent) -> bool {
-    ev.data_transfer().is_some_and(|d| {
-        d.types()
-            .iter()
-            .any(|t| t.as_string().as_deref() == Some("Files"))
-    })
+/// Files handed to the app as it starts: the islands' app downloaded the whole app for them
+/// (`islands/full.rs`, `open_dropped` in `src/bin/full.rs`).
+#[cfg(feature = "csr")]
+pub fn hand_over(files: Vec<File>) {
+    HANDED.set(files);
+}
+
+thread_local! {
+    /// Files handed over ([`hand_over`]), opened when the app is built.
+    static HANDED: std::cell::RefCell<Vec<File>> = const { std::cell::RefCell::new(Vec::new()) };
 }

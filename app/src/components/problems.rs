@@ -14,7 +14,7 @@ pub fn LoadErrorPanel(
 ) -> impl IntoView {
     view! {
         <div class="error-panel" role="alert">
-            <h2>"This page could not be loaded"</h2>
+            <h2>"This page's data could not be loaded"</h2>
             <p><code>{error.url}</code>": "{error.message}</p>
         </div>
     }

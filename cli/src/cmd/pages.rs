@@ -320,6 +320,7 @@ impl PageWriter {
             "Benchmark result files you opened, read in your browser",
         );
         local.canonical = Some(format!("{}{LOCAL_PAGE_PATH}", self.options.base));
+        local.full_app = true;
         let body = (Route::Local, Initial::default(), Drawings::default());
         Ok((
             format!("{LOCAL_PAGE_PATH}index.html"),

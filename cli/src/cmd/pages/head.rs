@@ -8,7 +8,7 @@ use benchdeck_core::html::escape;
 use benchdeck_core::site::{chart_png_path, ReportPage, NOT_FOUND_META};
 
 use super::super::site::PNG_SCALE;
-use super::template::DATA_META;
+use super::template::{DATA_META, FULL_APP_META};
 
 /// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an
 /// absolute `http(s)` URL), else trunk's public URL. That one is usually a path (`/repo/`), so
@@ -95,6 +95,8 @@ pub(super) struct Head<'a> {
     /// app's wasm once the page has loaded (see `template.rs`), not while the page is parsed,
     /// and a browser without JavaScript never downloads it.
     pub(super) data: Option<String>,
+    /// Whether the page starts the whole app rather than the islands' app (`/local/`).
+    pub(super) full_app: bool,
     /// The page's own absolute address (only with `--site-url`).
     pub(super) canonical: Option<String>,
     /// The site's Atom feed (only with `--site-url`).
@@ -112,6 +114,7 @@ impl<'a> Head<'a> {
             social: true,
             not_found: false,
             data: None,
+            full_app: false,
             canonical: None,
             feed: None,
         }
@@ -149,6 +152,9 @@ impl<'a> Head<'a> {
                 "<meta name=\"{DATA_META}\" content=\"{}\">",
                 escape(data)
             ));
+        }
+        if self.full_app {
+            tags.push(format!("<meta name=\"{FULL_APP_META}\" content=\"\">"));
         }
         if self.not_found {
             tags.push(format!("<meta name=\"{NOT_FOUND_META}\" content=\"\">"));

@@ -69,6 +69,13 @@ pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) ->
 /// which the loader asks the browser to download beside the app.
 pub const DATA_META: &str = "benchdeck-data";
 
+/// The `<meta name>` of a page that starts the whole app rather than the islands' app
+/// (`/local/`, whose report is made from dropped files in the browser; `app/src/islands.rs`).
+pub const FULL_APP_META: &str = "benchdeck-full-app";
+
+/// The whole app's JavaScript and wasm, beside the islands' app (`app/index.html`).
+const FULL_APP: (&str, &str) = ("benchdeck-full.js", "benchdeck-full_bg.wasm");
+
 /// What trunk's module script imports the app's JavaScript with, and the quote that ends it.
 const TRUNK_IMPORT: (&str, &str) = ("import init, * as bindings from '", "'");
 /// Where trunk's module script names the app's wasm, and the quote that ends it.
@@ -107,8 +114,15 @@ pub fn with_app_loader(template: &str) -> Result<String> {
     ))
 }
 
-/// The loader's text, for the app's `javascript` and `wasm` files.
+/// The loader's text, for the app's `javascript` and `wasm` files, or the whole app's beside
+/// them on a page marked with [`FULL_APP_META`]. One text for every page, so one hash in the
+/// Content-Security-Policy.
 fn loader(javascript: &str, wasm: &str) -> String {
+    let folder = &javascript[..javascript.rfind('/').map_or(0, |i| i + 1)];
+    let (full_javascript, full_wasm) = (
+        format!("{folder}{}", FULL_APP.0),
+        format!("{folder}{}", FULL_APP.1),
+    );
     format!(
         "await new Promise((start) => {{
   const idle = () => ('requestIdleCallback' in window
@@ -120,10 +134,17 @@ if (data) {{
   document.head.append(Object.assign(document.createElement('link'),
     {{ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: data.content }}));
 }}
-const module_or_path = fetch('{wasm}');
-const bindings = await import('{javascript}');
+const full = document.querySelector('meta[name=\"{FULL_APP_META}\"]') !== null;
+const module_or_path = fetch(full ? '{full_wasm}' : '{wasm}');
+const bindings = await import(full ? '{full_javascript}' : '{javascript}');
 const wasm = await bindings.default({{ module_or_path }});
 window.wasmBindings = bindings;
+// The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
+window.benchdeckOpenDropped = async (files) => {{
+  const app = await import('{full_javascript}');
+  await app.default({{ module_or_path: '{full_wasm}' }});
+  app.open_dropped(files);
+}};
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', {{ detail: {{ wasm }} }}));
 "
     )
@@ -202,7 +223,13 @@ mod tests {
     fn the_app_is_downloaded_after_the_load() {
         let template = "<body>\n<script type=\"module\">\nimport init, * as bindings from \
                         '/r/app.js';\nconst wasm = await init({ module_or_path: '/r/app_bg.wasm' \
-                        });\nwindow.wasmBindings = bindings;\n</script></body>";
+                        });\nwindow.wasmBindings = bindings;
+// The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
+window.benchdeckOpenDropped = async (files) => {{
+  const app = await import('{full_javascript}');
+  await app.default({{ module_or_path: '{full_wasm}' }});
+  app.open_dropped(files);
+}};\n</script></body>";
         let page = with_app_loader(template).unwrap();
         assert!(
             page.starts_with("<body>\n<script type=\"module\">\nawait new Promise"),
