@@ -223,13 +223,7 @@ mod tests {
     fn the_app_is_downloaded_after_the_load() {
         let template = "<body>\n<script type=\"module\">\nimport init, * as bindings from \
                         '/r/app.js';\nconst wasm = await init({ module_or_path: '/r/app_bg.wasm' \
-                        });\nwindow.wasmBindings = bindings;
-// The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
-window.benchdeckOpenDropped = async (files) => {{
-  const app = await import('{full_javascript}');
-  await app.default({{ module_or_path: '{full_wasm}' }});
-  app.open_dropped(files);
-}};\n</script></body>";
+                        });\nwindow.wasmBindings = bindings;\n</script></body>";
         let page = with_app_loader(template).unwrap();
         assert!(
             page.starts_with("<body>\n<script type=\"module\">\nawait new Promise"),
@@ -244,8 +238,19 @@ window.benchdeckOpenDropped = async (files) => {{
             .min()
             .unwrap();
         assert!(wait < first_download, "{page}");
-        assert!(page.contains("fetch('/r/app_bg.wasm')"), "{page}");
-        assert!(page.contains("await import('/r/app.js')"), "{page}");
+        // The islands' app, or on a page marked so the whole app beside it.
+        assert!(
+            page.contains("fetch(full ? '/r/benchdeck-full_bg.wasm' : '/r/app_bg.wasm')"),
+            "{page}"
+        );
+        assert!(
+            page.contains("await import(full ? '/r/benchdeck-full.js' : '/r/app.js')"),
+            "{page}"
+        );
+        assert!(page.contains("meta[name=\"benchdeck-full-app\"]"), "{page}");
+        // The whole app, imported when the islands' app asks for it.
+        assert!(page.contains("window.benchdeckOpenDropped"), "{page}");
+        assert!(page.contains("import('/r/benchdeck-full.js')"), "{page}");
         assert!(page.contains("meta[name=\"benchdeck-data\"]"), "{page}");
         let error = with_app_loader("<script>start()</script>").unwrap_err();
         assert!(
