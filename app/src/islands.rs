@@ -159,12 +159,18 @@ fn embed_chart(chart: benchdeck_core::chart::ChartSpec, slug: String, title: &st
     });
 }
 
-/// The hidden drawing benchmark's page (the benchmark build only): rendered whole.
+/// The hidden drawing benchmark's page (the benchmark build only), whose `#app` the build left
+/// empty: rendered whole into it.
 #[cfg(feature = "bench")]
 fn bench() {
-    island(first("#main"), || {
-        view! { <main id="main"><crate::pages::ScatterBench/></main> }
-    });
+    if let Some(app) = by_id(crate::APP_ROOT_ID) {
+        takeover::replace(&app, |twin| {
+            leptos::mount::mount_to(twin, || {
+                view! { <main id="main"><crate::pages::ScatterBench/></main> }
+            })
+            .forget();
+        });
+    }
 }
 
 /// Renders the island `view` in place of the build's element `old`, if the page has it.
