@@ -479,7 +479,7 @@ fn before_scripts(
     );
     let _ = writeln!(
         doc,
-        "Pages are rendered at build time by the app's own components; the app renders them again and takes them over. \
+        "Pages are rendered at build time by the app's own components; in the browser the islands' app makes their live parts live (`app/src/islands.rs`). \
          Measured on the seed 002 report (`xtask/bench/static.cjs`, and `page-load.cjs` with \
          the condition \"every chart on screen, as the build's inline drawing or the app's canvas, \
          and the inline values in the text, painted\": the first contentful paint has happened).\n"

@@ -201,7 +201,7 @@ fn write_section(sizes: &BTreeMap<String, u64>) -> String {
     let _ = writeln!(
         doc,
         "\nLeptos's rendering and reactivity (`tachys`, `reactive_graph`, `leptos`) are {:.1}% \
-         of it (the app renders pages and does not hydrate them: one copy of each view's code); \
+         of it (the published pages' app renders only their islands, and hydrates nothing); \
          benchdeck's own code (`benchdeck_app`, `benchdeck_core`) is {:.1}%.",
         share(leptos),
         share(
