@@ -15,8 +15,6 @@ use benchdeck_core::site::{Block, ReportPage, Route};
 use leptos::prelude::*;
 use web_sys::Element;
 
-use wasm_bindgen::JsCast;
-
 use crate::browser::data::{self, ReportError};
 use crate::browser::{self, panic, ready, takeover};
 use crate::components::{
@@ -41,7 +39,7 @@ pub fn start() {
         browser::idle().await;
         // One root for the page's whole life, which starts leptos's executor and owns the
         // page's prices and filters, which every island shares; it renders nothing itself.
-        if let Some(root) = holder() {
+        if let Some(root) = takeover::holder() {
             leptos::mount::mount_to(root, move || mount(route, page)).forget();
         }
         live::mark();
@@ -79,7 +77,7 @@ fn unavailable(error: ReportError) {
         ReportError::Load(error) => error,
         ReportError::NotFound => return,
     };
-    let (Some(main), Some(holder)) = (first("#main"), holder()) else {
+    let (Some(main), Some(holder)) = (first("#main"), takeover::holder()) else {
         return;
     };
     leptos::mount::mount_to(holder.clone(), move || view! { <LoadErrorPanel error/> }).forget();
@@ -88,10 +86,10 @@ fn unavailable(error: ReportError) {
     }
 }
 
-/// A report's islands: its charts and grids, its panels and its wizard.
+/// A report's islands: its charts and grids, its panels and its wizard (the build wrote its
+/// title).
 fn report(page: ReportPage) {
     ready::expect_charts(page.charts().count());
-    browser::set_title(&format!("{} · benchdeck", page.summary.title));
     let slug = page.summary.slug.clone();
     Prices::provide(page.prices);
     Filters::provide(page.filters);
@@ -122,41 +120,27 @@ fn report(page: ReportPage) {
     }
 }
 
-/// An embed page's island: its one chart, or its grid.
-fn embed(page: ReportPage, id: &str) {
+/// An embed page's island: its one chart, or its grid (the build wrote its title).
+fn embed(mut page: ReportPage, id: &str) {
+    let found = page.take_embedded(id);
     let slug = page.summary.slug.clone();
-    let title = page.summary.title.clone();
     Prices::provide(page.prices);
     Filters::provide(page.filters);
-    for block in page.blocks {
-        match block {
-            Block::Grid { grid } if grid.id == id => {
-                ready::expect_charts(grid.panels.len());
-                browser::set_title(&format!("{} · {title}", grid.title));
-                island(by_id(&format!("grid-{id}")), move || {
-                    view! { <GridView grid slug embed=true/> }
-                });
-                return;
-            }
-            Block::Chart { chart } if chart.id == id => return embed_chart(chart, slug, &title),
-            Block::Grid { grid } => {
-                if let Some(chart) = grid.panels.into_iter().find(|p| p.id == id) {
-                    return embed_chart(chart, slug, &title);
-                }
-            }
-            _ => {}
+    match found {
+        Some(Block::Grid { grid }) => {
+            ready::expect_charts(grid.panels.len());
+            island(by_id(&format!("grid-{id}")), move || {
+                view! { <GridView grid slug embed=true/> }
+            });
         }
+        Some(Block::Chart { chart }) => {
+            ready::expect_charts(1);
+            island(by_id(&format!("chart-{id}")), move || {
+                view! { <ChartView spec=chart slug embed=true/> }
+            });
+        }
+        _ => ready::expect_charts(0),
     }
-    ready::expect_charts(0);
-}
-
-/// An embed page's one chart, of the report titled `title`.
-fn embed_chart(chart: benchdeck_core::chart::ChartSpec, slug: String, title: &str) {
-    ready::expect_charts(1);
-    browser::set_title(&format!("{} · {title}", chart.title));
-    island(by_id(&format!("chart-{}", chart.id)), move || {
-        view! { <ChartView spec=chart slug embed=true/> }
-    });
 }
 
 /// The hidden drawing benchmark's page (the benchmark build only), whose `#app` the build left
@@ -191,13 +175,4 @@ fn by_id(id: &str) -> Option<Element> {
 /// The page's first element that `selector` finds.
 fn first(selector: &str) -> Option<Element> {
     browser::document()?.query_selector(selector).ok().flatten()
-}
-
-/// An empty element off the document, to render into.
-fn holder() -> Option<web_sys::HtmlElement> {
-    browser::document()?
-        .create_element("div")
-        .ok()?
-        .dyn_into()
-        .ok()
 }

@@ -17,7 +17,8 @@ pub use address::{encode_path, result_file_href, served_file};
 pub use paths::{
     chart_card_svg_paths, chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path,
     embed_page_path, report_data_path, result_file_path, runs_csv_path, runs_json_path,
-    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, LOCAL_SLUG, NOT_FOUND_META, RESERVED_SLUGS,
+    BENCH_PAGE_PATH, INDEX_PATH, LOCAL_PAGE_PATH, LOCAL_SLUG, NOT_FOUND_META,
+    OPEN_DROPPED_FUNCTION, RESERVED_SLUGS,
 };
 pub use route::Route;
 
@@ -289,6 +290,23 @@ pub struct TocEntry {
 }
 
 impl ReportPage {
+    /// Takes out the block an embed page of `id` shows: the chart or grid with that id, or the
+    /// grid's panel with that id as a chart of its own; the page keeps its other blocks.
+    pub fn take_embedded(&mut self, id: &str) -> Option<Block> {
+        let at = self.blocks.iter().position(|b| match b {
+            Block::Chart { chart } => chart.id == id,
+            Block::Grid { grid } => grid.id == id || grid.panels.iter().any(|p| p.id == id),
+            Block::Html { .. } | Block::Flowchart { .. } => false,
+        })?;
+        Some(match self.blocks.remove(at) {
+            Block::Grid { grid } if grid.id != id => {
+                let chart = grid.panels.into_iter().find(|p| p.id == id)?;
+                Block::Chart { chart }
+            }
+            block => block,
+        })
+    }
+
     /// The charts of the page, in order, the panels of grids included: everything the app draws
     /// on a canvas of its own.
     pub fn charts(&self) -> impl Iterator<Item = &ChartSpec> {

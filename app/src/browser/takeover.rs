@@ -37,14 +37,7 @@ pub fn replace(old: &Element, mount: impl FnOnce(HtmlElement)) {
 /// twin) in place of the build's element `old`, as [`replace`] does for a whole page.
 pub fn replace_island(old: &Element, mount: impl FnOnce(HtmlElement)) {
     keep_drawings(old);
-    let Some(document) = super::document() else {
-        return;
-    };
-    let Some(holder) = document
-        .create_element("div")
-        .ok()
-        .and_then(|h| h.dyn_into::<HtmlElement>().ok())
-    else {
+    let (Some(document), Some(holder)) = (super::document(), holder()) else {
         return;
     };
     mount(holder.clone());
@@ -54,6 +47,15 @@ pub fn replace_island(old: &Element, mount: impl FnOnce(HtmlElement)) {
     let rendered = document.create_document_fragment();
     move_children(&holder, &rendered);
     swap(old, &rendered, &twin);
+}
+
+/// An empty element off the document, to render into.
+pub fn holder() -> Option<HtmlElement> {
+    super::document()?
+        .create_element("div")
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 /// Puts `new` (a node holding `twin`, or `twin` itself) where `old` is, and carries the focus

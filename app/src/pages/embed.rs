@@ -36,22 +36,13 @@ pub fn Embed(
 }
 
 /// The chart or grid `id` of `page`, with a link to the report.
-fn embedded(page: ReportPage, id: &str) -> impl IntoView {
+fn embedded(mut page: ReportPage, id: &str) -> impl IntoView {
+    let found = page.take_embedded(id);
     let slug = page.summary.slug.clone();
     let title = page.summary.title.clone();
     let report = data::href(&format!("{slug}/"));
     crate::components::Prices::provide(page.prices);
     crate::components::Filters::provide(page.filters);
-    let found = page.blocks.into_iter().find_map(|block| match block {
-        Block::Chart { chart } if chart.id == id => Some(Block::Chart { chart }),
-        Block::Grid { grid } if grid.id == id => Some(Block::Grid { grid }),
-        Block::Grid { grid } => grid
-            .panels
-            .into_iter()
-            .find(|p| p.id == id)
-            .map(|chart| Block::Chart { chart }),
-        _ => None,
-    });
     let body = match found {
         Some(Block::Chart { chart }) => {
             crate::browser::ready::expect_charts(1);

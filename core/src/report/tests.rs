@@ -275,6 +275,23 @@ fn latency_charts_carry_the_statistics_a_reader_can_switch_to() {
 }
 
 #[test]
+fn an_embed_page_takes_its_chart_its_grid_or_one_panel_of_it() {
+    let report = "---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: glance\nkind: grid\n\
+                  configs: [vllm]\npanels:\n  - {kind: lines, metric: ttft, stat: p99}\n  \
+                  - {kind: bars, metric: success_rate, id: ok}\n```\n\n```chart\nid: alone\n\
+                  metric: ttft\nconfigs: [vllm]\n```\n";
+    let page = build_report("reports/r.md", "r", report, &results(), &Palette::new());
+    let taken = |id: &str| page.clone().take_embedded(id);
+    assert!(matches!(taken("glance"), Some(Block::Grid { grid }) if grid.panels.len() == 2));
+    assert!(matches!(taken("ok"), Some(Block::Chart { chart }) if chart.id == "ok"));
+    assert!(matches!(taken("alone"), Some(Block::Chart { chart }) if chart.id == "alone"));
+    assert!(taken("missing").is_none());
+    let mut rest = page.clone();
+    rest.take_embedded("alone");
+    assert_eq!(rest.charts().count(), 2, "the other blocks stay");
+}
+
+#[test]
 fn a_grid_builds_its_panels_and_checks_every_id() {
     let report = "---\ntitle: T\nresults: [\"vllm/*\"]\n---\n\n```chart\nid: glance\nkind: grid\n\
                   columns: 2\nconfigs: [vllm]\npanels:\n  - {kind: lines, metric: ttft, stat: p99}\n  \
