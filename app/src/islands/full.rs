@@ -5,6 +5,7 @@
 
 use std::cell::Cell;
 
+use benchdeck_core::site::OPEN_DROPPED_FUNCTION as OPEN_DROPPED;
 use js_sys::{Array, Function, Promise, Reflect};
 use leptos::prelude::window_event_listener;
 use wasm_bindgen::{JsCast, JsValue};
@@ -12,10 +13,6 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::DragEvent;
 
 use crate::browser;
-
-/// The function the page's loader defines (`cli/src/cmd/pages/template.rs`): it imports the
-/// whole app, starts it and hands it the files.
-const OPEN_DROPPED: &str = "benchdeckOpenDropped";
 
 thread_local! {
     /// Whether the whole app was asked for: it handles the drops from then on.

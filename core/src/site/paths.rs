@@ -70,6 +70,11 @@ pub const LOCAL_PAGE_PATH: &str = "local/";
 /// unknown address: the app shows "page not found" there without fetching anything.
 pub const NOT_FOUND_META: &str = "benchdeck-not-found";
 
+/// The function every page's loader defines on `window` (`cli/src/cmd/pages/template.rs`) for
+/// the islands' app to download the whole app with when a reader drops files
+/// (`app/src/islands/full.rs`).
+pub const OPEN_DROPPED_FUNCTION: &str = "benchdeckOpenDropped";
+
 /// The hidden page of the drawing benchmark that `cargo xtask bench` runs.
 pub const BENCH_PAGE_PATH: &str = "_bench/scatter/";
 

@@ -16,6 +16,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use benchdeck_core::site::OPEN_DROPPED_FUNCTION;
 
 /// The template pages are written from: `template` (trunk's `index.html` in `dist`, served
 /// under `public_url`) with the three changes of the module documentation.
@@ -140,7 +141,7 @@ const bindings = await import(full ? '{full_javascript}' : '{javascript}');
 const wasm = await bindings.default({{ module_or_path }});
 window.wasmBindings = bindings;
 // The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
-window.benchdeckOpenDropped = async (files) => {{
+window.{OPEN_DROPPED_FUNCTION} = async (files) => {{
   const app = await import('{full_javascript}');
   await app.default({{ module_or_path: '{full_wasm}' }});
   app.open_dropped(files);
