@@ -293,7 +293,7 @@ impl PageWriter {
     /// The home page, every report listed.
     fn home(&self, index: &SiteIndex) -> Result<(String, String)> {
         let mut home = Head::new("benchdeck reports", "LLM-serving benchmark reports");
-        home.data = Some(INDEX_PATH.to_string());
+        // No data named for the loader: the islands' app has nothing to do on the home page.
         home.canonical = Some(self.options.base.clone());
         let initial = Initial {
             index: Some(index.clone()),
@@ -334,6 +334,8 @@ impl PageWriter {
         let base = &self.options.base;
         let slug = &report.slug;
         let mut head = Head::new(&report.title, &report.summary);
+        // As the app's report page names it (`app/src/pages/report.rs`).
+        head.tab_title = Some(format!("{} · benchdeck", report.title));
         head.url = Some(format!("{base}{slug}/"));
         head.canonical.clone_from(&head.url);
         head.image = preview_image(base, data);

@@ -79,6 +79,8 @@ pub(super) fn preview_image(base: &str, page: &ReportPage) -> Option<Image> {
 pub(super) struct Head<'a> {
     pub(super) title: &'a str,
     pub(super) description: &'a str,
+    /// The browser tab's title, when it is not [`Head::title`] (which link previews show).
+    pub(super) tab_title: Option<String>,
     /// The page's own address, for `og:url`.
     pub(super) url: Option<String>,
     /// The link-preview image.
@@ -108,6 +110,7 @@ impl<'a> Head<'a> {
         Head {
             title,
             description,
+            tab_title: None,
             url: None,
             image: None,
             noindex: false,
@@ -122,7 +125,8 @@ impl<'a> Head<'a> {
 
     /// `<title>`, description, robots, Open Graph and Twitter tags; every value HTML-escaped.
     pub(super) fn html(&self) -> String {
-        let (t, d) = (escape(self.title), escape(self.description));
+        let t = escape(self.tab_title.as_deref().unwrap_or(self.title));
+        let d = escape(self.description);
         let mut tags = vec![
             format!("<title>{t}</title>"),
             format!("<meta name=\"description\" content=\"{d}\">"),

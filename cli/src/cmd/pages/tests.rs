@@ -238,9 +238,12 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     assert!(
         report.contains("<meta name=\"benchdeck-data\" content=\"data/reports/grid-first.bin\">")
     );
-    assert!(
-        pages["index.html"].contains("<meta name=\"benchdeck-data\" content=\"data/index.bin\">")
-    );
+    // The home page has nothing for the islands' app to fetch: no data named.
+    assert!(!pages["index.html"].contains("<meta name=\"benchdeck-data\""));
+    // The tab shows the title the app's report page gives it; link previews the report's own.
+    let title = escape(HOSTILE);
+    assert!(report.contains(&format!("<title>{title} · benchdeck</title>")));
+    assert!(report.contains(&format!("<meta property=\"og:title\" content=\"{title}\">")));
     // Nothing is downloaded for the app while the page is read: no preload of any kind.
     assert!(pages.values().all(|p| !p.contains("rel=\"preload\"")));
     assert!(!pages["404.html"].contains(".bin"));
