@@ -8,23 +8,24 @@
 //! when its server starts. When the app's code changes it is built again, and benchdeck is
 //! built again if it changed; then the server is started again, and its open pages notice the
 //! new server and reload. A build that fails leaves the last good server running; a server
-//! that stops is started again after the next change.
+//! that stops is started again after the next change. The server stops with xtask
+//! (`serve/server.rs`).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use crate::bundle;
-use crate::install::served::wait_for;
 use crate::run::{self, step};
 use crate::tools::Toolbox;
 use crate::trunk::Profile;
+use server::Server;
 
-/// The port pages are served at, on 127.0.0.1.
-const PORT: u16 = 8080;
+mod server;
+
 /// How often the code is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
 /// The folders and files the web app is built from.
@@ -50,7 +51,8 @@ pub fn run(root: &Path, toolbox: &Toolbox) -> Result<()> {
     // Taken before building: what is saved meanwhile is built next.
     let mut code = Code::now(root);
     build_app(root, toolbox, &work)?;
-    let mut server = Server::start(&build_benchdeck(root)?, root, &work.join("app"))?;
+    let server = Server::new(root)?;
+    server.start(&build_benchdeck(root)?, &work.join("app"))?;
     let mut app_outdated = false;
     loop {
         std::thread::sleep(POLL);
@@ -72,9 +74,9 @@ pub fn run(root: &Path, toolbox: &Toolbox) -> Result<()> {
         }
         match build_benchdeck(root) {
             Ok(benchdeck) => {
-                server.stop();
-                server = Server::start(&benchdeck, root, &work.join("app"))
-                    .unwrap_or_else(|error| Server::failed(error, root));
+                if let Err(error) = server.start(&benchdeck, &work.join("app")) {
+                    eprintln!("error: {error:#}\nxtask: no server until the next change");
+                }
             }
             Err(error) => eprintln!("error: {error:#}\nxtask: still serving the last build"),
         }
@@ -103,93 +105,6 @@ fn build_benchdeck(root: &Path) -> Result<PathBuf> {
         bail!("the build left no `{}`", binary.display());
     }
     Ok(binary)
-}
-
-/// A `benchdeck serve` of the repository running in the background; stopped when dropped.
-struct Server {
-    child: Option<Child>,
-    /// The repository, whose `dist/` the server builds.
-    root: PathBuf,
-}
-
-impl Server {
-    /// Starts `benchdeck serve` of `root` with the app in `app`, and waits until it serves.
-    fn start(benchdeck: &Path, root: &Path, app: &Path) -> Result<Server> {
-        let child = Command::new(benchdeck)
-            .args(["serve", "--port", &PORT.to_string(), "--root"])
-            .arg(root)
-            .env(bundle::APP_DIR_VAR, app)
-            .spawn()
-            .with_context(|| format!("cannot start `{} serve`", benchdeck.display()))?;
-        let mut server = Server {
-            child: Some(child),
-            root: root.to_path_buf(),
-        };
-        if let Some(child) = server.child.as_mut() {
-            wait_for(child, PORT, "/")?;
-        }
-        Ok(server)
-    }
-
-    /// No server, after `error` stopped one from starting: said, and the next change tries
-    /// again.
-    fn failed(error: anyhow::Error, root: &Path) -> Server {
-        eprintln!("error: {error:#}\nxtask: no server until the next change");
-        Server {
-            child: None,
-            root: root.to_path_buf(),
-        }
-    }
-
-    /// Says so once if the server stopped by itself.
-    fn say_if_stopped(&mut self) {
-        let Some(child) = self.child.as_mut() else {
-            return;
-        };
-        match child.try_wait() {
-            Ok(None) => return,
-            Ok(Some(status)) => eprintln!(
-                "error: `benchdeck serve` stopped ({status})\nxtask: no server until the next change"
-            ),
-            Err(error) => eprintln!("error: cannot ask whether `benchdeck serve` runs: {error}"),
-        }
-        self.child = None;
-    }
-
-    /// Stops the server, waits until it has exited, and removes what a build it stopped in the
-    /// middle of left.
-    fn stop(&mut self) {
-        let Some(mut child) = self.child.take() else {
-            return;
-        };
-        if let Err(error) = child.kill() {
-            eprintln!("error: cannot stop `benchdeck serve`: {error}");
-        }
-        if let Err(error) = child.wait() {
-            eprintln!("error: cannot wait for `benchdeck serve` to stop: {error}");
-        }
-        if let Err(error) = tidy_after(&self.root, child.id()) {
-            eprintln!("error: {error:#}");
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-/// Removes the folder a whole build of the server `pid` was writing beside `dist/`
-/// (`.dist.building-PID`, see `cli/src/cmd/build/replace.rs`). A site that build had moved
-/// aside is put back by the next server's first build.
-fn tidy_after(root: &Path, pid: u32) -> Result<()> {
-    let staging = root.join(format!(".dist.building-{pid}"));
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .with_context(|| format!("cannot remove `{}`", staging.display()))?;
-    }
-    Ok(())
 }
 
 /// What the code looked like when last seen: the app's and benchdeck's files.
@@ -316,19 +231,6 @@ mod tests {
             Some(root.join("app/src/main.rs"))
         );
         assert_eq!(changed_file(&after, &after), None);
-        std::fs::remove_dir_all(&root).unwrap();
-    }
-
-    #[test]
-    fn a_stopped_build_leaves_no_folder_behind() {
-        let root = std::env::temp_dir().join(format!("xtask-tidy-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join(".dist.building-7/data")).unwrap();
-        std::fs::create_dir_all(root.join("dist")).unwrap();
-        tidy_after(&root, 7).unwrap();
-        tidy_after(&root, 8).unwrap();
-        assert!(!root.join(".dist.building-7").exists());
-        assert!(root.join("dist").exists());
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

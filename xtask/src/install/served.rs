@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::{Child, Command, ExitStatus};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -73,9 +73,18 @@ fn pages(server: &mut Child, port: u16, project: &Path, added: &Path) -> Result<
 /// Asks for `path` until it answers 200 (the server builds before it listens, and again after a
 /// change); returns the body.
 pub(crate) fn wait_for(server: &mut Child, port: u16, path: &str) -> Result<String> {
+    wait_until_served(|| server.try_wait(), port, path)
+}
+
+/// [`wait_for`] a server that `exited` tells about: its exit status once it has stopped.
+pub(crate) fn wait_until_served(
+    mut exited: impl FnMut() -> std::io::Result<Option<ExitStatus>>,
+    port: u16,
+    path: &str,
+) -> Result<String> {
     let started = Instant::now();
     loop {
-        if let Some(status) = server.try_wait()? {
+        if let Some(status) = exited()? {
             bail!("`benchdeck serve` stopped ({status}) before serving {path}");
         }
         if let Ok((200, body)) = get(port, path) {
