@@ -9,6 +9,7 @@
 //! Errors are printed as `file:line: error: ...`; they fail the build unless `--keep-going`
 //! (used while serving, so the page can show them instead).
 
+mod drawings;
 pub(crate) mod png;
 mod publish;
 mod secrets;
@@ -16,24 +17,23 @@ mod secrets;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use benchdeck_core::assemble::{build_site, BuiltSite};
-use benchdeck_core::chart::{self, DrawOptions};
 use benchdeck_core::export::{combined, runs_csv, runs_json};
 use benchdeck_core::format::plural;
 use benchdeck_core::import::ImportedFile;
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::site::{
-    chart_card_svg_paths, chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path,
     report_data_path, result_file_path, runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
 };
 
 use crate::files;
+use drawings::{write_pngs, write_svgs};
 use png::Rasterizer;
+pub(crate) use png::PNG_SCALE;
 
 /// Arguments of `site`.
 #[derive(clap::Args)]
@@ -242,160 +242,6 @@ impl Written {
     }
 }
 
-/// The PNGs have twice the SVG's pixels in each direction, for high-density screens and link
-/// previews (1920 px wide).
-pub(crate) const PNG_SCALE: u32 = 2;
-
-/// A chart to rasterise: its SVG, where its PNG goes, and its name for errors.
-struct PngJob {
-    svg: String,
-    path: PathBuf,
-    what: String,
-}
-
-/// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown),
-/// grid panels included, and every grid as one SVG under its own id; each chart also in the dark
-/// theme (`<id>.dark.svg`) and its values as `<id>.csv`. Returns the PNGs to make from the
-/// light SVGs, next to each.
-fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
-    let slug = &page.summary.slug;
-    let mut drawings = Vec::new();
-    for spec in page.charts() {
-        let size = chart::export_size(spec);
-        let svg = chart::to_svg(spec, size, &DrawOptions::default()).with_context(|| {
-            format!("cannot draw chart `{}` of report `{slug}` as SVG", spec.id)
-        })?;
-        drawings.push((
-            format!("chart `{}` of report `{slug}`", spec.id),
-            &spec.id,
-            svg,
-        ));
-    }
-    for grid in page.grids() {
-        let svg = chart::grid_to_svg(
-            &grid.panels,
-            grid.columns,
-            &grid.spans,
-            chart::EXPORT_WIDTH,
-            &DrawOptions::default(),
-        )
-        .with_context(|| format!("cannot draw grid `{}` of report `{slug}` as SVG", grid.id))?;
-        drawings.push((
-            format!("grid `{}` of report `{slug}`", grid.id),
-            &grid.id,
-            svg,
-        ));
-    }
-    // Each chart in the dark theme (the image pages show readers in dark mode until the app
-    // draws it) and its plotted values (the link under it).
-    let dark = DrawOptions {
-        theme: chart::Theme::named(chart::ThemeName::Dark),
-        ..DrawOptions::default()
-    };
-    for spec in page.charts() {
-        let svg = chart::to_svg(spec, chart::export_size(spec), &dark).with_context(|| {
-            format!("cannot draw chart `{}` of report `{slug}` as SVG", spec.id)
-        })?;
-        let path = root.join(chart_dark_svg_path(slug, &spec.id));
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create `{}`", dir.display()))?;
-        }
-        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
-        let path = root.join(chart_csv_path(slug, &spec.id));
-        std::fs::write(&path, benchdeck_core::export::csv(spec))
-            .with_context(|| format!("cannot write `{}`", path.display()))?;
-    }
-    write_card(root, page)?;
-    let mut jobs = Vec::with_capacity(drawings.len());
-    for (what, id, svg) in drawings {
-        let path = root.join(chart_svg_path(slug, id));
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create `{}`", dir.display()))?;
-        }
-        std::fs::write(&path, &svg)
-            .with_context(|| format!("cannot write `{}`", path.display()))?;
-        jobs.push(PngJob {
-            svg,
-            path: root.join(chart_png_path(slug, id)),
-            what,
-        });
-    }
-    Ok(jobs)
-}
-
-/// The drawing of the report's first chart that its card on the home page shows, light and
-/// dark, at a phone's width (`ChartRef::size`).
-fn write_card(root: &Path, page: &ReportPage) -> Result<()> {
-    let slug = &page.summary.slug;
-    let Some(card) = &page.summary.first_chart else {
-        return Ok(());
-    };
-    let spec = page
-        .charts()
-        .find(|spec| spec.id == card.id)
-        .with_context(|| format!("report `{slug}` has no chart `{}` for its card", card.id))?;
-    let themes = [chart::ThemeName::Light, chart::ThemeName::Dark];
-    for (path, theme) in chart_card_svg_paths(slug, &spec.id).iter().zip(themes) {
-        let options = card_options(theme);
-        let svg = chart::to_svg(spec, card.size, &options).with_context(|| {
-            format!(
-                "cannot draw chart `{}` of report `{slug}` for its card",
-                spec.id
-            )
-        })?;
-        let path = root.join(path);
-        std::fs::write(&path, svg).with_context(|| format!("cannot write `{}`", path.display()))?;
-    }
-    Ok(())
-}
-
-/// How a card draws its chart: with its legend, and without names at the lines' ends, which at
-/// a card's size crowd the corner where the lines end and say again what the legend says.
-fn card_options(theme: chart::ThemeName) -> DrawOptions {
-    DrawOptions {
-        theme: chart::Theme::named(theme),
-        legend: true,
-        direct_labels: false,
-        ..DrawOptions::default()
-    }
-}
-
-/// Rasterises every chart, on every core (about 50 ms a chart, most of it PNG compression).
-fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8)
-        .min(jobs.len().max(1));
-    let work = || -> Result<()> {
-        loop {
-            let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return Ok(());
-            };
-            rasterizer.write(
-                &job.svg,
-                chart::EXPORT_WIDTH * PNG_SCALE,
-                &job.path,
-                &job.what,
-            )?;
-        }
-    };
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        // Join every thread (a panic in one becomes an error), then report the first error.
-        let results: Vec<Result<()>> = workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| Err(anyhow!("a PNG thread panicked")))
-            })
-            .collect();
-        results.into_iter().collect::<Result<()>>()
-    })
-}
-
 /// The runs a page draws on: those of its source files, in the order the report selected them.
 fn page_runs<'a>(sources: &[String], imports: &'a [ImportedFile]) -> Vec<&'a Run> {
     sources
@@ -482,6 +328,8 @@ fn write_bytes(root: &Path, rel: &str, bytes: &[u8]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use benchdeck_core::chart::{self, DrawOptions};
+    use benchdeck_core::site::{chart_card_svg_paths, chart_png_path, chart_svg_path};
 
     /// A site of one report with one chart, built from the vLLM test fixture into `out/`.
     fn build_fixture_site() -> tempfile::TempDir {
@@ -588,7 +436,7 @@ mod tests {
             let text = |t: &str| t.rsplit('>').next().map_or("", str::trim).to_string();
             svg.split("</text>").filter(|t| text(t) == "vLLM").count()
         };
-        assert_eq!(names(&card_options(chart::ThemeName::Light)), 1);
+        assert_eq!(names(&drawings::card_options(chart::ThemeName::Light)), 1);
         assert_eq!(
             names(&DrawOptions::default()),
             2,

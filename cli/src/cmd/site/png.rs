@@ -14,6 +14,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use resvg::usvg::fontdb;
 use resvg::{tiny_skia, usvg};
 
+/// The PNGs have twice the SVG's pixels in each direction, for high-density screens and link
+/// previews (1920 px wide).
+pub(crate) const PNG_SCALE: u32 = 2;
+
 /// Families tried, in order, for `sans-serif`; the first one installed wins. The first four
 /// share Arial's metrics, so text is as wide as the browser lays it out.
 const SANS_SERIF: [&str; 7] = [
