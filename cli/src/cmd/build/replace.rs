@@ -1,10 +1,11 @@
 //! The site swapped in for `--out`: written into a staging folder beside it and moved in only
 //! when complete, `--out` followed when it is a symbolic link and never replaced when it holds
 //! something other than a site benchdeck built, the old site moved back when the new one cannot
-//! be moved in.
+//! be moved in. What a build stopped in the middle left beside `--out` is removed by the next.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, SystemTime};
 
 use anyhow::{bail, Context, Result};
 
@@ -84,6 +85,7 @@ pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create `{}`", parent.display()))?;
+    remove_abandoned(parent, &name);
     let staging = parent.join(format!(".{name}.building-{}", std::process::id()));
     if staging.exists() {
         std::fs::remove_dir_all(&staging)
@@ -92,6 +94,45 @@ pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
     std::fs::create_dir(&staging)
         .with_context(|| format!("cannot create `{}`", staging.display()))?;
     Ok(staging)
+}
+
+/// Removes the staging folders beside `out` (named `name`) that builds stopped in the middle
+/// left behind (Ctrl-C, a closed terminal), so that a project does not collect them. A folder
+/// that cannot be removed is said and left.
+fn remove_abandoned(parent: &Path, name: &str) {
+    let prefix = format!(".{name}.building-");
+    for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = file_name
+            .strip_prefix(&prefix)
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let modified = entry.metadata().and_then(|m| m.modified()).ok();
+        if pid == std::process::id() || !abandoned(pid, modified) {
+            continue;
+        }
+        if let Err(error) = std::fs::remove_dir_all(entry.path()) {
+            eprintln!(
+                "benchdeck: cannot remove `{}`, left by a build that stopped: {error}",
+                entry.path().display()
+            );
+        }
+    }
+}
+
+/// Whether the build `pid`, whose staging folder last changed at `modified`, has stopped: where
+/// the process table is at hand (`/proc`), its process is gone; elsewhere its folder has not
+/// changed for an hour, which no build takes.
+fn abandoned(pid: u32, modified: Option<SystemTime>) -> bool {
+    let proc = Path::new("/proc");
+    if proc.join("self").exists() {
+        return !proc.join(pid.to_string()).exists();
+    }
+    modified
+        .and_then(|at| at.elapsed().ok())
+        .is_some_and(|age| age > Duration::from_secs(60 * 60))
 }
 
 /// Replaces `out` by `staging` with `rename`: the old site is moved aside first and removed

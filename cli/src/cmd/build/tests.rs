@@ -293,3 +293,29 @@ fn a_session_rewrites_only_what_changed_and_ends_where_a_whole_build_does() {
         assert!(updated[path] == *bytes, "{path} differs");
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_staging_folder_left_by_a_stopped_build_is_removed_and_a_running_ones_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    // No process has a pid above the kernel's limit (2^22); pid 1 always runs.
+    for left in [
+        ".dist.building-4194400",
+        ".dist.building-1",
+        ".dist.building-x",
+    ] {
+        std::fs::create_dir_all(dir.path().join(left).join("data")).unwrap();
+    }
+    std::fs::create_dir_all(dir.path().join(".site.building-4194400")).unwrap();
+    let staging = staging_folder(&out).unwrap();
+    assert!(staging.is_dir());
+    assert!(!dir.path().join(".dist.building-4194400").exists());
+    for kept in [
+        ".dist.building-1",
+        ".dist.building-x",
+        ".site.building-4194400",
+    ] {
+        assert!(dir.path().join(kept).exists(), "{kept} was removed");
+    }
+}
