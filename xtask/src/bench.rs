@@ -1,6 +1,7 @@
-//! `cargo xtask bench`: the page-load comparison against seed 002's Plotly page ([`page_loads`]), the 100k-point
-//! scatter drawn by benchdeck and by uPlot in the browser ([`charts`]), and the criterion
-//! benchmarks, measured in one run on this machine, written to `docs/PERFORMANCE.md`.
+//! `cargo xtask bench`: the page-load comparison against seed 002's Plotly page
+//! ([`page_loads`](mod@page_loads)), the 100k-point scatter drawn by benchdeck and by uPlot in
+//! the browser ([`charts`]), and the criterion benchmarks, measured in one run on this machine,
+//! written to `docs/PERFORMANCE.md`.
 //!
 //! The page-load script and the Plotly reference page come from `../shared/bench` (material for
 //! the team, not part of the product); without it the page-load comparison is skipped.

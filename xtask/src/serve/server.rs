@@ -2,6 +2,7 @@
 //! stopped and started again as the code changes, and stopped with xtask itself, whether by
 //! Ctrl-C, `kill` or a closed terminal, so that no server is left holding the port.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -31,8 +32,10 @@ impl Server {
         };
         let (child, root) = (Arc::clone(&server.child), server.root.clone());
         ctrlc::set_handler(move || {
-            stop(&mut lock(&child), &root);
-            eprintln!("xtask: stopped");
+            // Held until the exit, so that no restart can start a server meanwhile.
+            let mut running = lock(&child);
+            stop(&mut running, &root);
+            say(format_args!("xtask: stopped"));
             std::process::exit(130);
         })
         .context("cannot listen for Ctrl-C and termination signals")?;
@@ -73,12 +76,19 @@ impl Server {
         };
         match child.try_wait() {
             Ok(None) => return,
-            Ok(Some(status)) => eprintln!(
+            Ok(Some(status)) => say(format_args!(
                 "error: `benchdeck serve` stopped ({status})\nxtask: no server until the next change"
-            ),
-            Err(error) => eprintln!("error: cannot ask whether `benchdeck serve` runs: {error}"),
+            )),
+            Err(error) => say(format_args!(
+                "error: cannot ask whether `benchdeck serve` runs: {error}"
+            )),
         }
-        *running = None;
+        // Gone: what a build it was in the middle of left goes too.
+        if let Some(child) = running.take() {
+            if let Err(error) = tidy_after(&self.root, child.id()) {
+                say(format_args!("error: {error:#}"));
+            }
+        }
     }
 }
 
@@ -100,14 +110,24 @@ fn stop(running: &mut Option<Child>, root: &Path) {
         return;
     };
     if let Err(error) = child.kill() {
-        eprintln!("error: cannot stop `benchdeck serve`: {error}");
+        say(format_args!(
+            "error: cannot stop `benchdeck serve`: {error}"
+        ));
     }
     if let Err(error) = child.wait() {
-        eprintln!("error: cannot wait for `benchdeck serve` to stop: {error}");
+        say(format_args!(
+            "error: cannot wait for `benchdeck serve` to stop: {error}"
+        ));
     }
     if let Err(error) = tidy_after(root, child.id()) {
-        eprintln!("error: {error:#}");
+        say(format_args!("error: {error:#}"));
     }
+}
+
+/// Writes a line to standard error, if it can: after the terminal has closed, writing fails,
+/// and `eprintln!` would panic where the server must still be stopped.
+fn say(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Removes the folder a whole build of the server `pid` was writing beside `dist/`

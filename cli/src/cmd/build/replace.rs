@@ -1,7 +1,8 @@
 //! The site swapped in for `--out`: written into a staging folder beside it and moved in only
 //! when complete, `--out` followed when it is a symbolic link and never replaced when it holds
 //! something other than a site benchdeck built, the old site moved back when the new one cannot
-//! be moved in. What a build stopped in the middle left beside `--out` is removed by the next.
+//! be moved in. What a build stopped in the middle left beside `--out` is removed by a later
+//! build, once nothing has written to it for ten minutes and its process is gone.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -96,21 +97,30 @@ pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
     Ok(staging)
 }
 
+/// How long a staging folder must have gone unwritten before it counts as left behind: no build
+/// pauses between two writes for that long.
+const QUIET: Duration = Duration::from_secs(10 * 60);
+
 /// Removes the staging folders beside `out` (named `name`) that builds stopped in the middle
 /// left behind (Ctrl-C, a closed terminal), so that a project does not collect them. A folder
 /// that cannot be removed is said and left.
 fn remove_abandoned(parent: &Path, name: &str) {
+    remove_abandoned_at(parent, name, Path::new("/proc"), SystemTime::now());
+}
+
+/// [`remove_abandoned`], with the process table read from `proc` and the time `now`.
+pub(super) fn remove_abandoned_at(parent: &Path, name: &str, proc: &Path, now: SystemTime) {
     let prefix = format!(".{name}.building-");
     for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
         let file_name = entry.file_name().to_string_lossy().into_owned();
         let Some(pid) = file_name
             .strip_prefix(&prefix)
+            .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|pid| pid.parse::<u32>().ok())
         else {
             continue;
         };
-        let modified = entry.metadata().and_then(|m| m.modified()).ok();
-        if pid == std::process::id() || !abandoned(pid, modified) {
+        if pid == std::process::id() || !abandoned(&entry.path(), pid, proc, now) {
             continue;
         }
         if let Err(error) = std::fs::remove_dir_all(entry.path()) {
@@ -122,17 +132,39 @@ fn remove_abandoned(parent: &Path, name: &str) {
     }
 }
 
-/// Whether the build `pid`, whose staging folder last changed at `modified`, has stopped: where
-/// the process table is at hand (`/proc`), its process is gone; elsewhere its folder has not
-/// changed for an hour, which no build takes.
-fn abandoned(pid: u32, modified: Option<SystemTime>) -> bool {
-    let proc = Path::new("/proc");
-    if proc.join("self").exists() {
-        return !proc.join(pid.to_string()).exists();
+/// Whether the build `pid` that wrote `folder` has stopped: nothing in the folder has changed
+/// for [`QUIET`], and its process does not run as far as the process table `proc` shows (where
+/// there is none, or it hides other processes, or the build ran in another container, the
+/// quiet alone decides).
+fn abandoned(folder: &Path, pid: u32, proc: &Path, now: SystemTime) -> bool {
+    if proc.join("self").exists() && proc.join(pid.to_string()).exists() {
+        return false;
     }
-    modified
-        .and_then(|at| at.elapsed().ok())
-        .is_some_and(|age| age > Duration::from_secs(60 * 60))
+    last_change(folder).is_some_and(|at| now.duration_since(at).is_ok_and(|quiet| quiet >= QUIET))
+}
+
+/// When anything in `folder` last changed: the latest modification time of the folder and of
+/// everything in it (links not followed). `None` when part of it cannot be read, or it holds
+/// more than 100,000 entries: then it is not touched.
+fn last_change(folder: &Path) -> Option<SystemTime> {
+    let mut latest = std::fs::symlink_metadata(folder).ok()?.modified().ok()?;
+    let mut folders = vec![folder.to_path_buf()];
+    let mut entries = 0usize;
+    while let Some(dir) = folders.pop() {
+        for entry in std::fs::read_dir(&dir).ok()? {
+            let entry = entry.ok()?;
+            let meta = entry.metadata().ok()?;
+            entries += 1;
+            if entries > 100_000 {
+                return None;
+            }
+            latest = latest.max(meta.modified().ok()?);
+            if meta.is_dir() {
+                folders.push(entry.path());
+            }
+        }
+    }
+    Some(latest)
 }
 
 /// Replaces `out` by `staging` with `rename`: the old site is moved aside first and removed

@@ -3,8 +3,9 @@
 //! `bundle::TEST_APP`, so these run in `cargo xtask test` too), never written over a good site
 //! when it fails, put back when the new one cannot be moved in, and through a linked `--out`.
 
-use super::replace::{staging_folder, swap_in};
+use super::replace::{remove_abandoned_at, staging_folder, swap_in};
 use super::*;
+use std::time::{Duration, SystemTime};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -294,28 +295,48 @@ fn a_session_rewrites_only_what_changed_and_ends_where_a_whole_build_does() {
     }
 }
 
-#[cfg(target_os = "linux")]
 #[test]
-fn a_staging_folder_left_by_a_stopped_build_is_removed_and_a_running_ones_is_kept() {
+fn a_staging_folder_left_by_a_stopped_build_is_removed_once_quiet_and_a_running_ones_is_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("dist");
-    // No process has a pid above the kernel's limit (2^22); pid 1 always runs.
+    let (parent, proc) = (dir.path().join("project"), dir.path().join("proc"));
+    // A process table in which pid 7 runs; 8 and 9 do not.
+    for running in ["self", "7"] {
+        std::fs::create_dir_all(proc.join(running)).unwrap();
+    }
     for left in [
-        ".dist.building-4194400",
-        ".dist.building-1",
+        ".dist.building-7",
+        ".dist.building-8",
+        ".dist.building-9",
+        ".dist.building-+9",
         ".dist.building-x",
+        ".site.building-8",
     ] {
-        std::fs::create_dir_all(dir.path().join(left).join("data")).unwrap();
+        std::fs::create_dir_all(parent.join(left).join("data")).unwrap();
     }
-    std::fs::create_dir_all(dir.path().join(".site.building-4194400")).unwrap();
-    let staging = staging_folder(&out).unwrap();
-    assert!(staging.is_dir());
-    assert!(!dir.path().join(".dist.building-4194400").exists());
+    std::fs::write(parent.join(".dist.building-9/data/index.bin"), "x").unwrap();
+    let now = SystemTime::now();
+    // Just written: a build may still be writing them, wherever it runs.
+    remove_abandoned_at(&parent, "dist", &proc, now);
+    assert!(parent.join(".dist.building-8").exists());
+    // Quiet for an hour: gone unless its process runs; other names are never touched.
+    remove_abandoned_at(&parent, "dist", &proc, now + Duration::from_secs(3600));
+    for gone in [".dist.building-8", ".dist.building-9"] {
+        assert!(!parent.join(gone).exists(), "{gone} was kept");
+    }
     for kept in [
-        ".dist.building-1",
+        ".dist.building-7",
+        ".dist.building-+9",
         ".dist.building-x",
-        ".site.building-4194400",
+        ".site.building-8",
     ] {
-        assert!(dir.path().join(kept).exists(), "{kept} was removed");
+        assert!(parent.join(kept).exists(), "{kept} was removed");
     }
+    // With no process table, the quiet alone decides.
+    remove_abandoned_at(
+        &parent,
+        "dist",
+        &dir.path().join("none"),
+        now + Duration::from_secs(3600),
+    );
+    assert!(!parent.join(".dist.building-7").exists());
 }
