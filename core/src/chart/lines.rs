@@ -191,9 +191,11 @@ const DIRECT_LABEL_LIMIT: usize = 8;
 /// Each visible series' name at the end of its line, in its colour, where it fits (the style
 /// guides' direct labels: the eye need not travel to a legend): just above and left of its
 /// rightmost drawn value, moved up off the labels already placed, or else below it (two lines
-/// ending close together at the top of the plot get one name each side). Left out when the name is
-/// wider than two fifths of the plot, when it would leave the plot, or when the chart has more
-/// than [`DIRECT_LABEL_LIMIT`] series.
+/// ending close together at the top of the plot get one name each side). Where that would hide
+/// part of a line (a point, or the stretch between two), up to two lines of text further up or
+/// down, whichever is nearest and hides none; where every place hides some, the nearest. Left
+/// out when the name is wider than two fifths of the plot, when it would leave the plot, or when
+/// the chart has more than [`DIRECT_LABEL_LIMIT`] series.
 fn direct_labels<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     plot: &plot::Plot,
@@ -207,6 +209,8 @@ fn direct_labels<DB: DrawingBackend>(
         return Ok(());
     }
     let (bx, by) = area.get_base_pixel();
+    let lines = drawn_lines(frame, (bx, by));
+    let line_height = plot::TICK_FONT as i32 + 3;
     for &si in &visible {
         let series = &spec.series[si];
         let end = frame
@@ -235,10 +239,16 @@ fn direct_labels<DB: DrawingBackend>(
         let fits = |b: &plot::LabelBox| {
             b.rect.1 >= plot.top && b.rect.3 <= plot.bottom && !placed.iter().any(|p| p.overlaps(b))
         };
-        let Some(b) = [at(-5, VPos::Bottom), at(5, VPos::Top)]
+        let near = [at(-5, VPos::Bottom), at(5, VPos::Top)];
+        let further = (1..=2).flat_map(|k| {
+            let dy = 5 + k * line_height;
+            [at(-dy, VPos::Bottom), at(dy, VPos::Top)]
+        });
+        let clear = near
             .into_iter()
-            .find(fits)
-        else {
+            .chain(further)
+            .find(|b| fits(b) && !b.covers_lines(&lines));
+        let Some(b) = clear.or_else(|| near.into_iter().find(fits)) else {
             continue;
         };
         let color = options.theme.series(series.color);
@@ -246,6 +256,25 @@ fn direct_labels<DB: DrawingBackend>(
         placed.push(b);
     }
     Ok(())
+}
+
+/// The drawn lines, as polylines of area pixels (the frame's targets are page pixels; `base` is
+/// the area's corner): each series' points in increasing x.
+fn drawn_lines(frame: &Frame, base: (i32, i32)) -> Vec<Vec<(i32, i32)>> {
+    let mut by_series: std::collections::BTreeMap<usize, Vec<(i32, i32)>> = Default::default();
+    for t in &frame.targets {
+        by_series
+            .entry(t.series)
+            .or_default()
+            .push((t.x - base.0, t.y - base.1));
+    }
+    by_series
+        .into_values()
+        .map(|mut line| {
+            line.sort_by_key(|&(x, _)| x);
+            line
+        })
+        .collect()
 }
 
 /// The series' points in increasing x (ties keep their order).

@@ -229,6 +229,17 @@ impl LabelBox {
         let (a, b) = (self.rect, other.rect);
         a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
     }
+
+    /// Whether it hides part of a line: a point of any of `lines` (polylines in area pixels),
+    /// or a stretch between two of them.
+    pub(super) fn covers_lines(&self, lines: &[Vec<(i32, i32)>]) -> bool {
+        lines.iter().any(|line| match line.as_slice() {
+            [only] => clip::clip_segment_to(self.rect, *only, *only).is_some(),
+            points => points
+                .windows(2)
+                .any(|pair| clip::clip_segment_to(self.rect, pair[0], pair[1]).is_some()),
+        })
+    }
 }
 
 /// The box of `text` anchored at `at`, moved up (down for top-anchored labels) in steps of a

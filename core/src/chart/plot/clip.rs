@@ -57,35 +57,9 @@ impl Plot {
         pieces
     }
 
-    /// The part of the segment from `a` to `b` inside the plot (Liang–Barsky).
+    /// The part of the segment from `a` to `b` inside the plot.
     pub fn clip_segment(&self, a: (i32, i32), b: (i32, i32)) -> Option<((i32, i32), (i32, i32))> {
-        let (x0, y0) = (f64::from(a.0), f64::from(a.1));
-        let (dx, dy) = (f64::from(b.0) - x0, f64::from(b.1) - y0);
-        let (mut t0, mut t1) = (0.0f64, 1.0f64);
-        for (p, q) in [
-            (-dx, x0 - f64::from(self.left)),
-            (dx, f64::from(self.right) - x0),
-            (-dy, y0 - f64::from(self.top)),
-            (dy, f64::from(self.bottom) - y0),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return None;
-                }
-            } else {
-                let t = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(t);
-                } else {
-                    t1 = t1.min(t);
-                }
-            }
-        }
-        if t0 > t1 {
-            return None;
-        }
-        let at = |t: f64| ((x0 + t * dx).round() as i32, (y0 + t * dy).round() as i32);
-        Some((at(t0), at(t1)))
+        clip_segment_to((self.left, self.top, self.right, self.bottom), a, b)
     }
 
     /// The polygon `points` cut to the plot (Sutherland–Hodgman); empty when nothing is inside.
@@ -136,6 +110,42 @@ impl Plot {
             .map(|&(x, y)| (x.round() as i32, y.round() as i32))
             .collect()
     }
+}
+
+/// The part of the segment from `a` to `b` inside `rect` (left, top, right, bottom; Liang–Barsky).
+pub fn clip_segment_to(
+    rect: (i32, i32, i32, i32),
+    a: (i32, i32),
+    b: (i32, i32),
+) -> Option<((i32, i32), (i32, i32))> {
+    let (left, top, right, bottom) = rect;
+    let (x0, y0) = (f64::from(a.0), f64::from(a.1));
+    let (dx, dy) = (f64::from(b.0) - x0, f64::from(b.1) - y0);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, x0 - f64::from(left)),
+        (dx, f64::from(right) - x0),
+        (-dy, y0 - f64::from(top)),
+        (dy, f64::from(bottom) - y0),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    if t0 > t1 {
+        return None;
+    }
+    let at = |t: f64| ((x0 + t * dx).round() as i32, (y0 + t * dy).round() as i32);
+    Some((at(t0), at(t1)))
 }
 
 #[cfg(test)]

@@ -337,6 +337,70 @@ fn tick_labels_never_overlap() {
     }
 }
 
+/// The boxes of an SVG's direct labels (bold names on a backdrop): left, top, right, bottom.
+fn direct_label_boxes(svg: &str) -> Vec<(i32, i32, i32, i32)> {
+    let attr = |tag: &str, name: &str| -> i32 {
+        let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[from..].split('"').next().unwrap().parse().unwrap()
+    };
+    svg.split("<rect")
+        .skip(1)
+        .filter(|rest| {
+            let (tag, after) = rest.split_once("/>").unwrap();
+            tag.contains("opacity=\"0.85\"")
+                && after.trim_start().starts_with("<text")
+                && after
+                    .split_once("</text>")
+                    .unwrap()
+                    .0
+                    .contains("font-weight=\"bold\"")
+        })
+        .map(|rest| {
+            let tag = rest.split_once("/>").unwrap().0;
+            let (x, y) = (attr(tag, "x"), attr(tag, "y"));
+            (x, y, x + attr(tag, "width"), y + attr(tag, "height"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_lines_name_hides_no_line_where_there_is_room_for_it() {
+    // Two lines rising steeply together to their ends (log-log TTFT): above or below its end,
+    // the second name would lie across both.
+    let spec = fixtures::lines_log();
+    let mut out = String::new();
+    let frame = {
+        let root = plotters_svg::SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+        draw(&root, &spec, &DrawOptions::default()).unwrap()
+    };
+    let boxes = direct_label_boxes(&out);
+    assert_eq!(boxes.len(), 2, "{out}");
+    for series in 0..spec.series.len() {
+        let mut line: Vec<(i32, i32)> = frame
+            .targets
+            .iter()
+            .filter(|t| t.series == series)
+            .map(|t| (t.x, t.y))
+            .collect();
+        line.sort_by_key(|p| p.0);
+        for pair in line.windows(2) {
+            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+            let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+            for i in 0..=steps {
+                let x = x0 + (x1 - x0) * i / steps;
+                let y = y0 + (y1 - y0) * i / steps;
+                for &(l, t, r, b) in &boxes {
+                    assert!(
+                        !(l < x && x < r && t < y && y < b),
+                        "a name's box {:?} hides series {series} at ({x}, {y})",
+                        (l, t, r, b)
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn each_line_is_named_at_its_end_in_its_colour_where_the_name_fits() {
     let no_legend = DrawOptions {
