@@ -259,21 +259,12 @@ fn direct_labels<DB: DrawingBackend>(
 }
 
 /// The drawn lines, as polylines of area pixels (the frame's targets are page pixels; `base` is
-/// the area's corner): each series' points in increasing x.
+/// the area's corner): [`draw_line`] adds each series' targets together, in increasing x.
 fn drawn_lines(frame: &Frame, base: (i32, i32)) -> Vec<Vec<(i32, i32)>> {
-    let mut by_series: std::collections::BTreeMap<usize, Vec<(i32, i32)>> = Default::default();
-    for t in &frame.targets {
-        by_series
-            .entry(t.series)
-            .or_default()
-            .push((t.x - base.0, t.y - base.1));
-    }
-    by_series
-        .into_values()
-        .map(|mut line| {
-            line.sort_by_key(|&(x, _)| x);
-            line
-        })
+    frame
+        .targets
+        .chunk_by(|a, b| a.series == b.series)
+        .map(|line| line.iter().map(|t| (t.x - base.0, t.y - base.1)).collect())
         .collect()
 }
 
