@@ -218,6 +218,50 @@ test('back from the dropped files returns to the report they were dropped on, an
   assert.deepEqual(page.errors, []);
 });
 
+test('a drop whose app cannot be downloaded says so in view, and the next drop opens the files', async () => {
+  const page = await site.page();
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  const charts = await page.locator('figure.chart canvas').count();
+  await page.route('**/benchdeck-full*', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  const files = [projectFile('tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json')];
+  // Dropped on a chart far down the page: the alert must come into view.
+  await dropFiles(page, files, '[id="chart-head-to-head-inf"]');
+  const alert = page.locator('#main > #dropped-files-failed[role="alert"]');
+  await alert.waitFor({ timeout: 20000 });
+  assert.match(await alert.innerText(), /Your files were not opened/);
+  assert.match(await alert.innerText(), /could not be downloaded \(.*benchdeck-full.*\)/s, 'the browser\'s reason');
+  const box = await alert.evaluate((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: innerHeight }; });
+  assert.ok(box.top >= 8 && box.bottom <= box.height, `the alert is in view, clear of the edge (${JSON.stringify(box)})`);
+  await screenshot(page, 'dropped-files-app-failed', { fullPage: false });
+  assert.equal(page.url(), `${site.url}${REPORT}/`, 'the page stays');
+  assert.equal(await page.locator('figure.chart canvas').count(), charts, 'its charts stay live');
+  // A second failure replaces the alert instead of adding one.
+  await dropFiles(page, files, 'figure.chart');
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('#dropped-files-failed').count(), 1);
+  await page.unroute('**/benchdeck-full*');
+  await dropFiles(page, files, 'figure.chart');
+  await page.waitForURL(`${site.url}local/`);
+  await page.locator('h1', { hasText: 'Your result files' }).waitFor({ timeout: 30000 });
+  assert.equal(await page.locator('#dropped-files-failed').count(), 0);
+  // The islands' app still listens (colour scheme, sizes) beside the whole app that took the
+  // page over: a change of either must not break or blank the page.
+  await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  const local = await page.locator('figure.chart canvas').count();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForTimeout(800);
+  assert.equal(await page.locator('figure.chart canvas').count(), local);
+  assert.equal(await page.locator('.error-panel.fatal').count(), 0);
+  const dark = await page.$eval('figure.chart canvas', (c) => {
+    const [r, g, b] = c.getContext('2d').getImageData(2, 2, 1, 1).data;
+    return r + g + b < 200;
+  });
+  assert.ok(dark, 'the whole app\'s chart redrew in the dark scheme');
+  assert.deepEqual(page.errors.filter((e) => !e.includes('benchdeck-full')), []);
+});
+
 /// Forgets what earlier tests' dropped files left in this browser's storage.
 async function forgetKeptFiles(page) {
   await page.goto(site.url);
