@@ -53,8 +53,8 @@ pub use grid::{draw_grid, grid_cells, grid_legend};
 pub use options::{DrawError, DrawOptions};
 pub use scale::{nice_ceiling, Scale};
 pub use size::{
-    export_size, narrow_size, preferred_height, size_at, EXPORT_WIDTH, MEDIUM_WIDTH, NARROW_WIDTH,
-    PAGE_DRAWINGS, SMALL_WIDTH,
+    export_size, narrow_size, page_drawings, preferred_height, size_at, EXPORT_WIDTH, MEDIUM_WIDTH,
+    NARROW_WIDTH, PAGE_DRAWINGS, SMALL_WIDTH,
 };
 pub use spec::{
     Alternative, Annotation, Axis, AxisName, ChartKind, ChartSpec, HBarMetric, Point, Series,

@@ -34,7 +34,7 @@ async function shownDrawings(page) {
     const tick = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
     return {
       shown: shown.length,
-      drawing: svg.getAttribute('class'),
+      drawing: svg.classList[0],
       panel: image.closest('.grid-panels') !== null,
       box: box.width,
       fill: (h * scale) / box.height,
@@ -140,7 +140,9 @@ test('without JavaScript every page has its content and its links work', async (
   await page.goto(site.url);
   await page.locator('.report-card h2 a', { hasText: 'vLLM vs SGLang' }).click();
   await page.waitForURL(`**${BASE}${REPORT}/`);
-  assert.equal(await page.locator('figure.chart .chart-image svg.wide').count(), 16);
+  // Every chart has its drawing; the four panels of the 2×2 grid have no wide one.
+  assert.equal(await page.locator('figure.chart .chart-image svg.widest').count(), 16);
+  assert.equal(await page.locator('figure.chart .chart-image svg.wide').count(), 12);
   // The home page shows each report's first chart.
   await page.goto(site.url);
   assert.equal(await page.locator('.report-card .card-chart img').count(), 6);
@@ -176,6 +178,24 @@ test('without JavaScript every chart shows the drawing that fits its box, fillin
     }
   }
   assert.ok(panels >= 4, `grid panels seen at 1280px: ${panels}`);
+});
+
+test('a grid\'s panel, which its report\'s page carries without a wide drawing, shows its widest in a box wider than that', async () => {
+  // A reader whose larger font widens the page (62rem): the panels beside each other get boxes
+  // over 840 px, where a chart of its own shows its wide drawing.
+  const page = await site.pageWithoutScripts({ viewport: { width: 1900, height: 900 } });
+  await page.goto(`${site.url}${REPORT}/`);
+  // (addStyleTag waits for a load event that a page without scripts never fires.)
+  await page.evaluate(() => document.head.append(Object.assign(document.createElement('style'), { textContent: 'main { max-width: none; }' })));
+  const panels = (await shownDrawings(page)).filter((c) => c.panel);
+  assert.equal(panels.length, 4);
+  for (const [i, c] of panels.entries()) {
+    assert.ok(c.box > 840, `panel ${i}: a ${c.box}px box`);
+    assert.equal(c.shown, 1, `panel ${i}: one drawing shown`);
+    assert.equal(c.drawing, 'medium', `panel ${i}`);
+    assert.ok(c.fill > 0.8 && c.area > 0.8, `panel ${i} fills its box`);
+  }
+  await page.close();
 });
 
 test('the app takes over the page the build rendered: the same text on every page', async () => {

@@ -21,6 +21,7 @@ mod feeds;
 mod head;
 mod template;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -348,7 +349,7 @@ impl PageWriter {
         let route = Route::Report { slug: slug.clone() };
         let mut pages = vec![(
             format!("{slug}/index.html"),
-            self.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+            self.page(head, Some((route, with_data.clone(), drawings.entry)))?,
         )];
         let charts = data.charts().map(|c| (&c.id, &c.title));
         let grids = data.grids().map(|g| (&g.id, &g.title));
@@ -365,25 +366,46 @@ impl PageWriter {
             };
             pages.push((
                 format!("{}index.html", embed_page_path(slug, id)),
-                self.page(head, Some((route, with_data.clone(), drawings.clone())))?,
+                self.page(
+                    head,
+                    Some((route, with_data.clone(), drawings.embed.clone())),
+                )?,
             ));
         }
         Ok(pages)
     }
 }
 
+/// The inline drawings of a report's charts: those its entry page carries, and those its embed
+/// pages carry.
+#[derive(Default)]
+struct ReportDrawings {
+    entry: Drawings,
+    embed: Drawings,
+}
+
 /// Every chart of `report` as inline SVG markup for its pages, labelled with the chart's text
 /// alternative: drawn as `benchdeck site` draws `charts/<slug>/<id>.svg`, but without the legend
 /// inside the drawing, since the page shows the chart's legend under it; and drawn again at a
 /// tablet's, a small box's and a phone's width (`chart::PAGE_DRAWINGS`), which the stylesheet
-/// shows in boxes of those widths.
-fn drawings(report: &ReportPage) -> Result<Drawings> {
+/// shows in boxes of those widths. The entry page leaves out the wide drawing of a grid's panel
+/// that shares its row, which no box there shows (`chart::page_drawings`).
+fn drawings(report: &ReportPage) -> Result<ReportDrawings> {
     let slug = &report.summary.slug;
     let options = chart::DrawOptions {
         legend: false,
         ..chart::DrawOptions::default()
     };
-    let mut drawings = Drawings::default();
+    let panels: HashMap<&str, (usize, usize)> = report
+        .grids()
+        .flat_map(|grid| {
+            grid.panels.iter().enumerate().map(|(i, panel)| {
+                let span = grid.spans.get(i).copied().unwrap_or(1);
+                (panel.id.as_str(), (span, grid.columns))
+            })
+        })
+        .collect();
+    let mut drawings = ReportDrawings::default();
     for spec in report.charts() {
         let what = || format!("chart `{}` of report `{slug}`", spec.id);
         let draw = |size| {
@@ -393,13 +415,24 @@ fn drawings(report: &ReportPage) -> Result<Drawings> {
             .iter()
             .map(|&(class, width)| Ok((class, draw(chart::size_at(spec, width))?)))
             .collect::<Result<Vec<_>>>()?;
-        let sized: Vec<_> = drawn
-            .iter()
-            .map(|(class, svg)| (*class, svg.as_str()))
-            .collect();
-        let markup = inline::by_width(&sized, &alt_text(spec))
-            .with_context(|| format!("cannot put {} in its page", what()))?;
-        drawings.0.insert(spec.id.clone(), markup);
+        let markup = |wanted: &[(&str, u32)]| {
+            let sized: Vec<_> = drawn
+                .iter()
+                .filter(|(class, _)| wanted.iter().any(|(w, _)| w == class))
+                .map(|(class, svg)| (*class, svg.as_str()))
+                .collect();
+            inline::by_width(&sized, &alt_text(spec))
+                .with_context(|| format!("cannot put {} in its page", what()))
+        };
+        let on_entry = chart::page_drawings(panels.get(spec.id.as_str()).copied());
+        let all = markup(&chart::PAGE_DRAWINGS)?;
+        let entry = if on_entry.len() == chart::PAGE_DRAWINGS.len() {
+            all.clone()
+        } else {
+            markup(on_entry)?
+        };
+        drawings.entry.0.insert(spec.id.clone(), entry);
+        drawings.embed.0.insert(spec.id.clone(), all);
     }
     Ok(drawings)
 }

@@ -56,15 +56,19 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
 }
 
 /// The drawings a page carries for one chart, labelled with `label`: each of `drawings` is a
-/// class and its SVG document (those of [`super::PAGE_DRAWINGS`]), inlined as `svg.<class>`. The
-/// stylesheet shows the one drawn nearest the chart box's width: any other, scaled to the box,
-/// would have unreadably small (or oversized) text and leave the box partly empty.
+/// class and its SVG document (those of [`super::page_drawings`], widest first), inlined as
+/// `svg.<class>`, the first also `svg.widest`. The stylesheet shows the one drawn nearest the
+/// chart box's width, and the widest in a box wider than all of them: any other, scaled to the
+/// box, would have unreadably small (or oversized) text and leave the box partly empty.
 pub fn by_width(drawings: &[(&str, &str)], label: &str) -> Result<String, InlineError> {
     drawings
         .iter()
-        .map(|(class, document)| {
-            inline_svg(document, label)
-                .map(|markup| markup.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1))
+        .enumerate()
+        .map(|(i, (class, document))| {
+            let widest = if i == 0 { " widest" } else { "" };
+            inline_svg(document, label).map(|markup| {
+                markup.replacen("<svg ", &format!("<svg class=\"{class}{widest}\" "), 1)
+            })
         })
         .collect()
 }
@@ -232,7 +236,13 @@ mod tests {
         .unwrap();
         assert_eq!(all.matches("aria-label=\"Chart\"").count(), 3);
         let at = |class: &str| all.find(&format!("<svg class=\"{class}\" xmlns")).unwrap();
-        assert!(at("wide") < at("medium") && at("medium") < at("narrow"));
+        assert!(at("wide widest") < at("medium") && at("medium") < at("narrow"));
+        let panel = by_width(&[("medium", &medium), ("narrow", &narrow)], "Chart").unwrap();
+        assert!(
+            panel.starts_with("<svg class=\"medium widest\" "),
+            "{panel}"
+        );
+        assert_eq!(panel.matches("widest").count(), 1);
         assert!(all[at("medium")..at("narrow")].contains("viewBox=\"0 0 640 260\""));
         assert!(all[at("narrow")..].contains("viewBox=\"0 0 360 260\""));
         assert!(by_width(&[("wide", &wide), ("narrow", "<p>")], "Chart").is_err());

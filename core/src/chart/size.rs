@@ -31,6 +31,21 @@ pub const PAGE_DRAWINGS: [(&str, u32); 4] = [
     ("narrow", NARROW_WIDTH),
 ];
 
+/// The drawings a report's page needs of a chart: all of [`PAGE_DRAWINGS`], or, for a grid's
+/// panel spanning `span` of its grid's `columns` columns, all but the wide one when the panel
+/// shares its row. Such a panel is never in a wide box on a page laid out at 16 px to the rem:
+/// beside another it is at most about 630 px wide (`main`'s 62rem less its padding, less the
+/// grid's 1.5rem gaps, two of three columns), and below 760 px the grid is one column, at most
+/// 720 px. The stylesheet shows the widest drawing a chart has in every box too wide for the
+/// others (class `widest`), so a reader with a larger font still sees the medium one there.
+/// Embed pages, whose frame may be any width, carry every drawing.
+pub fn page_drawings(panel: Option<(usize, usize)>) -> &'static [(&'static str, u32)] {
+    match panel {
+        Some((span, columns)) if span < columns => &PAGE_DRAWINGS[1..],
+        _ => &PAGE_DRAWINGS,
+    }
+}
+
 /// The size of `spec`'s exported SVG: [`EXPORT_WIDTH`] wide and its [`preferred_height`] at that
 /// width.
 pub fn export_size(spec: &ChartSpec) -> (u32, u32) {
@@ -64,5 +79,29 @@ pub fn preferred_height(spec: &ChartSpec, width: f64) -> f64 {
             (70.0 + rows.len().max(1) as f64 * 49.0).clamp(120.0, 900.0)
         }
         _ => (width * 0.56).clamp(260.0, 460.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panel_sharing_its_row_is_drawn_without_the_wide_drawing() {
+        let classes = |panel| page_drawings(panel).iter().map(|d| d.0).collect::<Vec<_>>();
+        let all = ["wide", "medium", "small", "narrow"];
+        assert_eq!(classes(None), all, "a chart of its own");
+        assert_eq!(
+            classes(Some((2, 2))),
+            all,
+            "a panel spanning its grid's columns"
+        );
+        assert_eq!(
+            classes(Some((3, 2))),
+            all,
+            "a span beyond the columns fills the row"
+        );
+        assert_eq!(classes(Some((1, 2))), ["medium", "small", "narrow"]);
+        assert_eq!(classes(Some((2, 3))), ["medium", "small", "narrow"]);
     }
 }

@@ -380,9 +380,25 @@ fn every_page_is_rendered_by_the_app_into_its_root() {
         assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.svg\"")));
         assert!(report.contains(&format!("href=\"/repo/charts/grid-first/{id}.csv\"")));
     }
-    // Three charts, each drawn wide and at a phone's width.
-    assert_eq!(report.matches("<svg class=\"wide\" ").count(), 3);
+    // Three charts, each drawn at a phone's width; the chart of its own drawn wide, the grid's
+    // two panels, which share their row, not (their embed pages carry every drawing).
     assert_eq!(report.matches("<svg class=\"narrow\" ").count(), 3);
+    assert_eq!(report.matches("<svg class=\"wide widest\" ").count(), 1);
+    assert_eq!(report.matches("<svg class=\"medium widest\" ").count(), 2);
+    assert_eq!(report.matches("<svg class=\"wide").count(), 1);
+    for panel in ["p1", "p2"] {
+        let embed = app_root(&pages[&format!("embed/grid-first/{panel}/index.html")]);
+        assert_eq!(
+            embed.matches("<svg class=\"wide widest\" ").count(),
+            1,
+            "{panel}"
+        );
+        assert_eq!(
+            embed.matches("<svg class=\"medium\" ").count(),
+            1,
+            "{panel}"
+        );
+    }
     assert!(
         !report.contains("<img src=\"/repo/charts/"),
         "no chart image requests"
