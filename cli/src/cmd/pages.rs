@@ -19,6 +19,7 @@
 mod csp;
 mod feeds;
 mod head;
+mod stylesheet;
 mod template;
 
 use std::collections::HashMap;

@@ -6,8 +6,9 @@
 //! - [`without_app_preloads`]: no preload of the app's JavaScript and WebAssembly (a browser
 //!   with JavaScript off downloads preloads too: with them, a reader without scripts paid for
 //!   430 KB of gzipped wasm that never ran);
-//! - [`with_inline_stylesheets`]: the stylesheet inside the page, so the first paint waits for
-//!   the page alone, not for a second request after its head is read;
+//! - [`with_inline_stylesheets`]: the stylesheet inside the page, without its comments
+//!   (`stylesheet.rs`), so the first paint waits for the page alone, not for a second request
+//!   after its head is read;
 //! - [`with_app_loader`]: trunk's module script replaced by one that downloads anything of the
 //!   app (its JavaScript, its wasm, the page's data) only once the page has loaded and the
 //!   browser is idle, so that fetching, compiling and taking over do not hold up the page's
@@ -37,7 +38,7 @@ pub fn without_app_preloads(template: &str) -> String {
 }
 
 /// `template` with each `<link rel="stylesheet">` replaced by a `<style>` holding the file it
-/// names (a path under `public_url`, read from `dist`).
+/// names (a path under `public_url`, read from `dist`), without its comments.
 pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) -> Result<String> {
     rewrite_links(template, |tag| {
         if !tag.contains("rel=\"stylesheet\"") {
@@ -56,6 +57,7 @@ pub fn with_inline_stylesheets(template: &str, dist: &Path, public_url: &str) ->
                 path.display()
             )
         })?;
+        let css = super::stylesheet::without_comments(&css);
         if css.to_ascii_lowercase().contains("</style") {
             bail!(
                 "the stylesheet `{}` contains `</style`, which would end it inside the page",
@@ -203,7 +205,8 @@ mod tests {
     #[test]
     fn the_stylesheet_is_inside_the_page() {
         let dist = tempfile::tempdir().unwrap();
-        std::fs::write(dist.path().join("main-1.css"), "body { margin: 0 }\n").unwrap();
+        let css = "/* The page. */\nbody { margin: 0 }\n";
+        std::fs::write(dist.path().join("main-1.css"), css).unwrap();
         let template = "<head>\n    <link rel=\"icon\" href=\"/repo/f.svg\"/>\n    <link \
                         rel=\"stylesheet\" href=\"/repo/main-1.css\" integrity=\"sha384-x\"/>\n</head>";
         assert_eq!(
