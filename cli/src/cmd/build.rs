@@ -16,6 +16,7 @@ use anyhow::{bail, Result};
 mod options;
 mod replace;
 mod session;
+mod stopped;
 
 pub(crate) use options::Options;
 pub(crate) use session::Session;

@@ -1,14 +1,17 @@
 //! The site swapped in for `--out`: written into a staging folder beside it and moved in only
 //! when complete, `--out` followed when it is a symbolic link and never replaced when it holds
 //! something other than a site benchdeck built, the old site moved back when the new one cannot
-//! be moved in. What a build stopped in the middle left beside `--out` is removed by a later
-//! build, once nothing has written to it for ten minutes and its process is gone.
+//! be moved in. A build told to stop removes its staging folder ([`super::stopped`]); what one
+//! killed outright left beside `--out` is removed by a later build, once nothing has written to
+//! it for ten minutes and its process is gone.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{bail, Context, Result};
+
+use super::stopped;
 
 /// Writes a whole site with `write` into a staging folder beside `out` and swaps it in when
 /// `write` succeeds; else `out` is left as it was.
@@ -19,7 +22,10 @@ pub(super) fn replace_site(
     let out = &followed(out)?;
     check_replaceable(out)?;
     let staging = staging_folder(out)?;
-    match write(&staging) {
+    stopped::writing(&staging);
+    let written = write(&staging);
+    stopped::written();
+    match written {
         Ok(ExitCode::SUCCESS) => {
             if let Err(error) = swap_in(&staging, out, |from, to| std::fs::rename(from, to)) {
                 let _ = std::fs::remove_dir_all(&staging);
