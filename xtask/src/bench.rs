@@ -38,6 +38,7 @@ const HAND_MEASURED: &[&str] = &[
     "## A fresh machine's `cargo xtask test`",
     "## Taking over a page",
     "## The report's first paint, taken apart",
+    "## The interactive page, byte by byte",
 ];
 
 /// Runs everything and writes the report.
