@@ -5,6 +5,7 @@
 //! for the YAML file is the path of the same key in the dumped object. The per-request lists can
 //! be long: they are read in one pass, and locations are only built for problems.
 
+mod distribution;
 pub(in crate::import) mod listed;
 mod samples;
 
@@ -16,14 +17,14 @@ use super::load::load_point;
 use super::object::{object_at, text};
 use crate::import::document::Aside;
 use crate::import::fields::Fields;
-use crate::import::json_objects::{nested, object, whole};
+use crate::import::json_objects::{nested, object};
 use crate::import::ImportedFile;
 use crate::model::{
-    ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric,
-    RequestCounts, Run, Throughput, TokenStats,
+    ConfigIdentity, LoadPoint, LoadTarget, Location, RequestCounts, Run, Throughput, TokenStats,
 };
 use crate::number::{describe_json, json_number, Reading};
 use crate::problem::{Problem, Severity};
+use distribution::{read_latency, successful_mean, token_counts};
 use listed::RequestLists;
 use samples::{read_samples, Listed};
 
@@ -293,30 +294,6 @@ fn warn_missing_metrics(f: &mut Fields<'_>, metrics: &Map<String, Value>) {
     }
 }
 
-/// The successful requests' latencies, in ms; 0.2–0.3's `time_per_output_token_ms` is not
-/// TPOT including the first token ([`TPOT_0_3`]) and is left out.
-fn read_latency(m: &mut Fields<'_>, v0_3: bool) -> Vec<LatencyMetric> {
-    let mut latency = Vec::new();
-    for (key, metric, scale) in [
-        ("time_to_first_token_ms", Metric::Ttft, 1.0),
-        ("inter_token_latency_ms", Metric::Tpot, 1.0),
-        ("time_per_output_token_ms", Metric::TpotInclFirst, 1.0),
-        // Seconds, unlike every other latency of the report.
-        ("request_latency", Metric::E2e, 1000.0),
-    ] {
-        if v0_3 && metric == Metric::TpotInclFirst {
-            continue;
-        }
-        if let Some(distribution) = with_successful(m, key, |d| summary(d, scale)) {
-            latency.push(LatencyMetric {
-                metric,
-                distribution,
-            });
-        }
-    }
-    latency
-}
-
 /// The request counts and where they are: `metrics.request_totals` since 0.4, a sibling of
 /// `metrics` before.
 fn read_requests(
@@ -409,101 +386,6 @@ fn read_load(
 
 fn no_load() -> LoadPoint {
     LoadPoint::new(LoadTarget::MaxThroughput)
-}
-
-/// Reads the `successful` distribution of the metric at `key` with `read`. A missing metric (or
-/// `null`) gives `None` silently; a metric without `successful` is an error.
-fn with_successful<'a, T>(
-    m: &mut Fields<'a>,
-    key: &str,
-    read: impl FnOnce(&mut Fields<'a>) -> Option<T>,
-) -> Option<T> {
-    nested(m, key, |metric| {
-        if !metric.has("successful") {
-            metric.error_at(
-                "successful",
-                "missing; expected the statistics of the successful requests",
-            );
-            return None;
-        }
-        nested(metric, "successful", read).flatten()
-    })
-    .flatten()
-}
-
-/// The mean of the successful distribution of a rate (requests or tokens per second, requests
-/// in flight). Read whatever the count: zero successes make a rate of zero, not an unknown.
-fn successful_mean(m: &mut Fields<'_>, key: &str) -> Option<f64> {
-    with_successful(m, key, |d| d.finite("mean"))
-}
-
-/// The length distribution and total of a token count.
-fn token_counts(m: &mut Fields<'_>, key: &str) -> (Option<Distribution>, Option<u64>) {
-    with_successful(m, key, |d| {
-        let total = d.finite("total_sum").and_then(|v| whole(d, "total_sum", v));
-        Some((summary(d, 1.0), total))
-    })
-    .unwrap_or((None, None))
-}
-
-/// Percentile keys and their ranks: `p001` is the 0.1th percentile, `p999` the 99.9th.
-fn rank(key: &str) -> Option<f64> {
-    Some(match key {
-        "p001" => 0.1,
-        "p01" => 1.0,
-        "p05" => 5.0,
-        "p10" => 10.0,
-        "p25" => 25.0,
-        "p50" => 50.0,
-        "p75" => 75.0,
-        "p90" => 90.0,
-        "p95" => 95.0,
-        "p99" => 99.0,
-        "p999" => 99.9,
-        _ => return None,
-    })
-}
-
-/// One DistributionSummary, every value multiplied by `scale`. `count: 0` means empty (GuideLLM
-/// writes zeros for every statistic then).
-fn summary(d: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
-    if d.count("count") == Some(0) {
-        return None;
-    }
-    let mut out = Distribution {
-        mean: d.finite("mean").map(|v| v * scale),
-        median: d.finite("median").map(|v| v * scale),
-        std: d.finite("std_dev").map(|v| v * scale),
-        min: d.finite("min").map(|v| v * scale),
-        max: d.finite("max").map(|v| v * scale),
-        percentiles: Vec::new(),
-    };
-    if let Some(percentiles) = object(d, "percentiles") {
-        let mut p = Fields::new(percentiles, d.file, d.at.child("percentiles"));
-        for (key, value) in percentiles {
-            let Some(rank) = rank(key) else {
-                p.warn_at(
-                    key,
-                    "not a percentile GuideLLM writes (p001, p01, p05, p10, p25, p50, p75, p90, \
-                     p95, p99, p999); it is ignored",
-                );
-                continue;
-            };
-            match json_number(value) {
-                Reading::Value(v) if v.is_finite() => out.set_percentile(rank, v * scale),
-                Reading::Value(v) => {
-                    p.error_at(key, format!("expected a finite number, found {v}"))
-                }
-                Reading::Missing => {}
-                Reading::Invalid => p.error_at(
-                    key,
-                    format!("expected a number, found {}", describe_json(value)),
-                ),
-            }
-        }
-        d.problems.append(&mut p.problems);
-    }
-    (!out.is_empty()).then_some(out)
 }
 
 /// `request_totals`: `{successful, errored, incomplete, total}`.
