@@ -545,3 +545,21 @@ test('a grid shows its panels side by side and offers the whole grid as one SVG'
   await grid.screenshot({ path: `${process.env.BENCHDECK_SCREENSHOTS ?? '../../target/e2e'}/grid.png` });
   assert.deepEqual(page.errors, []);
 });
+
+test('a page whose app cannot be downloaded says so above it, and still reads as published', async () => {
+  const page = await site.page();
+  await page.route(/benchdeck-app-[0-9a-f]+_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${site.url}${REPORT}/`);
+  const alert = page.locator('#main > #app-failed[role="alert"]');
+  await alert.waitFor({ timeout: 20000 });
+  const text = await alert.innerText();
+  assert.match(text, /This page's charts and controls did not start/);
+  assert.match(text, /could not be loaded \(the server answered 404 for .*benchdeck-app-[0-9a-f]+_bg\.wasm\)\. Reload the page to try again\./s);
+  // Everything the build wrote is there, and nothing crashed.
+  await page.locator('h1', { hasText: 'Inference Framework Benchmarks' }).waitFor();
+  assert.equal(await page.locator('figure.chart .chart-image svg.widest').count(), 16);
+  assert.equal(await page.locator('.error-panel.fatal').count(), 0);
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('live')), false);
+  await screenshot(page, 'app-failed', { fullPage: false });
+  assert.deepEqual(page.errors.filter((e) => !/_bg\.wasm|status of 404/.test(e)), []);
+});

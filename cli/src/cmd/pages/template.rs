@@ -13,6 +13,8 @@
 //!   app (its JavaScript, its wasm, the page's data) only once the page has loaded and the
 //!   browser is idle, so that fetching, compiling and taking over do not hold up the page's
 //!   parsing, first paint and layout, and a reader without JavaScript downloads none of it.
+//!   When the app cannot start (a file not served, a browser without WebAssembly), an alert
+//!   above the page says so and why; the page still reads as the build wrote it.
 
 use std::path::Path;
 
@@ -117,6 +119,9 @@ pub fn with_app_loader(template: &str) -> Result<String> {
     ))
 }
 
+/// The id of the alert the loader puts above the page when the app cannot start.
+const APP_FAILED_ID: &str = "app-failed";
+
 /// The loader's text, for the app's `javascript` and `wasm` files, or the whole app's beside
 /// them on a page marked with [`FULL_APP_META`]. One text for every page, so one hash in the
 /// Content-Security-Policy.
@@ -138,17 +143,35 @@ if (data) {{
     {{ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: data.content }}));
 }}
 const full = document.querySelector('meta[name=\"{FULL_APP_META}\"]') !== null;
-const module_or_path = fetch(full ? '{full_wasm}' : '{wasm}');
-const bindings = await import(full ? '{full_javascript}' : '{javascript}');
-const wasm = await bindings.default({{ module_or_path }});
-window.wasmBindings = bindings;
-// The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
-window.{OPEN_DROPPED_FUNCTION} = async (files) => {{
-  const app = await import('{full_javascript}');
-  await app.default({{ module_or_path: '{full_wasm}' }});
-  app.open_dropped(files);
+const start = async () => {{
+  const module_or_path = fetch(full ? '{full_wasm}' : '{wasm}').then((response) => {{
+    if (!response.ok) throw new Error(`the server answered ${{response.status}} for ${{response.url}}`);
+    return response;
+  }});
+  module_or_path.catch(() => {{}}); // Said below, once.
+  const bindings = await import(full ? '{full_javascript}' : '{javascript}');
+  const wasm = await bindings.default({{ module_or_path }});
+  window.wasmBindings = bindings;
+  // The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
+  window.{OPEN_DROPPED_FUNCTION} = async (files) => {{
+    const app = await import('{full_javascript}');
+    await app.default({{ module_or_path: '{full_wasm}' }});
+    app.open_dropped(files);
+  }};
+  dispatchEvent(new CustomEvent('TrunkApplicationStarted', {{ detail: {{ wasm }} }}));
 }};
-dispatchEvent(new CustomEvent('TrunkApplicationStarted', {{ detail: {{ wasm }} }}));
+// The page reads as the build wrote it without the app: say why its live parts stay still
+// (a crash of the app says so itself). Text only: the message may quote an address.
+start().catch((error) => {{
+  if (document.querySelector('.error-panel.fatal')) return;
+  const panel = Object.assign(document.createElement('div'), {{ id: '{APP_FAILED_ID}', className: 'error-panel' }});
+  panel.setAttribute('role', 'alert');
+  const title = Object.assign(document.createElement('h2'), {{ textContent: \"This page's charts and controls did not start\" }});
+  const text = Object.assign(document.createElement('p'), {{ textContent: 'The page reads as published, but its '
+    + 'interactive parts could not be loaded (' + ((error && error.message) || error) + '). Reload the page to try again.' }});
+  panel.append(title, text);
+  (document.getElementById('main') || document.body).prepend(panel);
+}});
 "
     )
 }
@@ -256,6 +279,9 @@ mod tests {
         assert!(page.contains("window.benchdeckOpenDropped"), "{page}");
         assert!(page.contains("import('/r/benchdeck-full.js')"), "{page}");
         assert!(page.contains("meta[name=\"benchdeck-data\"]"), "{page}");
+        // An app that cannot start is said above the page.
+        assert!(page.contains("start().catch((error) => {"), "{page}");
+        assert!(page.contains("id: 'app-failed'"), "{page}");
         let error = with_app_loader("<script>start()</script>").unwrap_err();
         assert!(
             error.to_string().contains("trunk's loader changed"),
