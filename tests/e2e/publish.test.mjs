@@ -323,6 +323,24 @@ test('when the browser cannot keep the files it says so, and the files are still
   assert.deepEqual(page.errors, []);
 });
 
+test('when the file reader cannot be downloaded, the files are said not read and the next try works', async () => {
+  const page = await site.page();
+  await forgetKeptFiles(page);
+  await page.route('**/benchdeck-worker*', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${site.url}local/`);
+  await chartsReady(page);
+  const file = path.join(ROOT, 'tests/fixtures/llmperf/acme-chat-13b_512_128_summary.json');
+  await page.locator('.drop-zone input[type=file]').setInputFiles([file]);
+  const failed = page.locator('.local-empty .error-panel[role="alert"]');
+  await failed.waitFor({ timeout: 20000 });
+  assert.match(await failed.innerText(), /These files were not read:\s*the file reader could not be started: its script did not load/);
+  assert.deepEqual(page.errors.filter((e) => !e.includes('benchdeck-worker')), []);
+  await page.unroute('**/benchdeck-worker*');
+  await page.locator('.drop-zone input[type=file]').setInputFiles([file]);
+  await page.waitForFunction(() => document.querySelectorAll('figure.chart canvas').length > 0, null, { timeout: 30000 });
+  assert.equal(await page.locator('.error-panel').count(), 0);
+});
+
 test('a 40 MB result file shows its progress and never freezes the page', async (t) => {
   const page = await site.page();
   await page.goto(site.url);

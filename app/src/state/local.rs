@@ -198,18 +198,29 @@ fn ask_worker(command: WorkerCommand, files: Vec<File>, local: Local) {
         })
     };
     let state = local.state;
-    let on_error =
-        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
-            state.set(LocalState::Failed(vec![format!(
-                "the file reader stopped: {}",
-                event.message()
-            )]));
-        });
+    let on_error = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            state.set(LocalState::Failed(vec![worker_failure(&event)]));
+            worker.terminate();
+        })
+    };
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     // The closures live as long as the worker, which ends with its last report.
     on_message.forget();
     on_error.forget();
+}
+
+/// What went wrong with the worker: the error it threw, or, for a plain `error` event (its
+/// script could not be loaded), that it could not start.
+fn worker_failure(event: &web_sys::Event) -> String {
+    match event.dyn_ref::<web_sys::ErrorEvent>() {
+        Some(error) => format!("the file reader stopped: {}", error.message()),
+        None => "the file reader could not be started: its script did not load. Check the \
+                 connection and reload the page to try again"
+            .to_string(),
+    }
 }
 
 /// Shows one of the worker's reports; `true` when it was the last.
