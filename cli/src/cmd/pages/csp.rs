@@ -12,8 +12,8 @@
 //! `blob:`/`data:` images.
 //!
 //! The inline scripts are found by a small scanner that follows the HTML tokenizer where it
-//! matters (`csp/scan.rs`), and each text is hashed after the parser's newline normalisation (CR LF
-//! and CR become LF), which is what the browser hashes.
+//! matters (`csp/scan.rs`), and each text is hashed after the parser's newline normalisation
+//! (CR LF and CR become LF), which is what the browser hashes.
 
 mod scan;
 
