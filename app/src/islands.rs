@@ -11,11 +11,11 @@
 
 mod full;
 
-use benchdeck_core::site::{Block, ReportPage, Route};
+use benchdeck_core::site::{report_data_path, Block, ReportPage, Route};
 use leptos::prelude::*;
 use web_sys::Element;
 
-use crate::browser::data::{self, ReportError};
+use crate::browser::data::{self, LoadError, ReportError};
 use crate::browser::{self, panic, ready, takeover};
 use crate::components::{
     ChartView, FilterPanel, Filters, GridView, LoadErrorPanel, PricePanel, Prices, Wizard,
@@ -52,7 +52,9 @@ fn mount(route: Route, page: Option<Result<ReportPage, ReportError>>) {
     match (route, page) {
         (Route::Report { .. }, Some(Ok(page))) => report(page),
         (Route::Embed { id, .. }, Some(Ok(page))) => embed(page, &id),
-        (_, Some(Err(error))) => unavailable(error),
+        (Route::Report { slug } | Route::Embed { slug, .. }, Some(Err(error))) => {
+            unavailable(error, &slug);
+        }
         #[cfg(feature = "bench")]
         (Route::ScatterBench, _) => bench(),
         (Route::NotFound, _) => {
@@ -69,13 +71,21 @@ fn mount(route: Route, page: Option<Result<ReportPage, ReportError>>) {
     }
 }
 
-/// The page's data did not load: the page still reads as the build wrote it, and says above
-/// it why its charts and controls do not respond.
-fn unavailable(error: ReportError) {
+/// The page's data (report `slug`'s) did not load: the page still reads as the build wrote it,
+/// and says above it why its charts and controls do not respond. Data the host does not have
+/// (404) is a site published in part: the build writes a report's data beside its pages, and
+/// an unknown address gets `404.html`, which fetches nothing.
+fn unavailable(error: ReportError, slug: &str) {
     ready::expect_charts(0);
     let error = match error {
         ReportError::Load(error) => error,
-        ReportError::NotFound => return,
+        ReportError::NotFound => LoadError {
+            url: data::href(&report_data_path(slug)),
+            status: Some(404),
+            message: "not found (404): the site was published without this page's data; \
+                      publish the whole site again"
+                .into(),
+        },
     };
     let (Some(main), Some(holder)) = (first("#main"), takeover::holder()) else {
         return;

@@ -160,9 +160,14 @@ async fn fetch_data<T: DeserializeOwned>(url: &str) -> Result<T, LoadError> {
     let gzipped =
         array.length() >= 2 && [array.get_index(0), array.get_index(1)] == wire::GZIP_MAGIC;
     let bytes = if gzipped {
-        gunzip(&buffer)
-            .await
-            .map_err(|e| fail(format!("the data is damaged: {}", js_message(&e))))?
+        // The browser's reason ("Failed to fetch") would point at the network.
+        gunzip(&buffer).await.map_err(|_| {
+            fail(
+                "the data is damaged: it does not decompress (cut short, or changed after \
+                  the build); rebuild the site"
+                    .into(),
+            )
+        })?
     } else {
         array.to_vec()
     };
