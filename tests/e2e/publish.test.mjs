@@ -86,6 +86,29 @@ test('an embed page draws its chart alone inside an iframe, follows ?theme= and 
   assert.deepEqual(page.errors, []);
 });
 
+test('where the browser offers no clipboard (a site on plain HTTP), Copy selects the embed code to copy by hand', async () => {
+  const page = await site.page();
+  // As on a page of an insecure origin: no navigator.clipboard.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  await page.goto(`${site.url}${REPORT}/`);
+  await chartsReady(page);
+  const figure = page.locator('figure#chart-mean-ttft');
+  await figure.locator('.chart-menu > summary').click();
+  await figure.locator('.embed-toggle').click();
+  const button = figure.locator('.embed-code button.tool').first();
+  await button.click();
+  await figure.locator('.embed-code button.tool', { hasText: 'Selected: press Ctrl+C' }).first().waitFor();
+  const selection = await page.evaluate(() => {
+    const field = document.activeElement;
+    return { tag: field.tagName, whole: field.selectionStart === 0 && field.selectionEnd === field.value.length, text: field.value };
+  });
+  assert.equal(selection.tag, 'TEXTAREA');
+  assert.ok(selection.whole, 'the whole code is selected');
+  assert.match(selection.text, /^<iframe src=/);
+  await screenshot(page, 'embed-code-selected', { fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
+
 test('the embed code gives an iframe of the embed page and an img of the static SVG; the build wrote SVG and PNG', async () => {
   const page = await site.page();
   await page.goto(`${site.url}${REPORT}/`);

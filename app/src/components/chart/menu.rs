@@ -164,29 +164,62 @@ fn EmbedCode(spec: Memo<ChartSpec>, slug: String, id: String) -> impl IntoView {
     }
 }
 
-/// A read-only code field with a button that copies it.
+/// A read-only code field with a button that copies it. Where the browser offers no clipboard
+/// (a site served over plain HTTP) or refuses to write to it, the button selects the code and
+/// says to press Ctrl+C (⌘C on a Mac).
 #[component]
 fn CopyField(label: &'static str, text: String) -> impl IntoView {
-    let copied = RwSignal::new(false);
+    let copied = RwSignal::new(Copied::Not);
+    let field = NodeRef::<leptos::html::Textarea>::new();
     let value = text.clone();
-    let copy = move |_| {
-        if let Some(window) = crate::browser::window() {
-            let promise = window.navigator().clipboard().write_text(&value);
+    let select = move || {
+        if let Some(field) = field.get_untracked() {
+            field.select();
+            let _ = field.focus();
+        }
+        copied.set(Copied::Selected);
+    };
+    let copy = move |_| match clipboard() {
+        Some(clipboard) => {
+            let promise = clipboard.write_text(&value);
             wasm_bindgen_futures::spawn_local(async move {
-                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-                copied.set(ok);
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => copied.set(Copied::Yes),
+                    Err(_) => select(),
+                }
             });
         }
+        None => select(),
     };
     view! {
         <label class="copy-field">
             <span>{label}</span>
-            <textarea readonly rows="3" spellcheck="false">{text}</textarea>
+            <textarea readonly rows="3" spellcheck="false" node_ref=field>{text}</textarea>
         </label>
         <button type="button" class="tool" on:click=handler(copy)>
-            {move || if copied.get() { "Copied" } else { "Copy" }}
+            {move || match copied.get() {
+                Copied::Not => "Copy",
+                Copied::Yes => "Copied",
+                Copied::Selected => "Selected: press Ctrl+C (⌘C)",
+            }}
         </button>
     }
+}
+
+/// What the copy button did last.
+#[derive(Clone, Copy, PartialEq)]
+enum Copied {
+    Not,
+    Yes,
+    /// The code is selected for the reader to copy.
+    Selected,
+}
+
+/// The browser's clipboard, if it offers one (only to pages of a secure origin).
+fn clipboard() -> Option<web_sys::Clipboard> {
+    let navigator = crate::browser::window()?.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok()?;
+    clipboard.dyn_into().ok()
 }
 
 /// Saves `url` under `name` through a temporary link.
