@@ -124,7 +124,12 @@ const APP_FAILED_ID: &str = "app-failed";
 
 /// The loader's text, for the app's `javascript` and `wasm` files, or the whole app's beside
 /// them on a page marked with [`FULL_APP_META`]. One text for every page, so one hash in the
-/// Content-Security-Policy.
+/// Content-Security-Policy; without comments, since every page carries it.
+///
+/// It defines `benchdeckOpenDropped`, with which the islands' app downloads the whole app when
+/// a reader drops files (`app/src/islands/full.rs`). When the app cannot start, it says why
+/// above the page, as text (the message may quote an address), unless the app crashed, which
+/// says so itself; a failed download of the wasm is said once, as the server's answer.
 fn loader(javascript: &str, wasm: &str) -> String {
     let folder = &javascript[..javascript.rfind('/').map_or(0, |i| i + 1)];
     let (full_javascript, full_wasm) = (
@@ -148,11 +153,10 @@ const start = async () => {{
     if (!response.ok) throw new Error(`the server answered ${{response.status}} for ${{response.url}}`);
     return response;
   }});
-  module_or_path.catch(() => {{}}); // Said below, once.
+  module_or_path.catch(() => {{}});
   const bindings = await import(full ? '{full_javascript}' : '{javascript}');
   const wasm = await bindings.default({{ module_or_path }});
   window.wasmBindings = bindings;
-  // The islands' app asks for the whole app when a reader drops files (app/src/islands/full.rs).
   window.{OPEN_DROPPED_FUNCTION} = async (files) => {{
     const app = await import('{full_javascript}');
     await app.default({{ module_or_path: '{full_wasm}' }});
@@ -160,8 +164,6 @@ const start = async () => {{
   }};
   dispatchEvent(new CustomEvent('TrunkApplicationStarted', {{ detail: {{ wasm }} }}));
 }};
-// The page reads as the build wrote it without the app: say why its live parts stay still
-// (a crash of the app says so itself). Text only: the message may quote an address.
 start().catch((error) => {{
   if (document.querySelector('.error-panel.fatal')) return;
   const panel = Object.assign(document.createElement('div'), {{ id: '{APP_FAILED_ID}', className: 'error-panel' }});
