@@ -113,6 +113,19 @@ pub fn money(v: f64) -> String {
     format!("{sign}${}", group_thousands(&format!("{abs:.decimals$}")))
 }
 
+/// How much of `total` bytes is `done`, in the unit that suits `total`: `3.2 of 12.5 KiB`,
+/// `1.5 of 40.0 MiB`.
+pub fn bytes_of(done: u64, total: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let (scale, unit) = if total < 1024 * 1024 {
+        (KIB, "KiB")
+    } else {
+        (KIB * KIB, "MiB")
+    };
+    let amount = |bytes: u64| fixed(bytes as f64 / scale, 1);
+    format!("{} of {} {unit}", amount(done), amount(total))
+}
+
 fn trim_zeros(s: &str) -> String {
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -143,6 +156,14 @@ fn group_thousands(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_read_are_said_in_the_unit_of_the_whole() {
+        assert_eq!(bytes_of(0, 3_277), "0.0 of 3.2 KiB");
+        assert_eq!(bytes_of(3_277, 3_277), "3.2 of 3.2 KiB");
+        assert_eq!(bytes_of(1024 * 1024, 40 * 1024 * 1024), "1.0 of 40.0 MiB");
+        assert_eq!(bytes_of(0, 0), "0.0 of 0.0 KiB");
+    }
 
     #[test]
     fn numbers_read_like_a_person_wrote_them() {

@@ -110,9 +110,8 @@ fn KeptNote(
 /// How far the worker got, as a progress bar and in words.
 #[component]
 fn Progress(stage: WorkerStage, file: String, done: u64, total: u64) -> impl IntoView {
-    let mib = |b: u64| format::fixed(b as f64 / (1024.0 * 1024.0), 1);
     let words = match stage {
-        WorkerStage::Reading => format!("Reading {file}: {} of {} MiB", mib(done), mib(total)),
+        WorkerStage::Reading => format!("Reading {file}: {}", format::bytes_of(done, total)),
         WorkerStage::Importing => format!("Importing {file} ({} of {total} files done)", done),
         WorkerStage::Building => "Building the report".to_string(),
     };
