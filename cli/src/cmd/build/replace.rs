@@ -22,7 +22,6 @@ pub(super) fn replace_site(
     let out = &followed(out)?;
     check_replaceable(out)?;
     let staging = staging_folder(out)?;
-    stopped::writing(&staging);
     let written = write(&staging);
     stopped::written();
     match written {
@@ -81,7 +80,8 @@ fn check_replaceable(out: &Path) -> Result<()> {
     }
 }
 
-/// A new, empty folder beside `out` (so the swap is a rename on one file system).
+/// A new, empty folder beside `out` (so the swap is a rename on one file system), which a
+/// build told to stop removes (`stopped.rs`).
 pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
     let name = out
         .file_name()
@@ -98,6 +98,8 @@ pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
         std::fs::remove_dir_all(&staging)
             .with_context(|| format!("cannot remove `{}`", staging.display()))?;
     }
+    // Named to the signal handler before it exists, so that no stop leaves it behind.
+    stopped::writing(&staging);
     std::fs::create_dir(&staging)
         .with_context(|| format!("cannot create `{}`", staging.display()))?;
     Ok(staging)
