@@ -245,43 +245,36 @@ fn find_ascii_ci(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 fn check_no_double_escape(text: &str, lt: usize) -> Result<()> {
     let bytes = text.as_bytes();
     if let Some(comment) = find_ascii_ci(bytes, b"<!--") {
-        let rest = &bytes[comment..];
-        let mut at = 0;
-        while let Some(offset) = find_ascii_ci(&rest[at..], b"<script") {
-            let after = rest.get(at + offset + 7);
-            if matches!(
-                after,
-                Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'/' | b'>')
-            ) {
-                bail!(
-                    "the <script> at byte {lt} holds `<!--` and then `<script`, which changes \
-                     where the browser ends it; cannot compute its Content-Security-Policy hash \
-                     (write `<\\!--` or `<\\script` in the script instead)"
-                );
-            }
-            at += offset + 1;
+        if script_openings(&bytes[comment..]).next().is_some() {
+            bail!(
+                "the <script> at byte {lt} holds `<!--` and then `<script`, which changes \
+                 where the browser ends it; cannot compute its Content-Security-Policy hash \
+                 (write `<\\!--` or `<\\script` in the script instead)"
+            );
         }
     }
     Ok(())
 }
 
-/// How many `<script` tag openings `html` holds anywhere, comments and raw text included:
-/// `<script` in any case followed by whitespace, `/` or `>`.
+/// How many `<script` tag openings `html` holds anywhere, comments and raw text included.
 pub(super) fn script_tags(html: &str) -> usize {
-    let bytes = html.as_bytes();
-    let mut count = 0;
+    script_openings(html.as_bytes()).count()
+}
+
+/// Where each `<script` tag opening in `bytes` starts: `<script` in any case followed by
+/// whitespace, `/` or `>`.
+fn script_openings(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut at = 0;
-    while let Some(offset) = find_ascii_ci(&bytes[at..], b"<script") {
-        let next = bytes.get(at + offset + 7);
+    std::iter::from_fn(move || loop {
+        let start = at + find_ascii_ci(&bytes[at..], b"<script")?;
+        at = start + 1;
         if matches!(
-            next,
+            bytes.get(start + 7),
             Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'/' | b'>')
         ) {
-            count += 1;
+            return Some(start);
         }
-        at += offset + 7;
-    }
-    count
+    })
 }
 
 /// Offset just past the `<head …>` start tag.
