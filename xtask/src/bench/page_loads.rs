@@ -228,11 +228,7 @@ fn beyond_empty(doc: &mut String, plotly: &PageLoad, content: &PageLoad, empty: 
     let theirs = plotly.median_ms - empty.median_ms;
     let excess = theirs / ours;
     let floor = content.median_ms / empty.median_ms.max(1.0);
-    let _ = writeln!(
-        doc,
-        "### Beyond an empty page
-"
-    );
+    let _ = writeln!(doc, "### Beyond an empty page\n");
     let _ = writeln!(
         doc,
         "An empty page (a heading, a number and one small SVG) loaded by the same harness in the \
@@ -316,11 +312,7 @@ fn before_scripts(
 ) {
     let kb = |b: u64| format!("{:.1} KB", b as f64 / 1000.0);
     let sooner = plotly.median_ms / content.median_ms.max(1.0);
-    let _ = writeln!(
-        doc,
-        "### Before any script runs
-"
-    );
+    let _ = writeln!(doc, "### Before any script runs\n");
     let _ = writeln!(
         doc,
         "Pages are rendered at build time by the app's own components; in the browser the islands' app makes their live parts live (`app/src/islands.rs`). \
