@@ -100,8 +100,10 @@ pub(super) fn staging_folder(out: &Path) -> Result<PathBuf> {
     }
     // Named to the signal handler before it exists, so that no stop leaves it behind.
     stopped::writing(&staging);
-    std::fs::create_dir(&staging)
-        .with_context(|| format!("cannot create `{}`", staging.display()))?;
+    if let Err(error) = std::fs::create_dir(&staging) {
+        stopped::written();
+        return Err(error).with_context(|| format!("cannot create `{}`", staging.display()));
+    }
     Ok(staging)
 }
 
