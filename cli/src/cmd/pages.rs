@@ -412,28 +412,30 @@ fn drawings(report: &ReportPage) -> Result<ReportDrawings> {
         let draw = |size| {
             chart::to_svg(spec, size, &options).with_context(|| format!("cannot draw {}", what()))
         };
-        let drawn = chart::PAGE_DRAWINGS
+        let label = alt_text(spec);
+        let inlined = chart::PAGE_DRAWINGS
             .iter()
-            .map(|&(class, width)| Ok((class, draw(chart::size_at(spec, width))?)))
+            .map(|&(class, width)| {
+                let svg = draw(chart::size_at(spec, width))?;
+                let markup = inline::inline_svg(&svg, &label)
+                    .with_context(|| format!("cannot put {} in its page", what()))?;
+                Ok((class, markup))
+            })
             .collect::<Result<Vec<_>>>()?;
         let markup = |wanted: &[(&str, u32)]| {
-            let sized: Vec<_> = drawn
+            let chosen: Vec<_> = inlined
                 .iter()
                 .filter(|(class, _)| wanted.iter().any(|(w, _)| w == class))
-                .map(|(class, svg)| (*class, svg.as_str()))
+                .map(|(class, markup)| (*class, markup.as_str()))
                 .collect();
-            inline::by_width(&sized, &alt_text(spec))
-                .with_context(|| format!("cannot put {} in its page", what()))
+            inline::by_width(&chosen)
         };
         let on_entry = chart::page_drawings(panels.get(spec.id.as_str()).copied());
-        let all = markup(&chart::PAGE_DRAWINGS)?;
-        let entry = if on_entry.len() == chart::PAGE_DRAWINGS.len() {
-            all.clone()
-        } else {
-            markup(on_entry)?
-        };
-        drawings.entry.0.insert(spec.id.clone(), entry);
-        drawings.embed.0.insert(spec.id.clone(), all);
+        drawings.entry.0.insert(spec.id.clone(), markup(on_entry));
+        drawings
+            .embed
+            .0
+            .insert(spec.id.clone(), markup(&chart::PAGE_DRAWINGS));
     }
     Ok(drawings)
 }

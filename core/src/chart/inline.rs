@@ -55,20 +55,19 @@ pub fn inline_svg(document: &str, label: &str) -> Result<String, InlineError> {
     Ok(out.trim_end().to_string())
 }
 
-/// The drawings a page carries for one chart, labelled with `label`: each of `drawings` is a
-/// class and its SVG document (those of [`super::page_drawings`], widest first), inlined as
-/// `svg.<class>`, the first also `svg.widest`. The stylesheet shows the one drawn nearest the
-/// chart box's width, and the widest in a box wider than all of them: any other, scaled to the
-/// box, would have unreadably small (or oversized) text and leave the box partly empty.
-pub fn by_width(drawings: &[(&str, &str)], label: &str) -> Result<String, InlineError> {
-    drawings
+/// The drawings a page carries for one chart: each of `inlined` is a class and the drawing
+/// [`inline_svg`] made at its width (those of [`super::page_drawings`], widest first), put in
+/// the page as `svg.<class>`, the first also `svg.widest`. The stylesheet shows the one drawn
+/// nearest the chart box's width, and the widest in a box wider than all of them: any other,
+/// scaled to the box, would have unreadably small (or oversized) text and leave the box partly
+/// empty.
+pub fn by_width(inlined: &[(&str, &str)]) -> String {
+    inlined
         .iter()
         .enumerate()
-        .map(|(i, (class, document))| {
+        .map(|(i, (class, markup))| {
             let widest = if i == 0 { " widest" } else { "" };
-            inline_svg(document, label).map(|markup| {
-                markup.replacen("<svg ", &format!("<svg class=\"{class}{widest}\" "), 1)
-            })
+            markup.replacen("<svg ", &format!("<svg class=\"{class}{widest}\" "), 1)
         })
         .collect()
 }
@@ -228,16 +227,13 @@ mod tests {
     #[test]
     fn a_page_carries_a_drawing_per_width_each_labelled() {
         let doc = |w: u32| format!("<svg width=\"{w}\" viewBox=\"0 0 {w} 260\">\n<rect/>\n</svg>");
-        let (wide, medium, narrow) = (doc(960), doc(640), doc(360));
-        let all = by_width(
-            &[("wide", &wide), ("medium", &medium), ("narrow", &narrow)],
-            "Chart",
-        )
-        .unwrap();
+        let inlined = |w: u32| inline_svg(&doc(w), "Chart").unwrap();
+        let (wide, medium, narrow) = (inlined(960), inlined(640), inlined(360));
+        let all = by_width(&[("wide", &wide), ("medium", &medium), ("narrow", &narrow)]);
         assert_eq!(all.matches("aria-label=\"Chart\"").count(), 3);
         let at = |class: &str| all.find(&format!("<svg class=\"{class}\" xmlns")).unwrap();
         assert!(at("wide widest") < at("medium") && at("medium") < at("narrow"));
-        let panel = by_width(&[("medium", &medium), ("narrow", &narrow)], "Chart").unwrap();
+        let panel = by_width(&[("medium", &medium), ("narrow", &narrow)]);
         assert!(
             panel.starts_with("<svg class=\"medium widest\" "),
             "{panel}"
@@ -245,7 +241,7 @@ mod tests {
         assert_eq!(panel.matches("widest").count(), 1);
         assert!(all[at("medium")..at("narrow")].contains("viewBox=\"0 0 640 260\""));
         assert!(all[at("narrow")..].contains("viewBox=\"0 0 360 260\""));
-        assert!(by_width(&[("wide", &wide), ("narrow", "<p>")], "Chart").is_err());
+        assert!(inline_svg("<p>", "Chart").is_err());
     }
 
     #[test]
