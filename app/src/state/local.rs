@@ -217,8 +217,8 @@ fn ask_worker(command: WorkerCommand, files: Vec<File>, local: Local) {
 fn worker_failure(event: &web_sys::Event) -> String {
     match event.dyn_ref::<web_sys::ErrorEvent>() {
         Some(error) => format!("the file reader stopped: {}", error.message()),
-        None => "the file reader could not be started: its script did not load. Check the \
-                 connection and reload the page to try again"
+        None => "the file reader could not be started: its script did not load; check the \
+                 connection and open the files again"
             .to_string(),
     }
 }
