@@ -20,6 +20,22 @@ fn copy_folder(from: &Path, to: &Path) {
     }
 }
 
+/// Writes the smallest app a site can be built with into `dir`: the page template with the
+/// comment marker and trunk's loader that `benchdeck pages` reads, and no wasm. The test hands it to the build through
+/// `BENCHDECK_APP_DIR`, so it does not depend on whether `cli/bundle/` was built before
+/// benchdeck was compiled (a clean checkout's `cargo xtask test` compiles it without).
+fn write_app(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <!-- benchdeck:head -->\n</head>\n<body>\n<div id=\"app\"></div>\n\
+         <script type=\"module\">\nimport init, * as bindings from '/app.js';\n\
+         const wasm = await init({ module_or_path: '/app_bg.wasm' });\n</script></body>\n</html>\n",
+    )
+    .unwrap();
+}
+
 /// The staging folders beside `dist` in `project`.
 fn staging_folders(project: &Path) -> Vec<String> {
     std::fs::read_dir(project)
@@ -37,8 +53,11 @@ fn a_build_told_to_stop_removes_its_staging_folder() {
         // The repository's own results and reports: a build of a few seconds.
         copy_folder(&repo.join("results"), &project.path().join("results"));
         copy_folder(&repo.join("reports"), &project.path().join("reports"));
+        let app = tempfile::tempdir().unwrap();
+        write_app(app.path());
         let mut build = Command::new(env!("CARGO_BIN_EXE_benchdeck"))
             .current_dir(project.path())
+            .env("BENCHDECK_APP_DIR", app.path())
             .args(["build", "--out", "dist"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
