@@ -21,9 +21,10 @@ fn copy_folder(from: &Path, to: &Path) {
 }
 
 /// Writes the smallest app a site can be built with into `dir`: the page template with the
-/// comment marker and trunk's loader that `benchdeck pages` reads, and no wasm. The test hands it to the build through
-/// `BENCHDECK_APP_DIR`, so it does not depend on whether `cli/bundle/` was built before
-/// benchdeck was compiled (a clean checkout's `cargo xtask test` compiles it without).
+/// comment marker and trunk's loader that `benchdeck pages` reads, and no wasm. The test hands
+/// it to the build through `BENCHDECK_APP_DIR`, so it does not depend on whether `cli/bundle/`
+/// was built before benchdeck was compiled (a clean checkout's `cargo xtask test` compiles it
+/// without).
 fn write_app(dir: &Path) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(
