@@ -10,9 +10,10 @@
 //!   individual responses, AIPerf's records): distribution-free order-statistic intervals for
 //!   percentiles, a t interval for the mean ([`interval`]);
 //! - **a mean with its standard deviation and request count** (most summaries): the t interval
-//!   of the mean (Welch's, once two are compared);
+//!   of the mean (two are compared by the MOVER interval of their ratio, close to Welch's);
 //! - **repeated runs** of one configuration at one load ([`crate::model::Repeats`]): a t interval
-//!   over the runs' values, for any quantity (throughputs and costs included).
+//!   over the runs' values, for any quantity (throughputs and costs included), widened to the
+//!   interval of their pooled requests where that is wider.
 //!
 //! A run with none of these has no interval; a page that compares it says its noise is unknown.
 //! Intervals are deterministic (no resampling), so a site builds the same twice and a million
@@ -28,39 +29,47 @@ pub mod student;
 use crate::model::{Metric, Run, Stat};
 use crate::quantity::Quantity;
 
-pub use combine::combine;
+pub use combine::{combine, combine_side};
 pub use contrast::{Finding, Ratio, NO_CLEAR_DIFFERENCE};
 pub use estimate::{Basis, Estimate, Interval};
 pub use rank::{mann_whitney, RankTest};
 
 /// `q` on `run` with its 95% interval; `None` when the run does not report `q`.
+///
+/// A combined run has two: the t interval over its runs' values, which holds what varies from
+/// run to run, and the one from its pooled requests or summed counts, which holds what varies
+/// between requests. Its interval spans both. The runs' alone is zero wide when three runs
+/// served 400 of 400 requests each; the requests' alone treats three runs of 400 as one of
+/// 1,200 and calls a run-to-run drift of a few percent a difference.
 pub fn estimate(q: Quantity, run: &Run) -> Option<Estimate> {
     let value = q.of(run)?;
-    let interval = over_runs(q, run).or_else(|| within_run(q, run, value));
+    let interval = match (over_runs(q, run), within_run(q, run, value)) {
+        (Some(runs), Some(requests)) => Some(spanning(runs, requests)),
+        (runs, requests) => runs.or(requests),
+    };
     Some(Estimate { value, interval })
 }
 
-/// The t interval over the runs that a combined run averages (samples pooled: only for what
-/// the samples do not hold).
+/// The interval from `a`'s lower end to `b`'s upper end or the other way round, whichever is
+/// wider, named by the wider of the two.
+fn spanning(a: (Interval, Basis), b: (Interval, Basis)) -> (Interval, Basis) {
+    let width = |i: &Interval| i.hi - i.lo;
+    let basis = if width(&a.0) >= width(&b.0) { a.1 } else { b.1 };
+    let interval = Interval {
+        lo: a.0.lo.min(b.0.lo),
+        hi: a.0.hi.max(b.0.hi),
+    };
+    (interval, basis)
+}
+
+/// The t interval over the runs that a combined run stands for.
 fn over_runs(q: Quantity, run: &Run) -> Option<(Interval, Basis)> {
     let repeats = run.repeats.as_ref()?;
-    if repeats.pooled && per_request(q, run) {
-        return None;
-    }
     let values: Vec<f64> = repeats.runs.iter().filter_map(|r| q.of(r)).collect();
     if values.len() < 2 || values.len() != repeats.runs.len() {
         return None;
     }
     interval::mean(&values).map(|i| (i, Basis::Runs(values.len())))
-}
-
-/// True when `q` is read from `run`'s per-request values.
-fn per_request(q: Quantity, run: &Run) -> bool {
-    match q {
-        Quantity::Latency { metric, .. } => sorted_of(run, metric).is_some(),
-        Quantity::Interactivity => sorted_of(run, Metric::Tpot).is_some(),
-        _ => false,
-    }
 }
 
 /// The interval from one run's own data: its requests, its summary, its counts.

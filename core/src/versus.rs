@@ -4,9 +4,11 @@
 //! clear difference**, by the 95% interval of the change. The gate fails on a metric that is
 //! worse both clearly and by more than a threshold.
 //!
-//! Matching: runs are combined per load point first (repeats count once), then paired by
-//! configuration key and load. When the two sides share no configuration but each has exactly
-//! one (a branch renamed its label), they are paired by load alone, with a warning saying so.
+//! Matching: each side's runs are combined per load point first (repeats count once, whatever
+//! their day), then paired by configuration key and load. A run left beside another at its
+//! point (another workload) is named in a warning and not compared. When the two sides share
+//! no configuration but each has exactly one (a branch renamed its label), they are paired by
+//! load alone, with a warning saying so.
 
 mod charts;
 mod judge;
@@ -41,6 +43,8 @@ pub fn compare(base: &[&Run], new: &[&Run], options: &Options) -> Outcome {
         Some(_) => String::new(),
         None => r.config.key(),
     };
+    let base = one_run_per_point("base", base, &key, &mut warnings);
+    let new = one_run_per_point("new", new, &key, &mut warnings);
     let mut points = Vec::new();
     let mut only_base = Vec::new();
     for b in &base {
@@ -84,7 +88,43 @@ pub fn compare(base: &[&Run], new: &[&Run], options: &Options) -> Outcome {
 }
 
 fn combined<'a>(runs: &[&'a Run]) -> Vec<Cow<'a, Run>> {
-    crate::noise::combine(runs.iter().map(|r| Cow::Borrowed(*r)).collect())
+    crate::noise::combine_side(runs.iter().map(|r| Cow::Borrowed(*r)).collect())
+}
+
+/// `runs` with one run per configuration and load: the first. Runs left at a point after its
+/// repeats are combined measured another workload there; each one left out is a warning that
+/// names it and what differs, never a silent choice.
+fn one_run_per_point<'r>(
+    side: &str,
+    runs: Vec<&'r Run>,
+    key: &dyn Fn(&Run) -> String,
+    warnings: &mut Vec<String>,
+) -> Vec<&'r Run> {
+    let mut kept: Vec<&'r Run> = Vec::new();
+    for run in runs {
+        let Some(first) = kept
+            .iter()
+            .find(|k| key(k) == key(run) && k.load.target == run.load.target)
+        else {
+            kept.push(run);
+            continue;
+        };
+        let (first_name, name) = (first.provenance.to_string(), run.provenance.to_string());
+        let pair = [vec![(first_name.as_str(), *first), (name.as_str(), run)]];
+        let what: Vec<String> = differences::among(&pair).iter().map(|d| d.text()).collect();
+        warnings.push(format!(
+            "{side}: `{name}` is not compared: `{first_name}` is the run compared at {} at {}, \
+             and the two are not repeats of one measurement ({})",
+            run.config.key(),
+            load_text(&run.load.target),
+            if what.is_empty() {
+                "their workloads differ".to_string()
+            } else {
+                what.join("; ")
+            }
+        ));
+    }
+    kept
 }
 
 /// The two configurations' keys, when the sides share none and each has exactly one.

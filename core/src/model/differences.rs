@@ -69,14 +69,14 @@ impl Aspect {
                 LoadAxis::None => None,
             },
             Aspect::Burstiness => run.workload.burstiness.map(format::number),
-            Aspect::Prompts => run.requests.total.map(|n| format::number(n as f64)),
+            Aspect::Prompts => prompts(run),
             Aspect::Tokenizer => run.workload.tokenizer.clone(),
         }
     }
 
     /// True when `a` and `b` differ by more than chance: texts unless equal; measured lengths
     /// by more than a tenth (outputs that stop early move a mean a little from run to run).
-    fn differs(self, a: &Run, b: &Run) -> bool {
+    pub fn differs(self, a: &Run, b: &Run) -> bool {
         match self {
             Aspect::InputLength => lengths_differ(
                 a.workload.input_len,
@@ -98,6 +98,30 @@ impl Aspect {
             },
         }
     }
+}
+
+/// The requests one run sent. A combined run sent them in each of its runs: `400` when each
+/// sent 400, `390 to 410` when they differ; unstated when the runs it stands for are not at
+/// hand (a page's data keeps only their sources).
+fn prompts(run: &Run) -> Option<String> {
+    let Some(repeats) = &run.repeats else {
+        return run.requests.total.map(|n| format::number(n as f64));
+    };
+    let totals: Vec<u64> = repeats
+        .runs
+        .iter()
+        .map(|r| r.requests.total)
+        .collect::<Option<_>>()?;
+    let (lo, hi) = (totals.iter().min()?, totals.iter().max()?);
+    Some(if lo == hi {
+        format::number(*lo as f64)
+    } else {
+        format!(
+            "{} to {}",
+            format::number(*lo as f64),
+            format::number(*hi as f64)
+        )
+    })
 }
 
 /// A target length, else a measured mean written `~N`.

@@ -3,13 +3,14 @@
 //! picks one of them and says nothing.
 //!
 //! Where every run has per-request values, the combined run pools them: its statistics are
-//! computed again over all the requests, and its intervals come from them. Otherwise each
-//! statistic is the mean of the runs' values, and its interval is the t interval over the runs
-//! ([`super::estimate`]). Counts and token totals add up; rates are averaged.
+//! computed again over all the requests. Otherwise each statistic is the mean of the runs'
+//! values. Either way its interval spans the t interval over the runs and the one its requests
+//! give ([`super::estimate`]). Counts and token totals add up; rates are averaged.
 
 use std::borrow::Cow;
 
 use crate::analysis::quantile;
+use crate::model::differences::Aspect;
 use crate::model::{
     Distribution, LatencyMetric, LoadTarget, Metric, Repeats, RequestCounts, RequestSamples, Run,
     Throughput, TokenStats,
@@ -19,9 +20,20 @@ use crate::problem::Problem;
 /// `runs` with each group of repeats (same configuration, load point, day and workload)
 /// replaced by one combined run, in the place of its first run. Single runs stay as they are.
 pub fn combine<'a>(runs: Vec<Cow<'a, Run>>) -> Vec<Cow<'a, Run>> {
+    combine_by(runs, same_point)
+}
+
+/// [`combine`] for one side of a comparison (`benchdeck compare`'s base or new), whose runs
+/// the user chose as one measurement: runs on other days repeat it too, and so do runs at
+/// maximum throughput (where a site keeps them apart, as their files may not state a load).
+pub fn combine_side<'a>(runs: Vec<Cow<'a, Run>>) -> Vec<Cow<'a, Run>> {
+    combine_by(runs, same_measurement)
+}
+
+fn combine_by<'a>(runs: Vec<Cow<'a, Run>>, same: fn(&Run, &Run) -> bool) -> Vec<Cow<'a, Run>> {
     let mut groups: Vec<Vec<Cow<'a, Run>>> = Vec::new();
     for run in runs {
-        match groups.iter_mut().find(|g| same_point(&g[0], &run)) {
+        match groups.iter_mut().find(|g| same(&g[0], &run)) {
             Some(group) => group.push(run),
             None => groups.push(vec![run]),
         }
@@ -39,16 +51,31 @@ pub fn combine<'a>(runs: Vec<Cow<'a, Run>>) -> Vec<Cow<'a, Run>> {
         .collect()
 }
 
-/// True when `a` and `b` are repeats of one measurement.
+/// True when `a` and `b` are repeats of one measurement on one day, at a stated load.
 fn same_point(a: &Run, b: &Run) -> bool {
-    a.config.key() == b.config.key()
-        && a.load.target == b.load.target
+    same_measurement(a, b)
         && a.load.target != LoadTarget::MaxThroughput
         && a.provenance.date.as_ref().map(|d| d.day())
             == b.provenance.date.as_ref().map(|d| d.day())
+}
+
+/// True when `a` and `b` measured one configuration at one load with prompts of one kind (the
+/// same stated lengths, and measured lengths within a tenth of each other, as
+/// [`Aspect::differs`] judges them).
+fn same_measurement(a: &Run, b: &Run) -> bool {
+    const WORKLOAD: [Aspect; 5] = [
+        Aspect::Dataset,
+        Aspect::InputLength,
+        Aspect::OutputLength,
+        Aspect::Burstiness,
+        Aspect::Tokenizer,
+    ];
+    a.config.key() == b.config.key()
+        && a.load.target == b.load.target
         && a.config.dataset == b.config.dataset
         && a.workload.input_len == b.workload.input_len
         && a.workload.output_len == b.workload.output_len
+        && !WORKLOAD.iter().any(|aspect| aspect.differs(a, b))
 }
 
 /// One run standing for `runs` (two or more).

@@ -159,9 +159,19 @@ pub fn proportion(ok: u64, n: u64) -> Option<Interval> {
     let z2 = Z_975 * Z_975;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z_975 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At 0 and at n the interval ends exactly at the share: `centre ± half` rounds to
+    // 0.9999999999999999 for many n, which would leave the share itself outside.
     Some(Interval {
-        lo: (centre - half).max(0.0),
-        hi: (centre + half).min(1.0),
+        lo: if ok == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        },
+        hi: if ok as f64 == n {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        },
     })
 }
 
@@ -223,5 +233,14 @@ mod tests {
         assert_eq!(none.lo, 0.0);
         assert!(none.hi > 0.16 && none.hi < 0.17, "{none:?}");
         assert_eq!(proportion(3, 0), None);
+    }
+
+    #[test]
+    fn wilson_ends_at_the_share_itself_for_every_count_at_zero_and_at_n() {
+        // `centre + half` rounds below 1 at n = 10, 13, 25, 400 and hundreds more.
+        for n in 1..=5_000 {
+            assert_eq!(proportion(n, n).unwrap().hi, 1.0, "{n} of {n}");
+            assert_eq!(proportion(0, n).unwrap().lo, 0.0, "0 of {n}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::model::Run;
-use crate::noise::{self, Finding, Ratio};
+use crate::noise::{self, Estimate, Finding, Interval, Ratio};
 use crate::quantity::{Better, Quantity};
 
 /// What the data says of a metric's change.
@@ -88,13 +88,7 @@ pub(super) fn row(q: Quantity, base: &Run, new: &Run, threshold_pct: f64) -> Ver
         return row;
     };
     let Some(ratio) = Ratio::of(&eb, &en) else {
-        // A zero on one side: a change in percent means nothing; equal is no change.
-        row.verdict = if eb.value == en.value {
-            Verdict::NoClearDifference
-        } else {
-            by_values(q.better(), eb.value, en.value)
-        };
-        return row;
+        return at_zero(row, q.better(), (&eb, &en), threshold_pct);
     };
     let change = (ratio.value - 1.0) * 100.0;
     row.change_pct = Some(change);
@@ -115,6 +109,46 @@ pub(super) fn row(q: Quantity, base: &Run, new: &Run, threshold_pct: f64) -> Ver
     };
     row.fails = row.verdict == Verdict::Worse && change.abs() > threshold_pct;
     row
+}
+
+/// `row` when a side's value is zero, where a ratio means nothing: a run whose every request
+/// failed has no throughput; a base without errors has an error rate of 0%. The difference
+/// `new − base` decides: by its 95% interval where both sides have one (MOVER on the plain
+/// scale, as [`Ratio`] on the log scale), else by its sign. A change from zero is beyond any
+/// threshold, so a clearly worse one fails the gate. A value that is no number stays missing.
+fn at_zero(
+    mut row: VerdictRow,
+    better: Better,
+    (base, new): (&Estimate, &Estimate),
+    threshold_pct: f64,
+) -> VerdictRow {
+    if !(base.value.is_finite() && new.value.is_finite()) {
+        return row;
+    }
+    let change = (base.value != 0.0).then(|| (new.value - base.value) / base.value * 100.0);
+    row.change_pct = change.filter(|c| c.is_finite());
+    let interval = base
+        .interval
+        .zip(new.interval)
+        .map(|((b, _), (n, _))| difference(base.value, b, new.value, n));
+    row.noise_known = interval.is_some();
+    row.verdict = match (interval, row.change_pct) {
+        (Some(i), _) if i.lo <= 0.0 && 0.0 <= i.hi => Verdict::NoClearDifference,
+        (None, Some(c)) if c.abs() <= threshold_pct => Verdict::NoClearDifference,
+        _ => by_values(better, base.value, new.value),
+    };
+    row.fails =
+        row.verdict == Verdict::Worse && row.change_pct.is_none_or(|c| c.abs() > threshold_pct);
+    row
+}
+
+/// The 95% interval of `new − base` from each side's own interval (Zou and Donner's MOVER).
+fn difference(base: f64, b: Interval, new: f64, n: Interval) -> Interval {
+    let d = new - base;
+    Interval {
+        lo: d - ((new - n.lo).powi(2) + (b.hi - base).powi(2)).sqrt(),
+        hi: d + ((n.hi - new).powi(2) + (base - b.lo).powi(2)).sqrt(),
+    }
 }
 
 /// The verdict of the values alone.

@@ -283,3 +283,158 @@ fn compare_reads_the_seed_002_runs_as_the_site_s_head_to_head_does() {
         Verdict::NoClearDifference
     );
 }
+
+fn with_metrics(metrics: Vec<Quantity>) -> Options {
+    Options {
+        metrics,
+        threshold_pct: 5.0,
+    }
+}
+
+/// `run` with `succeeded` of `total` requests served and an output throughput of `tok_s`.
+fn served(mut run: Run, total: u64, succeeded: u64, tok_s: f64) -> Run {
+    run.requests = crate::model::RequestCounts::counted(total, succeeded);
+    run.throughput.output_tok_s = Some(tok_s);
+    run
+}
+
+#[test]
+fn a_new_side_whose_every_request_failed_fails_the_gate() {
+    let base = served(at("a", 1.0, 100.0, 1), 2000, 2000, 400.0);
+    let mut new = served(summary_only(at("a", 1.0, 100.0, 2)), 2000, 0, 0.0);
+    new.latency.clear();
+    let metrics = vec![Quantity::SuccessRate, Quantity::OutputThroughput];
+    let outcome = compare(&[&base], &[&new], &with_metrics(metrics));
+    let rows = &outcome.points[0].rows;
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.verdict, r.fails, r.change_pct))
+            .collect::<Vec<_>>(),
+        [
+            (Verdict::Worse, true, Some(-100.0)),
+            (Verdict::Worse, true, Some(-100.0))
+        ],
+        "{rows:?}"
+    );
+    assert!(rows[0].noise_known, "both counts bound the rates");
+    assert!(outcome.fails);
+}
+
+#[test]
+fn errors_from_an_error_free_base_are_judged_by_the_difference() {
+    let base = served(at("a", 1.0, 100.0, 1), 400, 400, 400.0);
+    let row = |failed: u64| {
+        let new = served(at("a", 1.0, 100.0, 2), 400, 400 - failed, 400.0);
+        let outcome = compare(&[&base], &[&new], &with_metrics(vec![Quantity::ErrorRate]));
+        outcome.points[0].rows[0].clone()
+    };
+    // 40 of 400 failed: clearly worse than none, by more than any threshold.
+    let ten = row(40);
+    assert_eq!(
+        (ten.verdict, ten.fails, ten.change_pct),
+        (Verdict::Worse, true, None)
+    );
+    // One of 400 is within the noise of none (Wilson: 0–0.95% against 0.04–1.4%).
+    let one = row(1);
+    assert_eq!(
+        (one.verdict, one.fails),
+        (Verdict::NoClearDifference, false)
+    );
+    let none = row(0);
+    assert_eq!(
+        (none.verdict, none.fails),
+        (Verdict::NoClearDifference, false)
+    );
+}
+
+#[test]
+fn repeats_of_equal_success_are_no_clear_difference_from_one_failure_in_each() {
+    // 3 × 400/400 against 3 × 399/400: the runs do not spread, the 1,200 requests do.
+    let side = |ok: u64, seed: u64| -> Vec<Run> {
+        (0..3)
+            .map(|i| served(at("a", 1.0, 100.0, seed + i), 400, ok, 400.0))
+            .collect()
+    };
+    let (base, new) = (side(400, 1), side(399, 10));
+    let outcome = compare(
+        &base.iter().collect::<Vec<_>>(),
+        &new.iter().collect::<Vec<_>>(),
+        &Options {
+            metrics: vec![Quantity::SuccessRate],
+            threshold_pct: 0.1,
+        },
+    );
+    assert_eq!(outcome.points[0].runs, [3, 3]);
+    let row = &outcome.points[0].rows[0];
+    assert_eq!(row.verdict, Verdict::NoClearDifference, "{row:?}");
+    assert!(!outcome.fails);
+}
+
+#[test]
+fn every_run_of_a_side_counts_at_max_throughput_and_across_days() {
+    // Offline throughput runs, and runs of one point on two days: repeats of one side.
+    let offline = |tok_s: f64, seed: u64| {
+        let mut run = served(at("a", 1.0, 100.0, seed), 2000, 2000, tok_s);
+        run.load.target = LoadTarget::MaxThroughput;
+        run
+    };
+    let base = [offline(1000.0, 1), offline(1100.0, 2), offline(1200.0, 3)];
+    let new = [offline(800.0, 4), offline(1300.0, 5), offline(1400.0, 6)];
+    let metrics = || with_metrics(vec![Quantity::OutputThroughput]);
+    let outcome = compare(
+        &base.iter().collect::<Vec<_>>(),
+        &new.iter().collect::<Vec<_>>(),
+        &metrics(),
+    );
+    assert_eq!(outcome.points.len(), 1);
+    assert_eq!(outcome.points[0].runs, [3, 3]);
+    let row = &outcome.points[0].rows[0];
+    assert_eq!(
+        (row.base, row.verdict),
+        (Some(1100.0), Verdict::NoClearDifference)
+    );
+    let dated = |day: &str, median: f64, seed: u64| {
+        let mut run = at("a", 1.0, median, seed);
+        run.provenance.date = crate::date::RunDate::parse(day);
+        run
+    };
+    let base = dated("2025-10-20", 100.0, 1);
+    let new = [dated("2025-10-20", 100.0, 2), dated("2025-10-21", 100.0, 3)];
+    let outcome = compare(&[&base], &new.iter().collect::<Vec<_>>(), &options(5.0));
+    assert_eq!(outcome.points[0].runs, [1, 2]);
+    assert!(outcome.warnings.is_empty(), "{:?}", outcome.warnings);
+}
+
+#[test]
+fn a_run_of_another_workload_at_a_compared_point_is_named_not_dropped() {
+    let base = at("a", 1.0, 100.0, 1);
+    let prompts = |len: u64, file: &str, seed: u64| {
+        let mut run = at("a", 1.0, 100.0, seed);
+        run.tokens.total_input = Some(2000 * len);
+        run.provenance.file = file.into();
+        run
+    };
+    let new = [prompts(512, "short.json", 2), prompts(4096, "long.json", 3)];
+    let outcome = compare(&[&base], &new.iter().collect::<Vec<_>>(), &options(5.0));
+    assert_eq!(outcome.points.len(), 1);
+    assert_eq!(outcome.points[0].runs, [1, 1]);
+    let w = outcome.warnings.join("\n");
+    assert!(
+        w.contains("new: `long.json` is not compared: `short.json` is the run compared at a at concurrency 1"),
+        "{w}"
+    );
+    assert!(
+        w.contains("input length: short.json: ~512; long.json: ~4,096"),
+        "{w}"
+    );
+}
+
+#[test]
+fn combined_repeats_are_not_said_to_send_more_prompts() {
+    // Three runs of 2,000 prompts against one: each run sent 2,000.
+    let base: Vec<Run> = (0..3).map(|i| at("a", 1.0, 100.0, i)).collect();
+    let new = at("a", 1.0, 100.0, 9);
+    let outcome = compare(&base.iter().collect::<Vec<_>>(), &[&new], &options(5.0));
+    assert_eq!(outcome.points[0].runs, [3, 1]);
+    assert!(outcome.warnings.is_empty(), "{:?}", outcome.warnings);
+}
