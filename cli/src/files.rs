@@ -34,7 +34,9 @@ pub struct Listing {
 }
 
 /// Every regular file below `root` (or `root` itself if it is a file), sorted by path. Hidden
-/// files and folders (starting with `.`) and README files are left out.
+/// files and folders (starting with `.`: `.git`, `.DS_Store`) are left out; README files are
+/// listed, and the importers leave out those without results
+/// ([`benchdeck_core::import::import_all`]).
 pub fn list(root: &Path) -> Result<Listing> {
     let meta =
         std::fs::metadata(root).with_context(|| format!("cannot read `{}`", root.display()))?;
@@ -73,7 +75,7 @@ fn walk(dir: &Path, open: &mut BTreeSet<PathBuf>, listing: &mut Listing) -> Resu
         let entry = entry.with_context(|| format!("cannot list `{}`", dir.display()))?;
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') || name.to_ascii_lowercase().starts_with("readme") {
+        if name.starts_with('.') {
             continue;
         }
         paths.push(entry.path());

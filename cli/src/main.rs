@@ -64,7 +64,11 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Messages quote paths and values from the input: escaped, as every line printed.
+            eprintln!(
+                "error: {}",
+                benchdeck_core::printable::printable(&format!("{err:#}"))
+            );
             ExitCode::from(2)
         }
     }

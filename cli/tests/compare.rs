@@ -159,3 +159,29 @@ fn charts_are_written_per_metric() {
     let svg = std::fs::read_to_string(dir.path().join("charts/ttft-mean.svg")).unwrap();
     assert!(svg.contains("Mean TTFT: base against new"));
 }
+
+#[test]
+fn a_value_from_a_file_cannot_start_a_line_of_its_own_in_a_ci_log() {
+    // A model name with a newline and a GitHub Actions command, and a terminal escape.
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = result(1.0, 100.0, 20.0, 512.0).replace(
+        "acme/chat-7b",
+        "m\\n::error title=Injected::from result data\\u001b]0;title\\u0007",
+    );
+    for side in ["base", "new"] {
+        std::fs::create_dir_all(dir.path().join(side)).unwrap();
+        std::fs::write(dir.path().join(side).join("r.json"), &hostile).unwrap();
+    }
+    let inspect = Command::new(env!("CARGO_BIN_EXE_benchdeck"))
+        .current_dir(dir.path())
+        .args(["inspect", "base"])
+        .output()
+        .unwrap();
+    let printed = [stdout(&inspect), stdout(&compare(dir.path(), &[]))].join("\n");
+    assert!(printed.contains("m\\n::error title=Injected"), "{printed}");
+    assert!(
+        printed.lines().all(|line| !line.starts_with("::")),
+        "{printed}"
+    );
+    assert!(!printed.contains('\u{1b}'), "{printed}");
+}

@@ -132,11 +132,23 @@ pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024 * 1024;
 /// Imports every file, each as [`import`] does, then joins the ones that belong together
 /// ([`join_siblings`]) and dates the runs whose file does not say when they ran by a date in
 /// their path ([`RunDate::in_path`]).
+///
+/// A README is read like any file, since people paste a benchmark's console output into one;
+/// a README in no format benchmarks write is documentation, not a result file, and is left out
+/// without a problem.
 pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
     let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
     join_siblings(files, &mut imports);
     date_by_path(&mut imports);
+    imports.retain(|f| !(is_readme(&f.file) && f.producer.is_none()));
     imports
+}
+
+/// True for `README`, `README.md`, `readme.txt` and the like, in any folder.
+pub fn is_readme(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    stem.eq_ignore_ascii_case("readme")
 }
 
 /// Gives each run whose file did not say when it ran the date in its path, if there is one

@@ -28,6 +28,7 @@ pub mod model;
 pub mod noise;
 pub mod number;
 pub mod order;
+pub mod printable;
 pub mod problem;
 pub mod quantity;
 pub mod site;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::location::Location;
+use crate::printable::printable;
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -64,6 +65,12 @@ impl fmt::Display for Problem {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
-        write!(f, "{}: {level}: {}", self.place(), self.message)
+        // Printed on terminals and in CI logs: what the input put in it is escaped there.
+        write!(
+            f,
+            "{}: {level}: {}",
+            printable(&self.place()),
+            printable(&self.message)
+        )
     }
 }

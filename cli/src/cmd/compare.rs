@@ -21,6 +21,7 @@ use anyhow::{bail, Context, Result};
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
+use benchdeck_core::printable::printable;
 use benchdeck_core::versus::{self, Options, Outcome};
 
 use crate::files;
@@ -155,11 +156,11 @@ fn read_side(side: &str, paths: &[&PathBuf]) -> Result<Vec<ImportedFile>> {
         .filter(|f| f.failed())
         .map(|f| {
             let why: Vec<String> = f.problems.iter().map(ToString::to_string).collect();
-            format!("{}: {}", f.file, why.join("; "))
+            format!("{}: {}", printable(&f.file), why.join("; "))
         })
         .collect();
     if !failed.is_empty() {
-        bail!("{side}: cannot read {}", failed.join("\n"));
+        bail!("{side}: cannot read {}", failed.join("; "));
     }
     if imported.iter().all(|f| f.runs.is_empty()) {
         bail!("{side}: no run in {} file(s)", imported.len());

@@ -4,7 +4,6 @@
 //! failed to import. The `--json` form is documented in the README and kept stable: its
 //! `"format"` field changes if its shape ever does.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,6 +12,7 @@ use benchdeck_core::format;
 use benchdeck_core::import::{import_all, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::{differences, Metric, Run, Stat};
+use benchdeck_core::printable::printable;
 use serde::Serialize;
 
 use crate::files;
@@ -35,10 +35,19 @@ struct Report<'a> {
     format: &'static str,
     /// One entry per file, in path order.
     files: &'a [ImportedFile],
+    /// The files and links not read (over the size limit, a loop, leading nowhere), with why.
+    unread: Vec<Unread<'a>>,
     /// Counts over all files.
     totals: Totals,
     /// How the workloads of different configurations measured at one load point differ.
     workload_differences: Vec<differences::Difference>,
+}
+
+/// A file or link `inspect` did not read.
+#[derive(Serialize)]
+struct Unread<'a> {
+    path: &'a str,
+    reason: &'a str,
 }
 
 #[derive(Serialize)]
@@ -74,7 +83,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         }
     }
     for (path, why) in &unread {
-        eprintln!("benchdeck: {path}: {why}");
+        eprintln!("benchdeck: {}: {why}", printable(path));
     }
     // Files that belong together (in one folder) are joined, as in the site.
     let imported = import_all(&inputs);
@@ -86,6 +95,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         let doc = Report {
             format: "benchdeck-inspect/1",
             files: &imported,
+            unread: unread
+                .iter()
+                .map(|(path, reason)| Unread { path, reason })
+                .collect(),
             totals,
             workload_differences: differing,
         };
@@ -93,7 +106,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     } else {
         print!("{}", text(&imported, &totals));
         if let Some(note) = differences::note(&differing) {
-            println!("Configurations measured at one load point differ in workload. {note}");
+            println!(
+                "Configurations measured at one load point differ in workload. {}",
+                printable(&note)
+            );
         }
     }
     Ok(if failed {
@@ -136,19 +152,27 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
     let mut out = String::new();
     for file in files {
         let producer = file.producer.map_or("not recognised", |p| p.display_name());
-        let _ = writeln!(
-            out,
-            "{}: {producer}, {} run{}{}",
-            file.file,
-            file.runs.len(),
-            if file.runs.len() == 1 { "" } else { "s" },
-            if file.failed() { " (FAILED)" } else { "" }
+        line(
+            &mut out,
+            format_args!(
+                "{}: {producer}, {} run{}{}",
+                file.file,
+                file.runs.len(),
+                if file.runs.len() == 1 { "" } else { "s" },
+                if file.failed() { " (FAILED)" } else { "" }
+            ),
         );
         for sibling in &file.joined {
-            let _ = writeln!(out, "  joined with {sibling} (its data are in these runs)");
+            line(
+                &mut out,
+                format_args!("  joined with {sibling} (its data are in these runs)"),
+            );
         }
         if let Some(into) = &file.joined_into {
-            let _ = writeln!(out, "  joined into {into}: its data are in that file's run");
+            line(
+                &mut out,
+                format_args!("  joined into {into}: its data are in that file's run"),
+            );
         }
         let mut keys: Vec<String> = Vec::new();
         for run in &file.runs {
@@ -170,28 +194,40 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
                 }
                 identity.extend(c.settings.iter().map(|(name, v)| format!("{name} {v}")));
                 if identity.is_empty() {
-                    let _ = writeln!(out, "  configuration `{key}`");
+                    line(&mut out, format_args!("  configuration `{key}`"));
                 } else {
-                    let _ = writeln!(out, "  configuration `{key}`: {}", identity.join(", "));
+                    line(
+                        &mut out,
+                        format_args!("  configuration `{key}`: {}", identity.join(", ")),
+                    );
                 }
             }
-            let _ = writeln!(out, "    {}", run_line(run));
+            line(&mut out, format_args!("    {}", run_line(run)));
         }
         for problem in file.all_problems() {
-            let _ = writeln!(out, "  {problem}");
+            line(&mut out, format_args!("  {problem}"));
         }
     }
-    let _ = writeln!(
-        out,
-        "{} file{}, {} failed; {} runs; {} errors, {} warnings",
-        totals.files,
-        if totals.files == 1 { "" } else { "s" },
-        totals.failed_files,
-        totals.runs,
-        totals.errors,
-        totals.warnings
+    line(
+        &mut out,
+        format_args!(
+            "{} file{}, {} failed; {} runs; {} errors, {} warnings",
+            totals.files,
+            if totals.files == 1 { "" } else { "s" },
+            totals.failed_files,
+            totals.runs,
+            totals.errors,
+            totals.warnings
+        ),
     );
     out
+}
+
+/// Appends `text` and a newline to `out`, with what the input put in it escaped ([`printable`]):
+/// a model name or a message cannot start a line of its own.
+fn line(out: &mut String, text: std::fmt::Arguments) {
+    out.push_str(&printable(&text.to_string()));
+    out.push('\n');
 }
 
 /// One line per run: load, place, request outcomes, headline metrics with units, its date.

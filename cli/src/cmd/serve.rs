@@ -21,6 +21,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
+use benchdeck_core::printable::printable;
 
 use super::build::{Options, Session};
 use super::site::{png::Rasterizer, PNG_SCALE};
@@ -94,7 +95,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
                     "benchdeck: built in {:.2} s; open pages reload",
                     start.elapsed().as_secs_f64()
                 ),
-                Err(error) => eprintln!("error: {error:#}"),
+                Err(error) => eprintln!("error: {}", printable(&format!("{error:#}"))),
             }
             builds.ended();
         }
@@ -172,7 +173,7 @@ impl Server {
                 text_response(200, png, "image/png")
             }
             Err(error) => {
-                eprintln!("error: {error}");
+                eprintln!("error: {}", printable(&error));
                 text_response(500, error.into_bytes(), "text/plain; charset=utf-8")
             }
         })

@@ -26,6 +26,7 @@ use benchdeck_core::format::plural;
 use benchdeck_core::import::ImportedFile;
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
+use benchdeck_core::printable::printable;
 use benchdeck_core::site::{
     report_data_path, result_file_path, runs_csv_path, runs_json_path, ReportPage, INDEX_PATH,
 };
@@ -73,7 +74,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
 pub(crate) fn read_reports(folder: &Path) -> Result<files::Inputs> {
     let reports = files::read_inputs(folder, |p| p.extension().is_some_and(|e| e == "md"))?;
     for (path, why) in &reports.skipped {
-        eprintln!("benchdeck: warning: reports/{path}: {why}");
+        eprintln!("benchdeck: warning: reports/{}: {why}", printable(path));
     }
     Ok(reports)
 }
@@ -191,7 +192,7 @@ impl SiteData {
             }
         }
         for line in self.publication.report() {
-            eprintln!("{line}");
+            eprintln!("{}", printable(&line));
         }
         eprintln!(
             "benchdeck: {}, {} error{}",
@@ -274,7 +275,7 @@ fn write_sources(
     let by_path: BTreeMap<&str, &InputFile> =
         results.iter().map(|f| (f.path.as_str(), f)).collect();
     for source in published {
-        if !is_plain_relative(source) {
+        if !publish::is_plain_relative(source) {
             bail!(
                 "the result file `{source}` is not a plain path inside results/; refusing to \
                  publish it"
@@ -292,18 +293,6 @@ fn write_sources(
             .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     Ok(published.len())
-}
-
-/// True for `a/b.json`: `/`-separated, relative, every segment a real name (not empty, `.` or
-/// `..`, no `\` or `:` that another OS would read as a separator or drive).
-fn is_plain_relative(path: &str) -> bool {
-    !path.is_empty()
-        && path.split('/').all(|segment| {
-            !segment.is_empty()
-                && segment != "."
-                && segment != ".."
-                && !segment.contains(['\\', ':', '\0'])
-        })
 }
 
 /// Writes `value` as one of the app's data files (`crate::data_file`).
@@ -462,7 +451,7 @@ mod tests {
     #[test]
     fn only_plain_relative_paths_are_published() {
         for ok in ["a.json", "vllm/run 1.jsonl", "a/b/c.csv", "..a/b..c"] {
-            assert!(is_plain_relative(ok), "{ok}");
+            assert!(publish::is_plain_relative(ok), "{ok}");
         }
         for bad in [
             "",
@@ -475,7 +464,7 @@ mod tests {
             "c:/x",
             "a\\..\\b",
         ] {
-            assert!(!is_plain_relative(bad), "{bad}");
+            assert!(!publish::is_plain_relative(bad), "{bad}");
         }
     }
 }

@@ -161,3 +161,30 @@ fn wrong_types_are_located_errors_not_panics() {
         );
     }
 }
+
+#[test]
+fn a_readme_is_read_for_results_and_otherwise_left_out_without_a_word() {
+    let file = |path: &str, bytes: Vec<u8>| crate::input::InputFile {
+        path: path.into(),
+        bytes,
+    };
+    let files = [
+        // Console output pasted into a README (`by-rate.md` is such a Markdown file).
+        file(
+            "runs/README.md",
+            crate::fixtures::bytes("console/by-rate.md"),
+        ),
+        file(
+            "README",
+            b"# Runs\n\nThe runs of 2026-11-02, on one H100.\n".to_vec(),
+        ),
+        file("notes/readme.txt", Vec::new()),
+        file("readme-runs/notes.md", b"Just prose.\n".to_vec()),
+    ];
+    let imported = import_all(&files);
+    let names: Vec<&str> = imported.iter().map(|f| f.file.as_str()).collect();
+    assert_eq!(names, ["runs/README.md", "readme-runs/notes.md"]);
+    assert!(!imported[0].runs.is_empty());
+    assert!(imported[1].failed(), "only a README may hold no results");
+    assert!(is_readme("a/b/ReadMe.rst") && !is_readme("a/readme-runs/r.json"));
+}

@@ -1,8 +1,10 @@
 //! `compare --format text`: a summary line, the warnings, then per load point an aligned table
 //! of its metrics; verdicts coloured (worse red, better green) when printing to a terminal.
+//! What the input put in a name or a warning is escaped ([`printable`]).
 
 use std::fmt::Write as _;
 
+use benchdeck_core::printable::printable;
 use benchdeck_core::versus::{Outcome, Verdict, VerdictRow};
 
 use super::words::{cells, summary};
@@ -11,7 +13,7 @@ use super::words::{cells, summary};
 pub fn render(outcome: &Outcome, colour: bool) -> String {
     let mut out = format!("benchdeck compare: {}\n", summary(outcome));
     for warning in &outcome.warnings {
-        let _ = writeln!(out, "warning: {warning}");
+        let _ = writeln!(out, "warning: {}", printable(warning));
     }
     for point in &outcome.points {
         let runs = |n: usize| {
@@ -24,8 +26,8 @@ pub fn render(outcome: &Outcome, colour: bool) -> String {
         let _ = writeln!(
             out,
             "\n{} at {} (base {}, new {})",
-            point.id.config,
-            point.id.load,
+            printable(&point.id.config),
+            printable(&point.id.load),
             runs(point.runs[0]),
             runs(point.runs[1])
         );
@@ -76,7 +78,7 @@ pub fn render(outcome: &Outcome, colour: bool) -> String {
         if !ids.is_empty() {
             let names: Vec<String> = ids
                 .iter()
-                .map(|p| format!("{} at {}", p.config, p.load))
+                .map(|p| format!("{} at {}", printable(&p.config), printable(&p.load)))
                 .collect();
             let _ = writeln!(out, "\n{what}: {}", names.join("; "));
         }

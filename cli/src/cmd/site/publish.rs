@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use benchdeck_core::format::plural;
-use benchdeck_core::import::ImportedFile;
+use benchdeck_core::import::{is_readme, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::site::{result_file_href, ReportPage};
 
@@ -32,6 +32,8 @@ pub enum Withheld {
     Secret(secrets::Secret),
     /// It was not read (too large, a link that loops or leads nowhere).
     NotRead(String),
+    /// Its path is not plain: a `:` or `\\` that another system reads as a drive or a separator.
+    NotPlain,
 }
 
 impl Withheld {
@@ -43,6 +45,7 @@ impl Withheld {
             Withheld::NotServed => "of a type the site does not serve",
             Withheld::Secret(_) => "with what looks like a secret",
             Withheld::NotRead(_) => "not read",
+            Withheld::NotPlain => "named with `:` or `\\`",
         }
     }
 
@@ -63,6 +66,11 @@ impl Withheld {
                 secret.what
             ),
             Withheld::NotRead(why) => why.clone(),
+            Withheld::NotPlain => {
+                "its path holds `:` or `\\`, which Windows and many servers read \
+                                   as a drive or a separator; rename it to publish it"
+                    .to_string()
+            }
         }
     }
 }
@@ -97,12 +105,18 @@ pub fn plan(
     let mut publication = Publication::default();
     for input in results {
         let path = input.path.as_str();
+        if is_readme(path) && !gave_data.contains(path) {
+            // Documentation beside the results, which the importers left out.
+            continue;
+        }
         let withheld = if !gave_data.contains(path) {
             Some(Withheld::NoRun)
         } else if !used.contains(path) {
             Some(Withheld::Unused)
         } else if !is_served(path) {
             Some(Withheld::NotServed)
+        } else if !is_plain_relative(path) {
+            Some(Withheld::NotPlain)
         } else if publish_secrets {
             None
         } else {
@@ -123,6 +137,18 @@ pub fn plan(
             .insert(path.clone(), Withheld::NotRead(why.clone()));
     }
     publication
+}
+
+/// True for `a/b.json`: `/`-separated, relative, every segment a real name (not empty, `.` or
+/// `..`, no `\` or `:` that another OS would read as a separator or drive).
+pub fn is_plain_relative(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && !segment.contains(['\\', ':', '\0'])
+        })
 }
 
 /// True for a path whose extension the site serves as data.

@@ -26,6 +26,10 @@ fn results() -> Vec<InputFile> {
         file("qwen/tokened.log", &format!("{CONSOLE}\n{TOKEN}\n")),
         // A result log named as a page: it gives runs, and is still not served.
         file("qwen/results.html", CONSOLE),
+        // A result named with a time: a drive letter's `:` on Windows.
+        file("qwen/run-2025-01-01T10:00:00.log", CONSOLE),
+        // Documentation, without results: neither published nor listed.
+        file("qwen/README.md", "# Qwen runs\n\nOn one L4.\n"),
     ]
 }
 
@@ -52,7 +56,12 @@ fn only_result_files_of_a_served_type_without_secrets_are_published() {
     assert_eq!(published, ["qwen/a.json", "qwen/b.log"]);
     let withheld: Vec<(&str, &Withheld)> =
         p.withheld.iter().map(|(f, w)| (f.as_str(), w)).collect();
-    assert_eq!(withheld.len(), 6, "{withheld:?}");
+    assert_eq!(withheld.len(), 7, "{withheld:?}");
+    assert_eq!(
+        p.withheld["qwen/run-2025-01-01T10:00:00.log"],
+        Withheld::NotPlain
+    );
+    assert!(!p.withheld.contains_key("qwen/README.md"));
     assert_eq!(p.withheld["qwen/index.html"], Withheld::NoRun);
     assert_eq!(p.withheld["qwen/chart.svg"], Withheld::NoRun);
     assert_eq!(p.withheld["qwen/server.log"], Withheld::NoRun);
@@ -69,9 +78,9 @@ fn the_build_says_how_many_are_not_published_and_why_each() {
     let lines = publication(false).report();
     assert_eq!(
         lines[0],
-        "benchdeck: 6 files in results/ not published (3 gave no run, 1 not read, 1 of a type \
-         the site does not serve, 1 with what looks like a secret); only result files that gave \
-         runs are:"
+        "benchdeck: 7 files in results/ not published (3 gave no run, 1 named with `:` or `\\`, \
+         1 not read, 1 of a type the site does not serve, 1 with what looks like a secret); only \
+         result files that gave runs are:"
     );
     let line = |file: &str| lines.iter().find(|l| l.contains(file)).unwrap().clone();
     let secret = line("tokened.log");
