@@ -588,3 +588,22 @@ c,engine,ttft,data
         .iter()
         .any(|m| m.contains("an inline value compares runs whose workloads differ")));
 }
+
+#[test]
+fn a_grid_of_more_panels_than_its_picture_can_hold_is_refused_at_its_line() {
+    let grid = |n: usize| {
+        let panels = "  - {kind: bars, metric: ttft}\n".repeat(n);
+        page(&format!(
+            "\n```chart\nid: g\nkind: grid\npanels:\n{panels}```\n"
+        ))
+    };
+    assert_eq!(
+        messages(&grid(crate::report::charts::MAX_GRID_PANELS)),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        messages(&grid(crate::report::charts::MAX_GRID_PANELS + 1)),
+        ["reports/r.md:12: error: grid `g`: 25 panels, expected at most 24 (the grid is drawn as \
+          one picture; split it into several grids)"]
+    );
+}
