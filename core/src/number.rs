@@ -28,7 +28,7 @@ impl Reading {
 
 /// Reads a number from text. `suffixes` are units that may follow it (`ms`, `%`, `tok/s`).
 ///
-/// Accepts thousands separators (`2,973.53`), surrounding spaces and Markdown emphasis (`**85.1**`),
+/// Accepts thousands separators (`2,973.53`; a decimal comma such as `0,3` is invalid), surrounding spaces and Markdown emphasis (`**85.1**`),
 /// `inf`/`infinity`/`∞` (with sign), and treats `NaN`, `N/A`, `NA`, `-`, `—`, `null`, `None` and
 /// redacted values (`0.x`, `117xxxms`) as missing.
 pub fn parse_number(text: &str, suffixes: &[&str]) -> Reading {
@@ -54,7 +54,9 @@ pub fn parse_number(text: &str, suffixes: &[&str]) -> Reading {
     if is_redacted(&lower) {
         return Reading::Missing;
     }
-    let cleaned: String = s.chars().filter(|&c| c != ',' && c != '_').collect();
+    let Some(cleaned) = without_grouping(s) else {
+        return Reading::Invalid;
+    };
     if !cleaned
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
@@ -66,6 +68,29 @@ pub fn parse_number(text: &str, suffixes: &[&str]) -> Reading {
         Ok(v) => Reading::Value(v),
         Err(_) => Reading::Invalid,
     }
+}
+
+/// `text` without the separators that group its integer digits (`2,973.53`, `1_000`), or
+/// `None` when a separator stands anywhere else. A comma is a separator only before groups of
+/// exactly three digits, so a decimal comma (`0,3`, `45,50`, `1.234,5`) is no number rather
+/// than a thousand times the value.
+fn without_grouping(text: &str) -> Option<String> {
+    if !text.contains([',', '_']) {
+        return Some(text.to_string());
+    }
+    let unsigned = text.trim_start_matches(['-', '+']);
+    let integer_end = unsigned.find(['.', 'e', 'E']).unwrap_or(unsigned.len());
+    let (integer, rest) = unsigned.split_at(integer_end);
+    if rest.contains([',', '_']) {
+        return None;
+    }
+    let groups: Vec<&str> = integer.split([',', '_']).collect();
+    let first_ok = (1..=3).contains(&groups[0].len()) || !integer.contains(',');
+    let digits = |g: &&str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let grouped = groups.iter().all(digits)
+        && first_ok
+        && (!integer.contains(',') || groups[1..].iter().all(|g| g.len() == 3));
+    grouped.then(|| text.replace([',', '_'], ""))
 }
 
 /// A value someone redacted by hand: digits mixed with `x` placeholders, like `0.x` or `117xxx`.

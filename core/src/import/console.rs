@@ -25,6 +25,7 @@
 //! author's "Accuracy Rate (%)") is a warning naming it and its section, and is left out.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use serde_json::{Map, Number, Value};
 
@@ -181,6 +182,8 @@ impl Context {
 struct Block {
     start: u64,
     keys: Map<String, Value>,
+    /// For each key, the line it was printed on and its label there.
+    lines: BTreeMap<String, (u64, String)>,
     /// The section the lines are in, as its title is written, when the format does not define
     /// it (a fork's "Performance Metrics"): its lines are read all the same, and those that are
     /// not the format's own are named with it.
@@ -193,6 +196,7 @@ impl Block {
         Block {
             start,
             keys: Map::new(),
+            lines: BTreeMap::new(),
             own_section: None,
             context: context.clone(),
         }
@@ -213,7 +217,8 @@ impl Block {
         match result_key(&label) {
             Some(Key::Number(key)) => match number_value(value) {
                 Some(n) => {
-                    self.keys.insert(key, n);
+                    self.keys.insert(key.clone(), n);
+                    self.lines.insert(key, (number, label));
                 }
                 None => problems.push(Problem::error(
                     file,
@@ -387,7 +392,11 @@ fn named_number(line: &str, names: &[&str]) -> Option<String> {
 
 /// Turns a finished block into a run through the `--save-result` reader.
 fn finish(out: &mut ImportedFile, block: &Block, end: u64) {
-    let at = Location::line(block.start);
+    // Read as a JSON object whose problems name its keys, then moved to the keys' lines.
+    let at = Location::Json {
+        line: Some(block.start),
+        path: String::new(),
+    };
     let mut keys = block.keys.clone();
     let context = &block.context;
     let (rate, concurrency) = match (&context.rate, &context.concurrency) {
@@ -428,9 +437,36 @@ fn finish(out: &mut ImportedFile, block: &Block, end: u64) {
                 run.provenance.producer = Producer::SglangServing;
                 out.producer = Some(Producer::SglangServing);
             }
+            run.provenance.location = Location::line(block.start);
+            run.problems = std::mem::take(&mut run.problems)
+                .into_iter()
+                .map(|p| at_its_line(p, block))
+                .collect();
             out.runs.push(run);
         }
-        Err(problem) => out.problems.push(problem),
+        Err(problem) => out.problems.push(at_its_line(problem, block)),
+    }
+}
+
+/// `problem`, found at a key of the block read as an object, at the line that key was printed
+/// on and named by its label there (`s.log:4: error: `successful requests`: expected a whole
+/// number…`); a key the block did not print (its load, from the lines before it) is at the
+/// block's first line.
+fn at_its_line(problem: Problem, block: &Block) -> Problem {
+    let Location::Json { path, .. } = &problem.location else {
+        return problem;
+    };
+    let key = path.split(['.', '[']).next().unwrap_or_default();
+    match block.lines.get(key) {
+        Some((line, label)) => Problem {
+            location: Location::line(*line),
+            message: format!("`{label}`: {}", problem.message),
+            ..problem
+        },
+        None => Problem {
+            location: Location::line(block.start),
+            ..problem
+        },
     }
 }
 

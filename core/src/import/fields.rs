@@ -54,18 +54,48 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// A finite number (infinities are reported as errors).
-    pub fn finite(&mut self, key: &str) -> Option<f64> {
+    /// A finite number of at least 0 (`-0` read as 0): every number read this way is a
+    /// duration, a rate, a length or a count, so a negative one or an infinity is an error.
+    pub fn non_negative(&mut self, key: &str) -> Option<f64> {
         let v = self.number(key)?;
-        if v.is_finite() {
-            Some(v)
+        if v.is_finite() && v >= 0.0 {
+            Some(v + 0.0)
         } else {
             self.problems.push(Problem::error(
                 self.file,
                 self.at.child(key),
-                format!("expected a finite number, found {v}"),
+                format!("expected a finite number of at least 0, found {v}"),
             ));
             None
+        }
+    }
+
+    /// Each of `values` (the list at `key`) that is below 0 becomes `NaN` and an error at its
+    /// index (the first five, then how many more): durations, lengths and times of requests.
+    pub fn negatives_refused(&mut self, key: &str, values: &mut [f64]) {
+        let mut bad = 0usize;
+        for (i, v) in values.iter_mut().enumerate() {
+            if *v < 0.0 {
+                if bad < 5 {
+                    self.problems.push(Problem::error(
+                        self.file,
+                        self.at.child(key).child(&format!("[{i}]")),
+                        format!("expected a number of at least 0, found {v}"),
+                    ));
+                }
+                bad += 1;
+                *v = f64::NAN;
+            } else {
+                // -0 is 0.
+                *v += 0.0;
+            }
+        }
+        if bad > 5 {
+            self.problems.push(Problem::error(
+                self.file,
+                self.at.child(key),
+                format!("{} more elements are below 0", bad - 5),
+            ));
         }
     }
 
@@ -218,7 +248,11 @@ pub(crate) fn set_stat(d: &mut Distribution, stat: &str, value: f64) -> bool {
         "std" | "stddev" => d.std = Some(value),
         "min" => d.min = Some(value),
         "max" => d.max = Some(value),
-        p => match p.strip_prefix('p').and_then(|n| n.parse::<f64>().ok()) {
+        p => match p
+            .strip_prefix('p')
+            .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+            .and_then(|n| n.parse::<f64>().ok())
+        {
             Some(rank) if (0.0..=100.0).contains(&rank) => d.set_percentile(rank, value),
             _ => return false,
         },

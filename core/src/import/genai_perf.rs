@@ -258,7 +258,7 @@ fn plain_metric(m: &mut Fields<'_>, key: &str) -> Option<crate::model::Distribut
 
 /// The `avg` of a system metric (`{"unit", "avg"}`).
 fn average(m: &mut Fields<'_>, key: &str) -> Option<f64> {
-    nested(m, key, |inner| inner.finite("avg")).flatten()
+    nested(m, key, |inner| inner.non_negative("avg")).flatten()
 }
 
 /// AIPerf's `error_summary`: `[{error_details{code,type,message}, count}]`.

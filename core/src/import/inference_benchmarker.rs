@@ -139,9 +139,9 @@ fn read_step(s: &mut Fields<'_>, config: ConfigIdentity) -> Run {
         }
     }
     latency.sort_by_key(|m| m.metric);
-    let requests_per_s = s.finite("request_rate");
+    let requests_per_s = s.non_negative("request_rate");
     let throughput = Throughput {
-        output_tok_s: s.finite("token_throughput_secs"),
+        output_tok_s: s.non_negative("token_throughput_secs"),
         requests_per_s,
         ..Throughput::default()
     };

@@ -122,10 +122,10 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
     let (latency, tokens) = read_summary_metrics(&mut f, obj);
 
     let requests_per_s = f
-        .finite("results_num_completed_requests_per_min")
+        .non_negative("results_num_completed_requests_per_min")
         .map(|per_min| per_min / 60.0);
     let throughput = Throughput {
-        output_tok_s: f.finite("results_mean_output_throughput_token_per_s"),
+        output_tok_s: f.non_negative("results_mean_output_throughput_token_per_s"),
         requests_per_s,
         ..Throughput::default()
     };
@@ -133,7 +133,7 @@ pub(super) fn read_summary_document(out: &mut ImportedFile, value: &Value, at: L
     let date = f.date("timestamp");
     // The configured mean lengths (`--mean-input-tokens`), not the measured ones.
     let configured = |f: &mut Fields<'_>, key: &str| {
-        f.finite(key)
+        f.non_negative(key)
             .filter(|v| *v >= 1.0 && *v < 1e12)
             .map(|v| v.round() as u64)
     };

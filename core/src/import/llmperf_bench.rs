@@ -216,7 +216,7 @@ fn read_condensed(
         // llmperf's "ITL": the request latency over its output tokens, TTFT included.
         ("latency_ms_per_token", Metric::TpotInclFirst),
     ] {
-        if let Some(mean) = f.finite(key) {
+        if let Some(mean) = f.non_negative(key) {
             run.latency.push(LatencyMetric {
                 metric,
                 distribution: Distribution {
@@ -226,9 +226,9 @@ fn read_condensed(
             });
         }
     }
-    run.throughput.output_tok_s = f.finite("throughput_token_per_s");
+    run.throughput.output_tok_s = f.non_negative("throughput_token_per_s");
     let target = |f: &mut Fields<'_>, key: &str| {
-        f.finite(key)
+        f.non_negative(key)
             .filter(|v| *v >= 0.0 && *v < 1e12)
             .map(|v| v.round() as u64)
     };

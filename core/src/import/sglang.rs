@@ -111,9 +111,9 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
 
     let latency = read_latency(&mut f, latency_key);
 
-    let input_tok_s = f.finite("input_throughput");
-    let output_tok_s = f.finite("output_throughput");
-    let total_tok_s = f.finite("total_throughput").or_else(|| {
+    let input_tok_s = f.non_negative("input_throughput");
+    let output_tok_s = f.non_negative("output_throughput");
+    let total_tok_s = f.non_negative("total_throughput").or_else(|| {
         // Older builds leave the total out; it is input plus output over the same duration.
         Some(input_tok_s? + output_tok_s?)
     });
@@ -121,7 +121,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
         output_tok_s,
         total_tok_s,
         input_tok_s,
-        requests_per_s: f.finite("request_throughput"),
+        requests_per_s: f.non_negative("request_throughput"),
         goodput_req_s: None,
         output_tok_s_per_user: None,
     };
@@ -133,7 +133,7 @@ fn read_result(file: &str, value: &Value, at: Location) -> Result<Run, Problem> 
     };
     let load = LoadPoint {
         achieved_rps: throughput.requests_per_s,
-        achieved_concurrency: f.finite("concurrency"),
+        achieved_concurrency: f.non_negative("concurrency"),
         ..load
     };
 

@@ -90,14 +90,22 @@ pub(super) fn read_latency(
             continue;
         };
         let Some(value) = f.number(key) else { continue };
-        if !value.is_finite() {
+        if !(value.is_finite() && value >= 0.0) {
             f.error_at(
                 key,
-                format!("expected a finite latency in ms, found {value}"),
+                format!("expected a finite latency of at least 0 ms, found {value}"),
             );
             continue;
         }
-        set_stat(latency_entry(&mut latency, metric), stat, value);
+        if !set_stat(latency_entry(&mut latency, metric), stat, value + 0.0) {
+            f.warn_at(
+                key,
+                format!(
+                    "`{stat}` is no statistic benchdeck reads (mean, median, std, min, max, or \
+                     pN with N from 0 to 100); not read"
+                ),
+            );
+        }
     }
     latency.sort_by_key(|m| m.metric);
     latency
@@ -165,11 +173,11 @@ fn read_result(
         "request_goodput:"
     };
     let throughput = Throughput {
-        output_tok_s: f.finite("output_throughput"),
-        total_tok_s: f.finite("total_token_throughput"),
-        input_tok_s: f.finite("input_throughput"),
-        requests_per_s: f.finite("request_throughput"),
-        goodput_req_s: f.finite(goodput_key),
+        output_tok_s: f.non_negative("output_throughput"),
+        total_tok_s: f.non_negative("total_token_throughput"),
+        input_tok_s: f.non_negative("input_throughput"),
+        requests_per_s: f.non_negative("request_throughput"),
+        goodput_req_s: f.non_negative(goodput_key),
         output_tok_s_per_user: None,
     };
     let tokens = read_token_totals(&mut f);
@@ -230,6 +238,13 @@ pub(super) fn read_load(f: &mut Fields<'_>) -> LoadPoint {
     let max_concurrency = f
         .count("max_concurrency")
         .and_then(|c| u32::try_from(c).ok());
+    if max_concurrency == Some(0) {
+        f.error_at(
+            "max_concurrency",
+            "expected a concurrency of at least 1, found 0",
+        );
+    }
+    let max_concurrency = max_concurrency.filter(|&c| c > 0);
     let target = match (rate, max_concurrency) {
         (Some(r), Some(c)) if r.is_infinite() => LoadTarget::Concurrency(f64::from(c)),
         (Some(r), _) if r.is_infinite() => LoadTarget::RequestRate(Rate::Infinite),
@@ -431,6 +446,42 @@ mod tests {
         let f = &crate::import::import_all(&files)[0];
         let date = f.runs[0].provenance.date.as_ref().map(|d| d.as_str());
         assert_eq!(date, Some("2026-11-02T00:00:00"), "else the path's date");
+    }
+
+    #[test]
+    fn impossible_values_are_errors_at_their_keys_and_unknown_statistics_warnings() {
+        let text = r#"{"date": "20251020-101500", "backend": "vllm", "model_id": "m",
+            "num_prompts": 4, "completed": 4, "max_concurrency": 0, "request_throughput": -1,
+            "mean_ttft_ms": -5, "median_ttft_ms": -0.0, "p150_ttft_ms": 9, "p-0_ttft_ms": 1,
+            "ttfts": [0.2, -0.17, 0.26, 0.1], "latencies": [1.3, 1.2, 1.4, 1.1]}"#;
+        let f = crate::import::import("r.json", text.as_bytes());
+        let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        for expected in [
+            "r.json#max_concurrency: error: expected a concurrency of at least 1, found 0",
+            "r.json#request_throughput: error: expected a finite number of at least 0, found -1",
+            "r.json#mean_ttft_ms: error: expected a finite latency of at least 0 ms, found -5",
+            "r.json#ttfts[1]: error: expected a number of at least 0, found -170",
+            "r.json#p150_ttft_ms: warning: `p150` is no statistic benchdeck reads",
+            "r.json#p-0_ttft_ms: warning: `p-0` is no statistic benchdeck reads",
+        ] {
+            assert!(
+                problems.iter().any(|p| p.starts_with(expected)),
+                "{expected}: {problems:?}"
+            );
+        }
+        let run = &f.runs[0];
+        let median = run.latency_stat(Metric::Ttft, crate::model::Stat::Median);
+        assert!(median == Some(0.0) && median.unwrap().is_sign_positive());
+        assert_eq!(
+            run.samples
+                .as_ref()
+                .unwrap()
+                .ttft_ms
+                .iter()
+                .filter(|v| v.is_nan())
+                .count(),
+            1
+        );
     }
 
     #[test]

@@ -55,21 +55,14 @@ pub(super) fn read_throughput_document(out: &mut ImportedFile, value: &Value, at
         return;
     };
     let mut f = Fields::new(obj, &out.file, at.clone());
-    let requests_per_s = f.finite("requests_per_second");
-    let total_tok_s = f.finite("tokens_per_second");
+    let requests_per_s = f.non_negative("requests_per_second");
+    let total_tok_s = f.non_negative("tokens_per_second");
     for key in ["requests_per_second", "tokens_per_second"] {
         if !f.has(key) || f.obj.get(key).is_some_and(Value::is_null) {
             f.error_at(key, "missing; expected a rate per second");
         }
     }
-    if let Some(elapsed) = f.finite("elapsed_time") {
-        if elapsed < 0.0 {
-            f.error_at(
-                "elapsed_time",
-                format!("expected a duration of at least 0 s, found {elapsed}"),
-            );
-        }
-    }
+    let _ = f.non_negative("elapsed_time");
     let requests = RequestCounts {
         total: f.count("num_requests"),
         ..RequestCounts::default()
@@ -162,15 +155,7 @@ pub(super) fn read_latency_document(out: &mut ImportedFile, value: &Value, at: L
 
 /// A non-negative number of seconds at `key`, in ms.
 fn seconds(f: &mut Fields<'_>, key: &str) -> Option<f64> {
-    let v = f.finite(key)?;
-    if v < 0.0 {
-        f.error_at(
-            key,
-            format!("expected a latency of at least 0 s, found {v}"),
-        );
-        return None;
-    }
-    Some(v * 1000.0)
+    Some(f.non_negative(key)? * 1000.0)
 }
 
 #[cfg(test)]

@@ -163,3 +163,32 @@ proptest! {
         prop_assert!((ms_per("us").unwrap() * 1000.0 - 1.0).abs() < 1e-12);
     }
 }
+
+#[test]
+fn a_comma_groups_thousands_and_nothing_else() {
+    for (text, value) in [
+        ("2,973.53", 2973.53),
+        ("1,234,567", 1_234_567.0),
+        ("-12,345", -12_345.0),
+        ("1_000", 1000.0),
+        ("999", 999.0),
+    ] {
+        assert_eq!(parse_number(text, &[]), Reading::Value(value), "{text}");
+    }
+    // Decimal commas, as European locales write them, are refused, never read as thousands:
+    // `0,3` s was 3,000 ms.
+    for text in [
+        "0,3",
+        "45,50",
+        "1,5",
+        "12,34",
+        "1.234,5",
+        "1,2345",
+        ",5",
+        "1,,000",
+        "1,000.5,0",
+        "1e3,0",
+    ] {
+        assert_eq!(parse_number(text, &[]), Reading::Invalid, "{text}");
+    }
+}

@@ -85,7 +85,7 @@ pub(super) fn read_record(
         profiling: phase.is_none_or(|p| p == "profiling"),
         cancelled: metadata.get("was_cancelled").and_then(Value::as_bool) == Some(true),
         error_kind: error.map(error_kind).unwrap_or_default(),
-        start_ns: start(metadata),
+        start_ns: start(metadata, file, &at, problems),
         ttft: f64::NAN,
         ttst: f64::NAN,
         e2e: f64::NAN,
@@ -116,12 +116,30 @@ fn error_kind(error: &Value) -> String {
     }
 }
 
-/// The request's start in wall-clock ns, as a whole number (they exceed f64's exact integers).
-fn start(metadata: &Map<String, Value>) -> Option<u64> {
-    ["request_start_ns", "timestamp_ns"]
+/// The request's start in wall-clock ns, as a whole number (they exceed f64's exact integers);
+/// one written otherwise is an error, and the record has no start.
+fn start(
+    metadata: &Map<String, Value>,
+    file: &str,
+    at: &Location,
+    problems: &mut Vec<Problem>,
+) -> Option<u64> {
+    let (key, value) = ["request_start_ns", "timestamp_ns"]
         .iter()
-        .find_map(|k| metadata.get(*k))
-        .and_then(Value::as_u64)
+        .find_map(|k| metadata.get(*k).map(|v| (*k, v)))?;
+    let start = value.as_u64();
+    if start.is_none() {
+        problems.push(Problem::error(
+            file,
+            at.child("metadata").child(key),
+            format!(
+                "expected the request's start in nanoseconds, a whole number, found {}; the \
+                 record has no start time",
+                describe_json(value)
+            ),
+        ));
+    }
+    start
 }
 
 struct Reader<'a> {

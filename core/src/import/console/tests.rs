@@ -169,3 +169,24 @@ fn text_without_a_block_is_not_taken_for_console_output() {
         "> ====== Serving Benchmark Result ======\n"
     ));
 }
+
+#[test]
+fn a_bad_value_is_an_error_at_its_own_line_naming_its_label() {
+    let text = "============ Serving Benchmark Result ============\n\
+                Backend:                                 sglang\n\
+                Maximum request concurrency:             4\n\
+                Successful requests:                     2.5\n\
+                Mean TTFT (ms):                          -1\n\
+                ==================================================\n";
+    let f = crate::import::import("s.log", text.as_bytes());
+    let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+    for expected in [
+        "s.log:4: error: `successful requests`: expected a whole number of at least 0, found 2.5",
+        "s.log:5: error: `mean ttft (ms)`: expected a finite latency of at least 0 ms, found -1",
+    ] {
+        assert!(
+            problems.iter().any(|p| p == expected),
+            "{expected}: {problems:?}"
+        );
+    }
+}

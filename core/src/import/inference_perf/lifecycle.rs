@@ -102,7 +102,7 @@ fn read_load(l: &mut Fields<'_>, unread: &mut Unread) -> Load {
         &["count", "requested_rate", "achieved_rate", "concurrency"],
     );
     let total = l.count("count");
-    let achieved = l.finite("achieved_rate").filter(|r| *r > 0.0);
+    let achieved = l.non_negative("achieved_rate").filter(|r| *r > 0.0);
     let concurrency = l.number("concurrency");
     let requested = l.number("requested_rate");
     let target = match (concurrency, requested) {
@@ -177,7 +177,7 @@ fn read_successes(s: &mut Fields<'_>, unread: &mut Unread) -> Run {
     run.throughput = nested(s, "throughput", |t| read_throughput(t, unread)).unwrap_or_default();
     run.throughput.goodput_req_s = nested(s, "goodput_metrics", |g| {
         unread.keys(g.obj, "successes.goodput_metrics", &["request_goodput"]);
-        g.finite("request_goodput")
+        g.non_negative("request_goodput")
     })
     .flatten();
     run.tokens = read_tokens(s, unread);
@@ -217,10 +217,10 @@ fn read_throughput(t: &mut Fields<'_>, unread: &mut Unread) -> Throughput {
     ];
     unread.keys(t.obj, "successes.throughput", &keys);
     Throughput {
-        input_tok_s: t.finite(keys[0]),
-        output_tok_s: t.finite(keys[1]),
-        total_tok_s: t.finite(keys[2]),
-        requests_per_s: t.finite(keys[3]),
+        input_tok_s: t.non_negative(keys[0]),
+        output_tok_s: t.non_negative(keys[1]),
+        total_tok_s: t.non_negative(keys[2]),
+        requests_per_s: t.non_negative(keys[3]),
         ..Throughput::default()
     }
 }
@@ -257,7 +257,7 @@ fn lengths(
                 unread.name(path(prefix, key));
             }
         }
-        let total = c.finite("total").and_then(|v| whole(c, "total", v));
+        let total = c.non_negative("total").and_then(|v| whole(c, "total", v));
         (crate::import::json_objects::distribution_of(c, 1.0), total)
     })
     .unwrap_or((None, None));

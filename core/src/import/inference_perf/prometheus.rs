@@ -102,8 +102,8 @@ pub(crate) fn server_metrics(
     let mut s = Fields::new(successes, file, at.child("successes"));
     let mut metrics = ServerMetrics {
         file: file.to_string(),
-        requests: s.finite("count"),
-        requests_per_s: s.finite("rate"),
+        requests: s.non_negative("count"),
+        requests_per_s: s.non_negative("rate"),
         ..ServerMetrics::default()
     };
     for (key, value) in successes {

@@ -118,18 +118,23 @@ fn measured(
             "http_req_duration" => push(&mut latency, Metric::E2e, trend(&mut f, time_scale)),
             "http_reqs" => {
                 requests.total = f.count("count");
-                throughput.requests_per_s = f.finite("rate");
+                throughput.requests_per_s = f.non_negative("rate");
             }
             "http_req_failed" => {
                 // A rate of failures: `passes` counts requests that failed.
                 requests.failed = f.count("passes");
                 requests.succeeded = f.count("fails");
             }
-            "vus_max" => vus = f.finite("max").or_else(|| f.finite("value")).or(vus),
-            "vus" if vus.is_none() => vus = f.finite("max"),
+            "vus_max" => {
+                vus = f
+                    .non_negative("max")
+                    .or_else(|| f.non_negative("value"))
+                    .or(vus)
+            }
+            "vus" if vus.is_none() => vus = f.non_negative("max"),
             name if name.contains("output_tokens") && !is_trend => {
                 tokens.total_output = f.count("count");
-                throughput.output_tok_s = f.finite("rate");
+                throughput.output_tok_s = f.non_negative("rate");
             }
             name if is_trend => match llm_metric(name) {
                 Some(metric) => push(&mut latency, metric, trend(&mut f, time_scale)),

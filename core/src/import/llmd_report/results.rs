@@ -234,7 +234,7 @@ fn read_throughput(t: &mut Fields<'_>, unread: &mut Unread) -> Throughput {
         "results.request_performance.aggregate.throughput",
         &keys,
     );
-    let mut mean = |key: &str| nested(t, key, |s| s.finite("mean")).flatten();
+    let mut mean = |key: &str| nested(t, key, |s| s.non_negative("mean")).flatten();
     Throughput {
         input_tok_s: mean(keys[0]),
         output_tok_s: mean(keys[1]),

@@ -102,7 +102,7 @@ fn read_load(f: &mut Fields<'_>, scenario: &mut Scenario) {
     let concurrency = f.number("concurrency");
     scenario.load = load_point(f, rate, concurrency, &scenario.tool);
     let target = |f: &mut Fields<'_>, key: &str| {
-        nested(f, key, |l| l.finite("value"))
+        nested(f, key, |l| l.non_negative("value"))
             .flatten()
             .filter(|v| *v >= 0.0 && *v < 1e12)
             .map(|v| v.round() as u64)

@@ -61,10 +61,7 @@ pub(super) fn read_request(
             "expected the request's start in nanoseconds, a whole number; the request is skipped",
         )
         })?;
-    let times: Vec<u64> = match obj.get("response_timestamps") {
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_u64).collect(),
-        _ => Vec::new(),
-    };
+    let times = response_times(file, obj.get("response_timestamps"), &at)?;
     let outputs = obj.get("response_outputs").and_then(Value::as_array);
     let mut failed = false;
     let content: Vec<u64> = times
@@ -97,6 +94,31 @@ pub(super) fn read_request(
         gaps,
         model: model(obj.get("request_inputs")),
     })
+}
+
+/// The times of a request's responses, in nanoseconds. One not written as a whole number is an
+/// error and the request is skipped: the rest would no longer line up with their outputs.
+fn response_times(file: &str, times: Option<&Value>, at: &Location) -> Result<Vec<u64>, Problem> {
+    let Some(Value::Array(items)) = times else {
+        return Ok(Vec::new());
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_u64().ok_or_else(|| {
+                Problem::error(
+                    file,
+                    at.child("response_timestamps").child(&format!("[{i}]")),
+                    format!(
+                        "expected a response's time in nanoseconds, a whole number, found {}; \
+                         the request is skipped",
+                        describe_json(item)
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 /// The `model` named in an OpenAI request's `payload` (a JSON text).

@@ -82,3 +82,28 @@ fn joined_genai_perfs_run_takes_the_requests() {
     );
     assert!(!messages(summary).contains("holds no token counts"));
 }
+
+#[test]
+fn a_response_time_that_is_no_whole_number_skips_its_request_with_an_error() {
+    // A float (pandas wrote it) or a text among the times: the other times would no longer line
+    // up with their outputs, so the request is not read rather than read wrong.
+    let text = String::from_utf8(bytes(EXPORT)).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut value = value;
+    let times = &mut value["experiments"][0]["requests"][1]["response_timestamps"];
+    times[2] = serde_json::json!("abc");
+    let files = [InputFile {
+        path: "p/profile_export.json".into(),
+        bytes: serde_json::to_vec(&value).unwrap(),
+    }];
+    let f = &import_all(&files)[0];
+    assert!(
+        errors(f).iter().any(|e| e.starts_with(
+            "p/profile_export.json#experiments[0].requests[1].response_timestamps[2]: error: \
+             expected a response's time in nanoseconds, a whole number, found the string \"abc\""
+        )),
+        "{:?}",
+        errors(f)
+    );
+    assert_eq!(one_run(f).samples.as_ref().unwrap().len(), 3);
+}

@@ -153,7 +153,7 @@ fn broken_lines_failures_and_wrong_types_are_reported() {
         "sglang/broken.jsonl:4#server_info: error: expected an object, found the string \"sglang 0.4.9\"",
         "sglang/broken.jsonl:4#completed: error: expected a number, found the string \"many\"",
         "sglang/broken.jsonl:4#mean_ttft_ms: error: expected a number, found the string \"fast\"",
-        "sglang/broken.jsonl:4#p99_itl_ms: error: expected a finite latency in ms, found inf",
+        "sglang/broken.jsonl:4#p99_itl_ms: error: expected a finite latency of at least 0 ms, found inf",
         "sglang/broken.jsonl:4#request_rate: warning: requests were replayed from a trace",
     ] {
         assert!(joined.contains(expected), "missing {expected:?} in\n{joined}");

@@ -101,12 +101,14 @@ impl<'a> PerRequest<'a> {
     }
 
     /// The list of numbers at `key`, multiplied by `scale`, read as [`Fields::numbers`] reads
-    /// it; `None` when there is none.
+    /// it; `None` when there is none. Each list holds durations, lengths or times, so a value below 0 is an error at its index.
     pub fn numbers(&self, f: &mut Fields<'_>, key: &str, scale: f64) -> Option<Vec<f64>> {
-        match self.aside.and_then(|l| l.numbers.get(key)) {
-            Some(list) => Some(f.numbers_in(key, list, scale)),
-            None => f.numbers(key, scale),
-        }
+        let mut numbers = match self.aside.and_then(|l| l.numbers.get(key)) {
+            Some(list) => f.numbers_in(key, list, scale),
+            None => f.numbers(key, scale)?,
+        };
+        f.negatives_refused(key, &mut numbers);
+        Some(numbers)
     }
 
     /// For each request, whether its `errors` entry is a text that is not empty; `None` when

@@ -55,13 +55,15 @@ fn with_successful<'a, T>(
 /// The mean of the successful distribution of a rate (requests or tokens per second, requests
 /// in flight). Read whatever the count: zero successes make a rate of zero, not an unknown.
 pub(super) fn successful_mean(m: &mut Fields<'_>, key: &str) -> Option<f64> {
-    with_successful(m, key, |d| d.finite("mean"))
+    with_successful(m, key, |d| d.non_negative("mean"))
 }
 
 /// The length distribution and total of a token count.
 pub(super) fn token_counts(m: &mut Fields<'_>, key: &str) -> (Option<Distribution>, Option<u64>) {
     with_successful(m, key, |d| {
-        let total = d.finite("total_sum").and_then(|v| whole(d, "total_sum", v));
+        let total = d
+            .non_negative("total_sum")
+            .and_then(|v| whole(d, "total_sum", v));
         Some((summary(d, 1.0), total))
     })
     .unwrap_or((None, None))
@@ -92,11 +94,11 @@ fn summary(d: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
         return None;
     }
     let mut out = Distribution {
-        mean: d.finite("mean").map(|v| v * scale),
-        median: d.finite("median").map(|v| v * scale),
-        std: d.finite("std_dev").map(|v| v * scale),
-        min: d.finite("min").map(|v| v * scale),
-        max: d.finite("max").map(|v| v * scale),
+        mean: d.non_negative("mean").map(|v| v * scale),
+        median: d.non_negative("median").map(|v| v * scale),
+        std: d.non_negative("std_dev").map(|v| v * scale),
+        min: d.non_negative("min").map(|v| v * scale),
+        max: d.non_negative("max").map(|v| v * scale),
         percentiles: Vec::new(),
     };
     if let Some(percentiles) = object(d, "percentiles") {

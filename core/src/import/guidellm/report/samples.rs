@@ -248,7 +248,7 @@ fn entries<'a>(
 fn measured_window(f: &mut Fields<'_>, obj: &Map<String, Value>) -> Option<(f64, f64)> {
     let marked = ["warmup_duration", "cooldown_duration"]
         .into_iter()
-        .any(|k| f.finite(k).is_some_and(|d| d > 0.0));
+        .any(|k| f.non_negative(k).is_some_and(|d| d > 0.0));
     if !marked {
         return None;
     }
