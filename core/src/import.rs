@@ -144,11 +144,15 @@ pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
     imports
 }
 
-/// True for `README`, `README.md`, `readme.txt` and the like, in any folder.
+/// True for `README`, `README.md`, `readme.txt`, `README-zh.md`, `README_old.md` and the like,
+/// in any folder: a name that is `readme` in any case, alone or followed by a character that is
+/// no letter or digit.
 pub fn is_readme(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let stem = name.split('.').next().unwrap_or(name);
-    stem.eq_ignore_ascii_case("readme")
+    let Some(head) = name.get(..6) else {
+        return false;
+    };
+    head.eq_ignore_ascii_case("readme") && !name[6..].starts_with(|c: char| c.is_alphanumeric())
 }
 
 /// Gives each run whose file did not say when it ran the date in its path, if there is one

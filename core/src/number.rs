@@ -85,7 +85,9 @@ fn without_grouping(text: &str) -> Option<String> {
         return None;
     }
     let groups: Vec<&str> = integer.split([',', '_']).collect();
-    let first_ok = (1..=3).contains(&groups[0].len()) || !integer.contains(',');
+    // `0,300` is a decimal comma, never three hundred.
+    let first_ok = !integer.contains(',')
+        || ((1..=3).contains(&groups[0].len()) && !groups[0].starts_with('0'));
     let digits = |g: &&str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
     let grouped = groups.iter().all(digits)
         && first_ok

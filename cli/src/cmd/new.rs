@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use benchdeck_core::assemble::slug_of;
 use benchdeck_core::import::import_all;
 use benchdeck_core::model::Run;
+use benchdeck_core::printable::printable;
 use benchdeck_core::report::draft::starter_report;
 use benchdeck_core::report::{build_report, glob_selects, literal_glob, Palette};
 
@@ -65,8 +66,8 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     let read = files::read_inputs(&args.results, |_| true)?;
     for (path, why) in &read.skipped {
         eprintln!(
-            "benchdeck: warning: {}/{path}: {why}",
-            args.results.display()
+            "benchdeck: warning: {}",
+            printable(&format!("{}/{path}: {why}", args.results.display()))
         );
     }
     let inputs: Vec<_> = read

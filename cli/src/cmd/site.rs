@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use benchdeck_core::assemble::{build_site, BuiltSite};
 use benchdeck_core::export::{combined, runs_csv, runs_json};
 use benchdeck_core::format::plural;
-use benchdeck_core::import::ImportedFile;
+use benchdeck_core::import::{is_readme, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::model::Run;
 use benchdeck_core::printable::printable;
@@ -72,7 +72,12 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
 
 /// Every report (`*.md`) below `folder`; one not read is a warning printed here.
 pub(crate) fn read_reports(folder: &Path) -> Result<files::Inputs> {
-    let reports = files::read_inputs(folder, |p| p.extension().is_some_and(|e| e == "md"))?;
+    // A README beside the reports says what they are; it is no report of its own.
+    let is_report = |p: &Path| {
+        p.extension().is_some_and(|e| e == "md")
+            && !is_readme(&p.file_name().unwrap_or_default().to_string_lossy())
+    };
+    let reports = files::read_inputs(folder, is_report)?;
     for (path, why) in &reports.skipped {
         eprintln!("benchdeck: warning: reports/{}: {why}", printable(path));
     }

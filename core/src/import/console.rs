@@ -337,7 +337,8 @@ fn latency_key(label: &str) -> Option<String> {
 
 /// A number as printed (`-0.00` is zero, `1,234.5` has a separator).
 fn number_value(text: &str) -> Option<Value> {
-    let value: f64 = text.replace(',', "").parse().ok()?;
+    // Thousands separators are read; a decimal comma (`45,50`) is no number.
+    let value = crate::number::parse_number(text, &[]).value()?;
     let value = if value == 0.0 { 0.0 } else { value };
     Number::from_f64(value).map(Value::Number)
 }
@@ -456,8 +457,17 @@ fn at_its_line(problem: Problem, block: &Block) -> Problem {
     let Location::Json { path, .. } = &problem.location else {
         return problem;
     };
-    let key = path.split(['.', '[']).next().unwrap_or_default();
-    match block.lines.get(key) {
+    // The longest key the path starts with: `p99.9_ttft_ms` holds a `.` of its own.
+    let line = block
+        .lines
+        .iter()
+        .filter(|(key, _)| {
+            path.strip_prefix(key.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+        })
+        .max_by_key(|(key, _)| key.len())
+        .map(|(_, line)| line);
+    match line {
         Some((line, label)) => Problem {
             location: Location::line(*line),
             message: format!("`{label}`: {}", problem.message),

@@ -70,9 +70,10 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// Each of `values` (the list at `key`) that is below 0 becomes `NaN` and an error at its
-    /// index (the first five, then how many more): durations, lengths and times of requests.
-    pub fn negatives_refused(&mut self, key: &str, values: &mut [f64]) {
+    /// Each of `values` (the list at `key`, read multiplied by `scale`) that is below 0 becomes
+    /// `NaN` and an error at its index, quoting the file's value (the first five, then how many
+    /// more): durations and lengths of requests.
+    pub fn negatives_refused(&mut self, key: &str, values: &mut [f64], scale: f64) {
         let mut bad = 0usize;
         for (i, v) in values.iter_mut().enumerate() {
             if *v < 0.0 {
@@ -80,7 +81,7 @@ impl<'a> Fields<'a> {
                     self.problems.push(Problem::error(
                         self.file,
                         self.at.child(key).child(&format!("[{i}]")),
-                        format!("expected a number of at least 0, found {v}"),
+                        format!("expected a number of at least 0, found {}", *v / scale),
                     ));
                 }
                 bad += 1;

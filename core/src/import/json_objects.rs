@@ -70,9 +70,13 @@ pub(crate) fn distribution_of(f: &mut Fields<'_>, scale: f64) -> Option<Distribu
         if !is_stat_name(stat) {
             continue;
         }
+        // Latencies, lengths and rates: none is below 0.
         match json_number(value) {
+            Reading::Value(v) if v < 0.0 => {
+                f.error_at(stat, format!("expected a number of at least 0, found {v}"))
+            }
             Reading::Value(v) if v.is_finite() => {
-                set_stat(&mut d, stat, v * scale);
+                set_stat(&mut d, stat, v * scale + 0.0);
             }
             Reading::Value(v) => f.error_at(stat, format!("expected a finite number, found {v}")),
             Reading::Missing => {}
@@ -92,6 +96,7 @@ fn is_stat_name(stat: &str) -> bool {
         "mean" | "avg" | "median" | "std" | "stddev" | "min" | "max"
     ) || stat
         .strip_prefix('p')
+        .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))
         .and_then(|n| n.parse::<f64>().ok())
         .is_some_and(|p| (0.0..=100.0).contains(&p))
 }

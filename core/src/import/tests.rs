@@ -187,4 +187,6 @@ fn a_readme_is_read_for_results_and_otherwise_left_out_without_a_word() {
     assert!(!imported[0].runs.is_empty());
     assert!(imported[1].failed(), "only a README may hold no results");
     assert!(is_readme("a/b/ReadMe.rst") && !is_readme("a/readme-runs/r.json"));
+    assert!(is_readme("README-zh.md") && is_readme("readme_old.txt") && is_readme("README"));
+    assert!(!is_readme("readmes.json") && !is_readme("read.me") && !is_readme("réadme"));
 }

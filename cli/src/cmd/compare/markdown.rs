@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use benchdeck_core::printable::printable;
 use benchdeck_core::versus::{Outcome, PointComparison, Verdict, VerdictRow};
 
 use super::words::{cells, summary};
@@ -56,7 +57,10 @@ pub fn render(outcome: &Outcome) -> String {
         if !ids.is_empty() {
             let names: Vec<String> = ids
                 .iter()
-                .map(|p| format!("`{}` at {}", p.config.replace('`', "'"), p.load))
+                .map(|p| {
+                    let config = p.config.replace('`', "'").replace(['\n', '\r'], " ");
+                    format!("`{}` at {}", printable(&config), escape_plain(&p.load))
+                })
                 .collect();
             let _ = writeln!(out, "{what}: {}.\n", names.join("; "));
         }
@@ -120,7 +124,7 @@ fn escape_text(text: &str) -> String {
         .enumerate()
         .map(|(i, part)| {
             if i % 2 == 1 {
-                format!("`{}`", part.replace(['\n', '\r'], " "))
+                format!("`{}`", printable(&part.replace(['\n', '\r'], " ")))
             } else {
                 escape_plain(part)
             }
@@ -128,10 +132,12 @@ fn escape_text(text: &str) -> String {
         .collect()
 }
 
-/// [`escape_text`] outside code spans.
+/// [`escape_text`] outside code spans: a line break is a space, other control characters are
+/// escapes ([`printable`]).
 fn escape_plain(text: &str) -> String {
+    let text = text.replace(['\n', '\r'], " ");
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in printable(&text).chars() {
         match c {
             '<' => out += "&lt;",
             '>' => out += "&gt;",

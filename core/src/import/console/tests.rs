@@ -177,12 +177,16 @@ fn a_bad_value_is_an_error_at_its_own_line_naming_its_label() {
                 Maximum request concurrency:             4\n\
                 Successful requests:                     2.5\n\
                 Mean TTFT (ms):                          -1\n\
+                Median TTFT (ms):                        45,50\n\
+                P99.9 TTFT (ms):                         -2\n\
                 ==================================================\n";
     let f = crate::import::import("s.log", text.as_bytes());
     let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
     for expected in [
         "s.log:4: error: `successful requests`: expected a whole number of at least 0, found 2.5",
         "s.log:5: error: `mean ttft (ms)`: expected a finite latency of at least 0 ms, found -1",
+        "s.log:6: error: `median ttft (ms)`: expected a number, found `45,50`",
+        "s.log:7: error: `p99.9 ttft (ms)`: expected a finite latency of at least 0 ms, found -2",
     ] {
         assert!(
             problems.iter().any(|p| p == expected),

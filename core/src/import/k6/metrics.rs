@@ -177,8 +177,11 @@ fn trend(f: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
             },
         };
         match json_number(value) {
+            Reading::Value(v) if v < 0.0 => {
+                f.error_at(key, format!("expected a number of at least 0, found {v}"))
+            }
             Reading::Value(v) if v.is_finite() => {
-                if !set_stat(&mut d, &stat, v * scale) {
+                if !set_stat(&mut d, &stat, v * scale + 0.0) {
                     f.warn_at(key, "not a statistic benchdeck knows; ignored");
                 }
             }

@@ -101,13 +101,16 @@ impl<'a> PerRequest<'a> {
     }
 
     /// The list of numbers at `key`, multiplied by `scale`, read as [`Fields::numbers`] reads
-    /// it; `None` when there is none. Each list holds durations, lengths or times, so a value below 0 is an error at its index.
+    /// it; `None` when there is none. A duration or a length below 0 is an error at its index.
     pub fn numbers(&self, f: &mut Fields<'_>, key: &str, scale: f64) -> Option<Vec<f64>> {
         let mut numbers = match self.aside.and_then(|l| l.numbers.get(key)) {
             Some(list) => f.numbers_in(key, list, scale),
             None => f.numbers(key, scale)?,
         };
-        f.negatives_refused(key, &mut numbers);
+        // Start times are clock readings: only their differences count.
+        if key != "start_times" {
+            f.negatives_refused(key, &mut numbers, scale);
+        }
         Some(numbers)
     }
 

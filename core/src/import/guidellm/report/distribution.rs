@@ -113,7 +113,10 @@ fn summary(d: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
                 continue;
             };
             match json_number(value) {
-                Reading::Value(v) if v.is_finite() => out.set_percentile(rank, v * scale),
+                Reading::Value(v) if v < 0.0 => {
+                    p.error_at(key, format!("expected a number of at least 0, found {v}"))
+                }
+                Reading::Value(v) if v.is_finite() => out.set_percentile(rank, v * scale + 0.0),
                 Reading::Value(v) => {
                     p.error_at(key, format!("expected a finite number, found {v}"))
                 }
