@@ -96,8 +96,8 @@ fn priced_runs<'a>(
             continue;
         };
         match stated.price() {
-            Ok(price) => {
-                prices.insert(config.key.as_str(), price);
+            Ok(_) => {
+                prices.insert(config.key.as_str(), stated);
             }
             Err(e) => problems.push(Problem::error(
                 file,
@@ -110,12 +110,17 @@ fn priced_runs<'a>(
         }
     }
     runs.iter()
-        .map(|run| match prices.get(run.config.key().as_str()) {
-            Some(price) => std::borrow::Cow::Owned(Run {
-                price: Some(*price),
-                ..(*run).clone()
-            }),
-            None => std::borrow::Cow::Borrowed(*run),
+        .map(|run| {
+            let price = prices
+                .get(run.config.key().as_str())
+                .and_then(|stated| stated.price_on(run.config.gpus()).ok());
+            match price {
+                Some(price) => std::borrow::Cow::Owned(Run {
+                    price: Some(price),
+                    ..(*run).clone()
+                }),
+                None => std::borrow::Cow::Borrowed(*run),
+            }
         })
         .collect()
 }

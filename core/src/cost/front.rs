@@ -16,15 +16,25 @@ pub struct PriceFront {
     /// Dollars per second of the whole deployment (serverless platforms).
     #[serde(default)]
     pub per_second: Option<f64>,
-    /// How many GPUs (1 when not given for `gpu_hour`).
+    /// How many GPUs; when not given for `gpu_hour`, as many as the results' hardware says
+    /// (`4x A10G`), else 1.
     #[serde(default)]
     pub gpus: Option<f64>,
 }
 
 impl PriceFront {
-    /// The price it states, or what is wrong with it.
+    /// The price it states, or what is wrong with it; a `gpu_hour` price without `gpus` is for
+    /// one GPU.
     pub fn price(&self) -> Result<Price, String> {
+        self.price_on(None)
+    }
+
+    /// The price of a deployment on `hardware_gpus` GPUs, as its results state them (`4x
+    /// A10G`): the count a `gpu_hour` price is multiplied by when `gpus` is not given. A run on
+    /// four GPUs priced per GPU-hour costs four GPU-hours an hour.
+    pub fn price_on(&self, hardware_gpus: Option<u32>) -> Result<Price, String> {
         let gpus = match self.gpus {
+            None if self.gpu_hour.is_some() => hardware_gpus,
             None => None,
             Some(n) if n >= 1.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX) => Some(n as u32),
             Some(n) => {
@@ -70,6 +80,15 @@ mod tests {
     fn a_gpu_hour_price_times_gpus_and_a_per_second_price_become_dollars_per_hour() {
         let p = front(r#"{"gpu_hour": 2.5, "gpus": 4}"#).price().unwrap();
         assert_eq!((p.usd_per_hour, p.gpus), (10.0, Some(4)));
+        // Without `gpus`, the results' hardware counts the GPU-hours; `gpus` stated wins.
+        let p = front(r#"{"gpu_hour": 2.0}"#).price_on(Some(4)).unwrap();
+        assert_eq!((p.usd_per_hour, p.gpus), (8.0, Some(4)));
+        let p = front(r#"{"gpu_hour": 2.0, "gpus": 2}"#)
+            .price_on(Some(4))
+            .unwrap();
+        assert_eq!((p.usd_per_hour, p.gpus), (4.0, Some(2)));
+        let p = front(r#"{"per_second": 0.001}"#).price_on(Some(4)).unwrap();
+        assert_eq!(p.gpus, None);
         let p = front(r#"{"per_second": 0.001}"#).price().unwrap();
         assert!((p.usd_per_hour - 3.6).abs() < 1e-12);
         assert_eq!(p.gpus, None);

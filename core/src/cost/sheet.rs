@@ -74,8 +74,16 @@ impl StatedPrice {
     }
 
     /// The stated price of configuration `key`, from a front matter `price:` already checked
-    /// by [`PriceFront::price`]; `None` when it states neither rate.
-    pub fn from_front(key: &str, label: &str, color: usize, front: &PriceFront) -> Option<Self> {
+    /// by [`PriceFront::price`]; a per-GPU-hour price without `gpus` runs on `hardware_gpus`
+    /// (as the build prices the runs: [`PriceFront::price_on`]). `None` when it states neither
+    /// rate.
+    pub fn from_front(
+        key: &str,
+        label: &str,
+        color: usize,
+        front: &PriceFront,
+        hardware_gpus: Option<u32>,
+    ) -> Option<Self> {
         let (rate, per) = match (front.gpu_hour, front.per_second) {
             (Some(rate), None) => (rate, RateUnit::GpuHour),
             (None, Some(rate)) => (rate, RateUnit::Second),
@@ -87,7 +95,11 @@ impl StatedPrice {
             color,
             rate,
             per,
-            gpus: front.gpus.map_or(1, |g| g as u32),
+            gpus: front
+                .gpus
+                .map(|g| g as u32)
+                .or(hardware_gpus.filter(|_| per == RateUnit::GpuHour))
+                .unwrap_or(1),
         })
     }
 
@@ -228,9 +240,18 @@ impl Repricing {
             if f == 1.0 {
                 continue;
             }
-            for (q, v) in c.points.iter_mut().flat_map(|p| p.values.iter_mut()) {
-                if is_cost(*q) {
-                    *v *= f;
+            for p in &mut c.points {
+                for (q, v) in p.values.iter_mut() {
+                    if is_cost(*q) {
+                        *v *= f;
+                    }
+                }
+                // Their intervals with them: the wizard's noise note compares the two.
+                for (q, lo, hi) in p.intervals.iter_mut() {
+                    if is_cost(*q) {
+                        *lo *= f;
+                        *hi *= f;
+                    }
                 }
             }
         }

@@ -17,7 +17,9 @@ pub(super) fn sheet(ctx: &ReportContext<'_>, blocks: &[Block]) -> Option<PriceSh
         .filter_map(|c| {
             let front = c.price.as_ref().filter(|p| p.price().is_ok())?;
             let (label, color) = ctx.display(&c.key);
-            StatedPrice::from_front(&c.key, &label, color, front)
+            // As the build prices the runs: per GPU-hour on the GPUs their hardware names.
+            let gpus = ctx.runs_of(&c.key).iter().find_map(|r| r.config.gpus());
+            StatedPrice::from_front(&c.key, &label, color, front, gpus)
         })
         .collect();
     if configs.is_empty() {

@@ -70,7 +70,7 @@ fn a_stated_rate_is_dollars_per_hour_for_the_whole_deployment() {
         per_second: None,
         gpus: None,
     };
-    let one = StatedPrice::from_front("q", "Q", 3, &front).unwrap();
+    let one = StatedPrice::from_front("q", "Q", 3, &front, None).unwrap();
     assert_eq!((one.rate, one.per, one.gpus), (1.418, RateUnit::GpuHour, 1));
 }
 
@@ -161,12 +161,24 @@ fn the_wizard_ranks_on_costs_at_the_readers_rates() {
                 (Quantity::CostPerMillionOutput, cost),
                 (Quantity::OutputThroughput, 100.0),
             ],
-            intervals: Vec::new(),
+            intervals: vec![
+                (Quantity::CostPerMillionOutput, cost * 0.9, cost * 1.1),
+                (Quantity::OutputThroughput, 90.0, 110.0),
+            ],
         }],
     };
     let candidates = [candidate("a", 2.0), candidate("b", 3.0)];
     let out = Repricing::new(&sheet(), &[4.5, 0.0003]).candidates(&candidates);
     assert_eq!(out[0].points[0].values[0].1, 6.0, "a's rate tripled");
+    let interval = out[0].points[0].intervals[0];
+    assert!(
+        (interval.1 - 5.4).abs() < 1e-12 && (interval.2 - 6.6).abs() < 1e-12,
+        "and its interval"
+    );
+    assert_eq!(
+        out[0].points[0].intervals[1],
+        (Quantity::OutputThroughput, 90.0, 110.0)
+    );
     assert_eq!(
         out[0].points[0].values[1].1, 100.0,
         "a throughput is no cost"

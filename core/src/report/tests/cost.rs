@@ -161,3 +161,20 @@ fn a_priced_run_shares_its_requests_with_the_imported_one() {
     let (copied, original) = (priced[0].samples.as_ref(), imported.samples.as_ref());
     assert!(std::sync::Arc::ptr_eq(copied.unwrap(), original.unwrap()));
 }
+
+#[test]
+fn a_gpu_hour_price_without_gpus_is_charged_for_the_gpus_the_results_name() {
+    // Four A10Gs by the results' hardware, priced per GPU-hour: four GPU-hours an hour.
+    let data = "\
+# benchdeck: load=concurrency:users, config=engine, config.hardware=\"4x A10G\", output_tok_s=tok_s
+users,engine,tok_s
+8,vllm,1000
+";
+    let results = vec![import("four.csv", data.as_bytes())];
+    assert_eq!(results[0].problems, vec![], "the fixture imports cleanly");
+    let text = "---\ntitle: T\nresults: [four.csv]\nconfigs:\n  - key: vllm\n    price: {gpu_hour: 2.0}\n---\n\n`=value(cost_per_1m_output, vllm, 8)`\n";
+    let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    assert_eq!(page_errors(&page), Vec::<String>::new());
+    // $8/h × 10⁶ / (3600 × 1000 tok/s) = $2.22, not the $0.56 of one GPU.
+    assert!(page.prose_html().contains("$2.22"), "{}", page.prose_html());
+}
