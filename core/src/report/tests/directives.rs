@@ -239,6 +239,13 @@ fn spread_and_daily_capacity() {
     let text = p.prose_html();
     assert!(text.contains(">20.0%<"), "{text}");
     assert!(text.contains(">345,600 requests per day<"), "{text}");
+    // A latency is no rate: a day of it is an error, not 3.9 million.
+    let p = page("`=per_day(value(ttft:mean, vllm, 1))`");
+    let m = messages(&p);
+    assert!(
+        m.len() == 1 && m[0].contains("`per_day` needs a rate per second (req/s, tok/s)"),
+        "{m:?}"
+    );
 }
 
 #[test]

@@ -171,12 +171,18 @@ fn per_day(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
             a.text
         ));
     }
-    let per = if a.text.ends_with("req/s") {
-        " requests per day"
-    } else if a.text.ends_with("tok/s") {
-        " tokens per day"
-    } else {
-        " per day"
+    // Only a rate per second makes a day's worth: a latency in ms times 86,400 is nothing.
+    let per = match a.unit.as_str() {
+        "req/s" => " requests per day",
+        unit if unit.starts_with("tok/s") => " tokens per day",
+        "" => " per day",
+        unit => {
+            return Err(format!(
+                "`per_day` needs a rate per second (req/s, tok/s) or a plain number, but the \
+                 value is {} ({unit})",
+                a.text
+            ))
+        }
     };
     let value = a.value * 86_400.0;
     Ok(Computed {
