@@ -25,7 +25,8 @@ use answer::TIE;
 pub use answer::{CriterionScore, Decision, Ranked, Rejected, WeightRange};
 pub use candidate::{Attribute, Candidate, LoadValues};
 pub use question::{
-    allowed_failures, too_many_failures, Bound, Constraint, Criterion, CriterionKind, Question,
+    allowed_failures, too_many_failures, Bound, Compliance, Constraint, Criterion, CriterionKind,
+    Question,
 };
 
 use crate::format;
@@ -97,12 +98,21 @@ pub fn decide(candidates: &[Candidate], question: &Question) -> Decision {
     // Best first; equal scores keep their order.
     crate::order::sort_by_f64(&mut ranked, &|r| -r.score);
     let verdict = verdict(&ranked, &rejected);
-    let verdict = match lead::note(&passed, &ranked, question, &weights) {
-        Some(note) => format!("{verdict} {note}"),
+    let note = lead::note(&passed, &ranked, question, &weights);
+    let verdict = match &note {
+        Some(note) => format!("{verdict} {}", note.text),
         None => verdict,
     };
-    let clear_winner =
-        ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE);
+    let winner = ranked
+        .first()
+        .and_then(|r| passed.iter().find(|c| c.key == r.key));
+    let verdict = match winner.and_then(|c| limits_within_noise(c, question)) {
+        Some(caveat) => format!("{verdict} {caveat}"),
+        None => verdict,
+    };
+    // How far each weight may move means nothing for a winner tied within noise.
+    let clear_winner = note.is_none_or(|n| !n.tied)
+        && (ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE));
     let sensitivity = if clear_winner && ranked.len() > 1 {
         sensitivity(&ranked, &question.criteria, &weights)
     } else {
@@ -133,29 +143,98 @@ fn rejections(c: &Candidate, question: &Question) -> Vec<String> {
         match c.value_at(k.quantity, question.load) {
             Ok(v) if k.bound.holds(v) => {
                 if let Some(why) = failures {
-                    reasons.push(format!("at load {}, {why}", format::number(question.load)));
+                    let between = interpolated(c, Quantity::SuccessRate, question.load);
+                    reasons.push(format!(
+                        "at load {}{between}, {why}",
+                        format::number(question.load)
+                    ));
                 }
             }
-            Ok(v) => reasons.push(format!(
-                "{} is {} at load {}, {} {}",
-                k.quantity,
-                format::with_unit(v, k.quantity.unit()),
-                format::number(question.load),
-                match k.bound {
-                    Bound::AtMost(_) => "above the limit of",
-                    Bound::AtLeast(_) => "below the minimum of",
-                },
-                format::with_unit(
-                    match k.bound {
-                        Bound::AtMost(l) | Bound::AtLeast(l) => l,
-                    },
-                    k.quantity.unit()
-                )
-            )),
+            Ok(v) => {
+                let interval = c.interval_at(k.quantity, question.load);
+                let compliance = k.bound.judge(v, interval);
+                let between = interpolated(c, k.quantity, question.load);
+                reasons.push(missed(k, v, compliance, question.load) + &between);
+            }
             Err(missing) => reasons.push(format!("cannot be checked: {missing}")),
         }
     }
     reasons
+}
+
+/// ` (interpolated between loads 4 and 6)` when `q` was not measured at `load`, else nothing.
+fn interpolated(c: &Candidate, q: Quantity, load: f64) -> String {
+    c.interpolated_between(q, load)
+        .map(|(a, b)| {
+            format!(
+                " (interpolated between loads {} and {})",
+                format::number(a),
+                format::number(b)
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// Why `k` is not met by `value` at `load`: beyond the limit, and whether clearly.
+fn missed(k: &Constraint, value: f64, compliance: Compliance, load: f64) -> String {
+    let unit = k.quantity.unit();
+    let limit = format::with_unit(k.bound.limit(), unit);
+    let beyond = match k.bound {
+        Bound::AtMost(_) => "above the limit of",
+        Bound::AtLeast(_) => "below the minimum of",
+    };
+    let noise = match compliance {
+        Compliance::WithinNoise(i) => format!(" (but within its noise: {})", i.text(unit)),
+        _ => String::new(),
+    };
+    format!(
+        "{} is {} at load {}, {beyond} {limit}{noise}",
+        k.quantity,
+        format::with_unit(value, unit),
+        format::number(load)
+    )
+}
+
+/// What the verdict adds when the winner meets a limit by its value but not by its whole 95%
+/// interval: a TTFT p99 of 495 ms known to 397–540 ms meets at most 500 ms by a hair that the
+/// data cannot vouch for.
+fn limits_within_noise(c: &Candidate, question: &Question) -> Option<String> {
+    let close: Vec<String> = question
+        .constraints
+        .iter()
+        .filter_map(|k| {
+            let v = c.value_at(k.quantity, question.load).ok()?;
+            let interval = c.interval_at(k.quantity, question.load);
+            let Compliance::WithinNoise(i) = k.bound.judge(v, interval) else {
+                return None;
+            };
+            let unit = k.quantity.unit();
+            Some(format!(
+                "{} ({}, {}) against {}",
+                k.quantity,
+                format::with_unit(v, unit),
+                i.text(unit),
+                format::with_unit(k.bound.limit(), unit)
+            ))
+        })
+        .collect();
+    (!close.is_empty()).then(|| {
+        format!(
+            "{} meets {} by {} value{} but not by {} 95% interval{}, so the data cannot vouch \
+             for it: {}.",
+            c.label,
+            if close.len() == 1 {
+                "a limit"
+            } else {
+                "limits"
+            },
+            if close.len() == 1 { "its" } else { "their" },
+            if close.len() == 1 { "" } else { "s" },
+            if close.len() == 1 { "its" } else { "their" },
+            if close.len() == 1 { "" } else { "s" },
+            close.join("; ")
+        )
+    })
 }
 
 fn raw_value(c: &Candidate, k: &Criterion, question: &Question) -> Result<f64, String> {

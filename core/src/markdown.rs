@@ -381,7 +381,10 @@ pub fn sanitize(html: &str) -> String {
         // A head-to-head table of costs, whose verdicts the price editor computes again.
         .add_tag_attributes("figure", &["data-versus"])
         // A head-to-head's `workload` columns (the prompts beside each load).
-        .add_allowed_classes("td", &["best", "tied", "pass", "fail", "workload"])
+        .add_allowed_classes(
+            "td",
+            &["best", "tied", "pass", "fail", "unclear", "workload"],
+        )
         .add_allowed_classes("th", &["workload"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("details", &["every-run"])

@@ -30,7 +30,7 @@ use crate::model::{Metric, Run, Stat};
 use crate::quantity::Quantity;
 
 pub use combine::{combine, combine_side};
-pub use contrast::{Finding, Ratio, NO_CLEAR_DIFFERENCE};
+pub use contrast::{difference, Finding, Ratio, NO_CLEAR_DIFFERENCE};
 pub use estimate::{Basis, Estimate, Interval};
 pub use rank::{mann_whitney, RankTest};
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::question::{too_many_failures, Constraint};
 use crate::format;
 use crate::model::Run;
+use crate::noise::Interval;
 use crate::quantity::Quantity;
 
 /// A configuration as the engine sees it.
@@ -187,16 +188,32 @@ impl Candidate {
         Ok(first.1)
     }
 
+    /// The two measured loads `q` at `load` is interpolated between; `None` when `load` was
+    /// measured (or `q` cannot be read there).
+    pub fn interpolated_between(&self, q: Quantity, load: f64) -> Option<(f64, f64)> {
+        let loads: Vec<f64> = self
+            .points
+            .iter()
+            .filter(|p| p.get(q).is_some())
+            .map(|p| p.load)
+            .collect();
+        if loads.contains(&load) {
+            return None;
+        }
+        let pair = loads.windows(2).find(|w| w[0] < load && load < w[1])?;
+        Some((pair[0], pair[1]))
+    }
+
     /// The 95% interval of `q` at `load`: a measured point's, or between two measured points
     /// with intervals, each end interpolated as the value is. `None` where no interval is known.
-    pub fn interval_at(&self, q: Quantity, load: f64) -> Option<crate::noise::Interval> {
+    pub fn interval_at(&self, q: Quantity, load: f64) -> Option<Interval> {
         let with: Vec<(f64, (f64, f64))> = self
             .points
             .iter()
             .filter_map(|p| p.interval(q).map(|i| (p.load, i)))
             .collect();
         if let Some((_, (lo, hi))) = with.iter().find(|(l, _)| *l == load) {
-            return Some(crate::noise::Interval { lo: *lo, hi: *hi });
+            return Some(Interval { lo: *lo, hi: *hi });
         }
         let pair = with.windows(2).find(|w| w[0].0 < load && load < w[1].0)?;
         let ((x0, (lo0, hi0)), (x1, (lo1, hi1))) = (pair[0], pair[1]);
@@ -210,24 +227,27 @@ impl Candidate {
             return None;
         }
         let t = (load - x0) / (x1 - x0);
-        Some(crate::noise::Interval {
+        Some(Interval {
             lo: lo0 + t * (lo1 - lo0),
             hi: hi0 + t * (hi1 - hi0),
         })
     }
 
     /// The highest measured load up to which every constraint holds (contiguously from the
-    /// lowest), if any.
+    /// lowest), if any. Failed requests count against a latency percentile's target as misses;
+    /// without constraints a load point stands only when every request succeeded there, as the
+    /// reports' `=stable()` says it.
     pub fn max_stable_load(&self, constraints: &[Constraint]) -> Option<f64> {
         let mut stable = None;
         for p in &self.points {
             let success = p.get(Quantity::SuccessRate);
-            let ok = constraints.iter().all(|c| {
-                p.get(c.quantity).is_some_and(|v| c.bound.holds(v))
-                    && success
-                        .and_then(|s| too_many_failures(c.quantity, s))
-                        .is_none()
-            });
+            let ok = (!constraints.is_empty() || success.is_none_or(|s| s >= 100.0))
+                && constraints.iter().all(|c| {
+                    p.get(c.quantity).is_some_and(|v| c.bound.holds(v))
+                        && success
+                            .and_then(|s| too_many_failures(c.quantity, s))
+                            .is_none()
+                });
             if !ok {
                 break;
             }

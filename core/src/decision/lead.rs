@@ -1,14 +1,36 @@
 //! Whether the winner's lead is larger than the noise of the measurements it rests on: the
 //! wizard ranks by weighted scores, and scores turn any difference into a ranking, however
-//! small. When no weighted measurement separates the winner from the runner-up (the 95%
-//! interval of each difference includes none), the wizard says the two are tied within noise
-//! and names the runner-up; when those measurements carry no intervals, it says their noise is
-//! unknown.
+//! small. The lead is scored again with every measured criterion on which the two are not
+//! clearly apart (the 95% interval of the difference includes none) counted as a tie; when the
+//! winner no longer leads, the wizard says the two are tied within noise and names the
+//! runner-up, or, when some of those measurements carry no interval, that their noise is
+//! unknown. Attributes and stable loads are no samples: they separate the two for sure.
 
 use super::answer::{Ranked, TIE};
 use super::candidate::Candidate;
 use super::question::{CriterionKind, Question};
-use crate::noise::Finding;
+use crate::noise::{difference, Finding};
+use crate::quantity::Quantity;
+
+/// What the verdict adds when the lead may not hold.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Note {
+    /// The sentence.
+    pub text: String,
+    /// True when the two are tied within noise (not only of unknown noise).
+    pub tied: bool,
+}
+
+/// How a measured criterion sets the winner and the runner-up apart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Apart {
+    /// By more than the noise, whichever way.
+    Clearly,
+    /// Within the noise.
+    NotClearly,
+    /// Unknown: a side has no interval or no value.
+    Unknown,
+}
 
 /// The sentence the verdict adds about the noise, if any.
 pub(super) fn note(
@@ -16,59 +38,83 @@ pub(super) fn note(
     ranked: &[Ranked],
     question: &Question,
     weights: &[f64],
-) -> Option<String> {
+) -> Option<Note> {
     let [first, second, ..] = ranked else {
         return None;
     };
-    if first.score - second.score <= TIE {
+    let total: f64 = weights.iter().sum();
+    if first.score - second.score <= TIE || !(total > 0.0 && total.is_finite()) {
         // A tie of scores is said by the verdict itself.
         return None;
     }
     let find = |key: &str| passed.iter().find(|c| c.key == key);
     let (winner, runner_up) = (find(&first.key)?, find(&second.key)?);
-    let mut findings = Vec::new();
-    for (criterion, &weight) in question.criteria.iter().zip(weights) {
-        let CriterionKind::Measured(q) = criterion.kind else {
-            // An attribute or a stable load is no sample: it separates them for sure.
-            if weight > 0.0 && first.scores != second.scores {
-                return None;
-            }
-            continue;
-        };
+    let (mut sure_lead, mut unknown) = (0.0, false);
+    for (j, (criterion, &weight)) in question.criteria.iter().zip(weights).enumerate() {
         if weight <= 0.0 {
             continue;
         }
-        let side = |c: &Candidate| {
-            c.value_at(q, question.load)
-                .ok()
-                .map(|v| (v, c.interval_at(q, question.load)))
+        let gap = weight * (first.scores[j].score - second.scores[j].score) / total;
+        let apart = match criterion.kind {
+            CriterionKind::Measured(q) => apart(q, winner, runner_up, question.load),
+            CriterionKind::MaxStableLoad | CriterionKind::Attribute(_) => Apart::Clearly,
         };
-        if let (Some(a), Some(b)) = (side(winner), side(runner_up)) {
-            findings.push(Finding::between(a, b, q.better()));
+        match apart {
+            Apart::Clearly => sure_lead += gap,
+            Apart::NotClearly => {}
+            Apart::Unknown => unknown |= gap != 0.0,
         }
     }
-    if findings.is_empty() {
-        return None;
-    }
-    let clear_lead = findings
-        .iter()
-        .any(|f| matches!(f, Some(Finding::Clear { winner: 0, .. })));
-    let unknown = findings
-        .iter()
-        .any(|f| matches!(f, Some(Finding::NoiseUnknown)));
-    if clear_lead {
+    if sure_lead > TIE {
         None
     } else if unknown {
-        Some(format!(
-            "The noise of some of these measurements is unknown (no per-request values or \
-             repeats), so {}'s lead over {} may not hold.",
-            first.label, second.label
-        ))
+        Some(Note {
+            text: format!(
+                "The noise of some of these measurements is unknown (no per-request values or \
+                 repeats), so {}'s lead over {} may not hold.",
+                first.label, second.label
+            ),
+            tied: false,
+        })
     } else {
-        Some(format!(
-            "Its lead is within the noise: on no weighted criterion is {} clearly better than \
-             {} (each 95% interval of the difference includes none), so treat the two as tied.",
-            first.label, second.label
-        ))
+        Some(Note {
+            text: format!(
+                "Its lead is within the noise: with every criterion on which {} and {} are not \
+                 clearly apart (the 95% interval of the difference includes none) counted as a \
+                 tie, {} no longer leads, so treat the two as tied.",
+                first.label, second.label, first.label
+            ),
+            tied: true,
+        })
+    }
+}
+
+/// How `q` at `load` sets `a` and `b` apart: by the interval of their ratio, or of their
+/// difference where a side is zero.
+fn apart(q: Quantity, a: &Candidate, b: &Candidate, load: f64) -> Apart {
+    let side = |c: &Candidate| {
+        c.value_at(q, load)
+            .ok()
+            .map(|v| (v, c.interval_at(q, load)))
+    };
+    let (Some(a), Some(b)) = (side(a), side(b)) else {
+        return Apart::Unknown;
+    };
+    match Finding::between(a, b, q.better()) {
+        Some(Finding::Clear { .. }) => Apart::Clearly,
+        Some(Finding::NoClearDifference { .. }) => Apart::NotClearly,
+        Some(Finding::NoiseUnknown) => Apart::Unknown,
+        None if a.0 == b.0 => Apart::NotClearly,
+        None => match (a.1, b.1) {
+            (Some(ia), Some(ib)) => {
+                let d = difference((a.0, ia), (b.0, ib));
+                if d.lo <= 0.0 && 0.0 <= d.hi {
+                    Apart::NotClearly
+                } else {
+                    Apart::Clearly
+                }
+            }
+            _ => Apart::Unknown,
+        },
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::format;
 use crate::model::Stat;
+use crate::noise::Interval;
 use crate::quantity::Quantity;
 
 /// A hard limit.
@@ -33,6 +34,43 @@ impl Bound {
             Bound::AtLeast(limit) => v >= limit,
         }
     }
+
+    /// Whether a value, with its 95% `interval` where the data gives one, meets the bound: met
+    /// or missed only when the whole interval says so. A p99 of 495 ms against at most 500 ms,
+    /// known to 397–540 ms, is within the noise of the limit; without an interval the value
+    /// alone decides.
+    pub fn judge(self, value: f64, interval: Option<Interval>) -> Compliance {
+        let Some(i) = interval.filter(|i| i.contains(value)) else {
+            return if self.holds(value) {
+                Compliance::Met
+            } else {
+                Compliance::Missed
+            };
+        };
+        match (self.holds(i.lo), self.holds(i.hi)) {
+            (true, true) => Compliance::Met,
+            (false, false) => Compliance::Missed,
+            _ => Compliance::WithinNoise(i),
+        }
+    }
+
+    /// The limit.
+    pub fn limit(self) -> f64 {
+        match self {
+            Bound::AtMost(limit) | Bound::AtLeast(limit) => limit,
+        }
+    }
+}
+
+/// How a value stands against a [`Bound`] ([`Bound::judge`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Compliance {
+    /// Met, by the whole interval (or by the value, its noise unknown).
+    Met,
+    /// Missed likewise.
+    Missed,
+    /// The interval holds the limit: the data cannot say which side the truth is on.
+    WithinNoise(Interval),
 }
 
 /// Something the reader cares about, with its weight.

@@ -123,11 +123,11 @@ fn candidates_breaking_an_sla_are_rejected_with_the_reason_and_never_ranked() {
     // A's success rate at 8 is interpolated between 100% at 5 and 95% at 10.
     assert_eq!(
         d.rejected[0].reasons,
-        ["Success rate is 97% at load 8, below the minimum of 99%"]
+        ["Success rate is 97% at load 8, below the minimum of 99% (interpolated between loads 5 and 10)"]
     );
     assert_eq!(
         d.rejected[1].reasons,
-        ["TTFT p90 is 2,144 ms at load 8, above the limit of 1,000 ms"]
+        ["TTFT p90 is 2,144 ms at load 8, above the limit of 1,000 ms (interpolated between loads 1 and 10)"]
     );
     assert_eq!(
         d.rejected[2].reasons,
@@ -420,6 +420,8 @@ fn with_intervals(mut c: Candidate, spread: f64) -> Candidate {
         p.intervals = p
             .values
             .iter()
+            // A success rate's interval is Wilson's, never past 100%: left out here.
+            .filter(|(q, _)| *q != Quantity::SuccessRate)
             .map(|&(q, v)| (q, v * (1.0 - spread), v * (1.0 + spread)))
             .collect();
     }
@@ -444,8 +446,9 @@ fn a_lead_within_the_noise_is_said_and_the_runner_up_named() {
     assert_eq!(d.ranked[0].key, "a");
     assert!(
         d.verdict.ends_with(
-            "Its lead is within the noise: on no weighted criterion is A clearly better than B \
-             (each 95% interval of the difference includes none), so treat the two as tied."
+            "Its lead is within the noise: with every criterion on which A and B are not \
+             clearly apart (the 95% interval of the difference includes none) counted as a tie, \
+             A no longer leads, so treat the two as tied."
         ),
         "{}",
         d.verdict
@@ -487,4 +490,134 @@ fn a_tree_over_the_limits_gets_one_problem_naming_them() {
         tree.check(&["vllm".to_string()]),
         ["the tree has 101 nodes and 100 answers; the limit is 100 nodes and 300 answers"]
     );
+}
+
+/// A candidate with one TTFT p90 of `ttft` at load 4 known to `lo`–`hi`, and `tput` tok/s.
+fn measured(key: &str, ttft: f64, (lo, hi): (f64, f64), tput: f64) -> Candidate {
+    let mut c = candidate(key, &[(4.0, ttft, tput, 100.0)]);
+    c.points[0].intervals = vec![
+        (TTFT_P90, lo, hi),
+        (Quantity::OutputThroughput, tput * 0.99, tput * 1.01),
+    ];
+    c
+}
+
+#[test]
+fn a_limit_met_only_within_the_noise_is_said_with_the_verdict() {
+    // 495 ms against at most 500, known to 397–540: met by its value, which the data cannot
+    // vouch for. 505 ms known to 470–540 is above the limit, within its noise.
+    let question = Question {
+        load: 4.0,
+        constraints: vec![Constraint {
+            quantity: TTFT_P90,
+            bound: Bound::AtMost(500.0),
+        }],
+        required: Vec::new(),
+        criteria: vec![Criterion {
+            kind: CriterionKind::Measured(Quantity::OutputThroughput),
+            weight: 1.0,
+        }],
+    };
+    let close = measured("a", 495.0, (397.0, 540.0), 100.0);
+    let over = measured("b", 505.0, (470.0, 540.0), 200.0);
+    assert_eq!(
+        rejections(&over, &question),
+        [
+            "TTFT p90 is 505 ms at load 4, above the limit of 500 ms (but within its noise: 95% \
+          CI 470–540 ms)"
+        ]
+    );
+    let d = decide(&[close, over], &question);
+    assert_eq!(d.ranked[0].key, "a");
+    assert!(
+        d.verdict.ends_with(
+            "A meets a limit by its value but not by its 95% interval, so the data cannot vouch \
+             for it: TTFT p90 (495 ms, 95% CI 397–540 ms) against 500 ms."
+        ),
+        "{}",
+        d.verdict
+    );
+    // Met by the whole interval: nothing to add.
+    let clear = measured("c", 450.0, (420.0, 480.0), 100.0);
+    let d = decide(&[clear], &question);
+    assert!(!d.verdict.contains("vouch"), "{}", d.verdict);
+}
+
+#[test]
+fn without_constraints_a_load_with_failures_is_not_stable() {
+    let c = candidate(
+        "a",
+        &[(2.0, 100.0, 100.0, 100.0), (8.0, 150.0, 300.0, 60.0)],
+    );
+    assert_eq!(c.max_stable_load(&[]), Some(2.0));
+}
+
+#[test]
+fn the_lead_is_scored_again_with_criteria_within_the_noise_tied() {
+    let q = |criteria: &[(CriterionKind, f64)]| Question {
+        load: 4.0,
+        constraints: Vec::new(),
+        required: Vec::new(),
+        criteria: criteria
+            .iter()
+            .map(|(kind, weight)| Criterion {
+                kind: kind.clone(),
+                weight: *weight,
+            })
+            .collect(),
+    };
+    let ttft = CriterionKind::Measured(TTFT_P90);
+    let tput = CriterionKind::Measured(Quantity::OutputThroughput);
+    // A 202 ms against B 208 ms, each ±4%: within the noise.
+    let a = measured("a", 202.0, (194.0, 210.0), 100.0);
+    let b = measured("b", 208.0, (200.0, 216.0), 100.0);
+    let tied = |d: &Decision| d.verdict.contains("so treat the two as tied");
+    // An attribute both lack separates nothing: the note stays.
+    let scale_to_zero = CriterionKind::Attribute("scale_to_zero".into());
+    let d = decide(
+        &[a.clone(), b.clone()],
+        &q(&[(ttft.clone(), 1.0), (scale_to_zero, 1.0)]),
+    );
+    assert!(tied(&d), "{}", d.verdict);
+    assert!(d.sensitivity.is_empty(), "no weight ranges for a tie");
+    // A clear lead of A on throughput decides it, whatever the TTFT noise.
+    let faster = measured("a", 202.0, (194.0, 210.0), 150.0);
+    let d = decide(
+        &[faster, b.clone()],
+        &q(&[(ttft.clone(), 1.0), (tput.clone(), 1.0)]),
+    );
+    assert!(!tied(&d), "{}", d.verdict);
+    // A clear lead of B on throughput, and A first only by the noisy TTFT: tied.
+    let slower = measured("a", 202.0, (194.0, 210.0), 90.0);
+    let b_clear = measured("b", 208.0, (200.0, 216.0), 100.0);
+    let d = decide(
+        &[slower, b_clear],
+        &q(&[(ttft.clone(), 3.0), (tput.clone(), 1.0)]),
+    );
+    assert_eq!(d.ranked[0].key, "a");
+    assert!(tied(&d), "{}", d.verdict);
+}
+
+#[test]
+fn an_error_rate_of_zero_against_a_tenth_is_a_clear_lead() {
+    let with_errors = |key: &str, rate: f64, (lo, hi): (f64, f64)| {
+        let mut c = candidate(key, &[(4.0, 200.0, 100.0, 100.0 - rate)]);
+        c.points[0].values.push((Quantity::ErrorRate, rate));
+        c.points[0].intervals = vec![(Quantity::ErrorRate, lo, hi)];
+        c
+    };
+    let none = with_errors("a", 0.0, (0.0, 0.38));
+    let tenth = with_errors("b", 10.0, (8.3, 12.0));
+    let question = Question {
+        load: 4.0,
+        constraints: Vec::new(),
+        required: Vec::new(),
+        criteria: vec![Criterion {
+            kind: CriterionKind::Measured(Quantity::ErrorRate),
+            weight: 1.0,
+        }],
+    };
+    let d = decide(&[none, tenth], &question);
+    assert_eq!(d.ranked[0].key, "a");
+    assert!(!d.verdict.contains("tied"), "{}", d.verdict);
 }

@@ -55,6 +55,18 @@ impl Ratio {
     }
 }
 
+/// The 95% interval of `b − a` from each side's value and 95% interval, by MOVER on the plain
+/// scale (Zou and Donner 2008, as [`Ratio`] on the log scale): for values where a ratio means
+/// nothing, as when a side is zero (every request failed, no error at all).
+pub fn difference(a: (f64, Interval), b: (f64, Interval)) -> Interval {
+    let ((a, ia), (b, ib)) = (a, b);
+    let d = b - a;
+    Interval {
+        lo: d - ((b - ib.lo).powi(2) + (ia.hi - a).powi(2)).sqrt(),
+        hi: d + ((ib.hi - b).powi(2) + (a - ia.lo).powi(2)).sqrt(),
+    }
+}
+
 /// ln of an interval's lower end; a lower end at or below zero (a mean's t interval from very
 /// few values) leaves the ratio unbounded that way.
 fn log_or_floor(lo: f64) -> f64 {

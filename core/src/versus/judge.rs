@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::model::Run;
-use crate::noise::{self, Estimate, Finding, Interval, Ratio};
+use crate::noise::{self, Estimate, Finding, Ratio};
 use crate::quantity::{Better, Quantity};
 
 /// What the data says of a metric's change.
@@ -130,8 +130,12 @@ fn at_zero(
     let interval = base
         .interval
         .zip(new.interval)
-        .map(|((b, _), (n, _))| difference(base.value, b, new.value, n));
+        .map(|((b, _), (n, _))| noise::difference((base.value, b), (new.value, n)));
     row.noise_known = interval.is_some();
+    // From a base above zero (to a new side at zero), the interval in percent of the base.
+    row.interval_pct = interval
+        .filter(|_| base.value > 0.0)
+        .map(|i| [i.lo / base.value * 100.0, i.hi / base.value * 100.0]);
     row.verdict = match (interval, row.change_pct) {
         (Some(i), _) if i.lo <= 0.0 && 0.0 <= i.hi => Verdict::NoClearDifference,
         (None, Some(c)) if c.abs() <= threshold_pct => Verdict::NoClearDifference,
@@ -140,15 +144,6 @@ fn at_zero(
     row.fails =
         row.verdict == Verdict::Worse && row.change_pct.is_none_or(|c| c.abs() > threshold_pct);
     row
-}
-
-/// The 95% interval of `new − base` from each side's own interval (Zou and Donner's MOVER).
-fn difference(base: f64, b: Interval, new: f64, n: Interval) -> Interval {
-    let d = new - base;
-    Interval {
-        lo: d - ((new - n.lo).powi(2) + (b.hi - base).powi(2)).sqrt(),
-        hi: d + ((n.hi - new).powi(2) + (base - b.lo).powi(2)).sqrt(),
-    }
 }
 
 /// The verdict of the values alone.

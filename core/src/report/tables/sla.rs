@@ -1,14 +1,17 @@
 //! ```` ```table ```` `kind: sla`: each use case's target checked for each configuration at
-//! one load, ✓ or ✗; a latency percentile with too many failed requests behind it fails
-//! whatever its value.
+//! one load: ✓ or ✗ when the value's 95% interval is on one side of the target, ≈ when it holds
+//! the target; a latency percentile with too many failed requests behind it fails whatever its
+//! value.
 
 use super::super::context::ReportContext;
 use super::super::values::{escape, parse_quantity};
 use super::directive::TableDirective;
 use super::figure::figure;
 use super::take::{one_kind_at, value_of, Take};
+use crate::decision::{Bound, Compliance};
 use crate::format;
 use crate::model::Run;
+use crate::noise;
 use crate::quantity::Quantity;
 
 /// An `sla` table: each use case's target checked for each configuration at one load.
@@ -38,33 +41,14 @@ pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String,
         };
         let mut cells = String::new();
         for key in &keys {
+            let bound = if at_most {
+                Bound::AtMost(limit)
+            } else {
+                Bound::AtLeast(limit)
+            };
             cells += &match value_of(ctx, q, key, Take::At(load.0, load.1)) {
                 None => "<td title=\"no data at this load\">–</td>".to_string(),
-                Some((value, run)) => {
-                    let within = if at_most {
-                        value <= limit
-                    } else {
-                        value >= limit
-                    };
-                    let failures = too_many_failures(q, run);
-                    let pass = within && failures.is_none();
-                    let title = match &failures {
-                        Some(why) => format!("{why}; {}", run.source()),
-                        None => run.source(),
-                    };
-                    format!(
-                        "<td class=\"{}\" title=\"{}\">{} {}{}</td>",
-                        if pass { "pass" } else { "fail" },
-                        escape(&title),
-                        if pass { "✓" } else { "✗" },
-                        escape(&format::with_unit(value, q.unit())),
-                        if failures.is_some() {
-                            " <small>(failures)</small>"
-                        } else {
-                            ""
-                        }
-                    )
-                }
+                Some((value, run)) => cell(q, bound, value, run),
             };
         }
         rows.push(format!(
@@ -84,6 +68,43 @@ pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String,
         &format!("<th scope=\"col\">Use case (target)</th>{head}"),
         &rows,
     ))
+}
+
+/// One configuration's cell: ✓ when the target is met by the value's whole 95% interval, ✗
+/// when missed by it (or when too many requests failed), `≈` when the interval holds the
+/// limit: the data cannot say on which side the truth is.
+fn cell(q: Quantity, bound: Bound, value: f64, run: &Run) -> String {
+    let interval = noise::estimate(q, run)
+        .and_then(|e| e.interval)
+        .map(|(i, _)| i);
+    let failures = too_many_failures(q, run);
+    let compliance = match failures {
+        Some(_) => Compliance::Missed,
+        None => bound.judge(value, interval),
+    };
+    let (class, mark, why) = match compliance {
+        Compliance::Met => ("pass", "✓", String::new()),
+        Compliance::Missed => (
+            "fail",
+            "✗",
+            failures.map(|f| format!("{f}; ")).unwrap_or_default(),
+        ),
+        Compliance::WithinNoise(i) => (
+            "unclear",
+            "≈",
+            format!("within the noise of the target: {}; ", i.text(q.unit())),
+        ),
+    };
+    format!(
+        "<td class=\"{class}\" title=\"{}\">{mark} {}{}</td>",
+        escape(&format!("{why}{}", run.source())),
+        escape(&format::with_unit(value, q.unit())),
+        if too_many_failures(q, run).is_some() {
+            " <small>(failures)</small>"
+        } else {
+            ""
+        }
+    )
 }
 
 /// Why `run` misses a latency percentile target whatever its value (see

@@ -614,3 +614,26 @@ fn a_grid_of_more_panels_than_its_picture_can_hold_is_refused_at_its_line() {
           one picture; split it into several grids)"]
     );
 }
+
+/// vLLM's mean TTFT at 1 QPS is 45.04 ms, known to 43.25–46.83 ms from its mean, standard
+/// deviation and 100 requests: a target of 46 ms is within that noise, 50 ms clearly met.
+#[test]
+fn a_target_within_the_noise_of_the_value_is_neither_met_nor_missed() {
+    let p = page(
+        "```table\nkind: sla\nload: 1\nconfigs: [vllm]\nuse_cases:\n  - {name: Tight, metric: ttft:mean, max: 46}\n  - {name: Loose, metric: ttft:mean, max: 50}\n  - {name: Strict, metric: ttft:mean, max: 40}\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let text = p.prose_html();
+    let table = text.split("</figure>").next().unwrap();
+    let cells: Vec<&str> = table
+        .split("<td class=\"")
+        .skip(1)
+        .map(|c| c.split('"').next().unwrap())
+        .collect();
+    assert_eq!(cells, ["unclear", "pass", "fail"], "{text}");
+    assert!(
+        text.contains("title=\"within the noise of the target: 95% CI 43.25–46.83 ms; "),
+        "{text}"
+    );
+    assert!(text.contains(">≈ 45.04 ms</td>"), "{text}");
+}
