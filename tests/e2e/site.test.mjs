@@ -142,7 +142,10 @@ test('the latency report draws every chart and its computed tables; its contents
     assert.ok(ink > 0.02, `chart ${i} is blank (${(ink * 100).toFixed(2)}% ink)`);
   }
   const sla = page.locator('figure.data-table', { hasText: 'Service-level targets' });
-  assert.equal(await sla.locator('td.pass, td.fail').count(), 6);
+  assert.equal(await sla.locator('td.pass, td.fail, td.unclear').count(), 6);
+  // Three values whose 95% interval holds their target: neither met nor missed, and said so.
+  assert.equal(await sla.locator('td.unclear').count(), 3);
+  assert.match(await sla.locator('p.table-caption').innerText(), /≈: the value's 95% interval holds the target/);
   assert.ok((await page.locator('.prose .value', { hasText: 'requests per day' }).count()) === 2);
   assert.equal(await page.locator('.value-error').count(), 0);
   const links = page.locator('nav.toc a');

@@ -7,7 +7,7 @@ use super::super::context::ReportContext;
 use super::super::values::{escape, parse_quantity};
 use super::directive::TableDirective;
 use super::figure::figure;
-use super::take::{one_kind_at, value_of, Take};
+use super::take::{one_kind_at, run_at, value_of, Take};
 use crate::decision::{Bound, Compliance};
 use crate::format;
 use crate::model::Run;
@@ -47,8 +47,15 @@ pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String,
                 Bound::AtLeast(limit)
             };
             cells += &match value_of(ctx, q, key, Take::At(load.0, load.1)) {
-                None => "<td title=\"no data at this load\">–</td>".to_string(),
                 Some((value, run)) => cell(q, bound, value, run),
+                None => match run_at(ctx, key, load.0, load.1).filter(|r| r.all_failed()) {
+                    // No latency because nothing was served: the target is missed.
+                    Some(run) => format!(
+                        "<td class=\"fail\" title=\"{}\">✗ every request failed</td>",
+                        escape(&run.source())
+                    ),
+                    None => "<td title=\"no data at this load\">–</td>".to_string(),
+                },
             };
         }
         rows.push(format!(
@@ -62,13 +69,24 @@ pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String,
         .iter()
         .map(|k| format!("<th scope=\"col\">{}</th>", escape(&ctx.display(k).0)))
         .collect();
+    let caption = d.caption.as_deref().unwrap_or("");
+    // The mark the reader cannot guess is explained wherever it appears.
+    let caption = if rows.iter().any(|r| r.contains("class=\"unclear\"")) {
+        format!("{caption} {UNCLEAR_LEGEND}").trim().to_string()
+    } else {
+        caption.to_string()
+    };
     Ok(figure(
         d.title.as_deref().unwrap_or("Service-level targets"),
-        d.caption.as_deref().unwrap_or(""),
+        &caption,
         &format!("<th scope=\"col\">Use case (target)</th>{head}"),
         &rows,
     ))
 }
+
+/// What a table with a `≈` cell adds to its caption.
+const UNCLEAR_LEGEND: &str = "≈: the value's 95% interval holds the target, so the data cannot \
+                              say whether it is met (the cell's tooltip gives the interval).";
 
 /// One configuration's cell: ✓ when the target is met by the value's whole 95% interval, ✗
 /// when missed by it (or when too many requests failed), `≈` when the interval holds the

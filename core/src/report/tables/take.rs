@@ -61,6 +61,20 @@ pub(super) fn one_kind_at(
     ))
 }
 
+/// The run of configuration `key` at `load` (of `kind`, when given), whether or not it has a
+/// value: a run whose every request failed has no latency, yet is there.
+pub(super) fn run_at<'c>(
+    ctx: &'c ReportContext<'_>,
+    key: &str,
+    load: f64,
+    kind: Option<LoadKind>,
+) -> Option<&'c Run> {
+    ctx.runs_of(key).into_iter().find(|r| {
+        r.load.target.value().is_some_and(|v| same(v, load))
+            && (kind.is_none() || LoadKind::of(&r.load.target) == kind)
+    })
+}
+
 /// The value of `q` for configuration `key`, as `take` says.
 pub(super) fn value_of<'c>(
     ctx: &'c ReportContext<'_>,

@@ -636,4 +636,26 @@ fn a_target_within_the_noise_of_the_value_is_neither_met_nor_missed() {
         "{text}"
     );
     assert!(text.contains(">≈ 45.04 ms</td>"), "{text}");
+    assert!(
+        text.contains("≈: the value's 95% interval holds the target"),
+        "the mark is explained: {text}"
+    );
+}
+
+#[test]
+fn a_load_point_where_every_request_failed_misses_every_target() {
+    let data = "\
+# benchdeck: load=rate:qps, config=engine, ttft.p99=ttft (ms), succeeded=ok, failed=bad
+qps,engine,ttft,ok,bad
+4,vllm,,0,100
+4,sglang,120,100,0
+";
+    let results = vec![import("failed.csv", data.as_bytes())];
+    let text = "---\ntitle: T\nresults: [failed.csv]\n---\n\n```table\nkind: sla\nload: 4\nuse_cases:\n  - {name: Chat, metric: ttft:p99, max: 500}\n```\n";
+    let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let html = page.prose_html();
+    assert!(
+        html.contains("<td class=\"fail\" title=\"failed.csv:3\">✗ every request failed</td>"),
+        "{html}"
+    );
 }
