@@ -17,3 +17,20 @@ pub use sheet::{
 
 pub use crate::model::Price;
 pub use front::PriceFront;
+
+/// The GPUs a configuration's runs say they ran on (`4x A10G`, or the parallel sizes), which a
+/// `gpu_hour` price without `gpus` is charged for: the first count its runs state, with every
+/// other count they state when they disagree. The build's prices and the reader's price sheet
+/// both take it, so they charge alike.
+pub fn hardware_gpus<'r>(
+    runs: impl IntoIterator<Item = &'r crate::model::Run>,
+) -> (Option<u32>, Vec<u32>) {
+    let mut counts: Vec<u32> = Vec::new();
+    for gpus in runs.into_iter().filter_map(|r| r.config.gpus()) {
+        if !counts.contains(&gpus) {
+            counts.push(gpus);
+        }
+    }
+    let first = counts.first().copied();
+    (first, counts.into_iter().skip(1).collect())
+}

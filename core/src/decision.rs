@@ -154,7 +154,7 @@ fn rejections(c: &Candidate, question: &Question) -> Vec<String> {
                 let interval = c.interval_at(k.quantity, question.load);
                 let compliance = k.bound.judge(v, interval);
                 let between = interpolated(c, k.quantity, question.load);
-                reasons.push(missed(k, v, compliance, question.load) + &between);
+                reasons.push(missed(k, v, compliance, question.load, &between));
             }
             Err(missing) => reasons.push(format!("cannot be checked: {missing}")),
         }
@@ -175,8 +175,9 @@ fn interpolated(c: &Candidate, q: Quantity, load: f64) -> String {
         .unwrap_or_default()
 }
 
-/// Why `k` is not met by `value` at `load`: beyond the limit, and whether clearly.
-fn missed(k: &Constraint, value: f64, compliance: Compliance, load: f64) -> String {
+/// Why `k` is not met by `value` at `load` (`between`: where it was interpolated): beyond the
+/// limit, and whether clearly.
+fn missed(k: &Constraint, value: f64, compliance: Compliance, load: f64, between: &str) -> String {
     let unit = k.quantity.unit();
     let limit = format::with_unit(k.bound.limit(), unit);
     let beyond = match k.bound {
@@ -188,7 +189,7 @@ fn missed(k: &Constraint, value: f64, compliance: Compliance, load: f64) -> Stri
         _ => String::new(),
     };
     format!(
-        "{} is {} at load {}, {beyond} {limit}{noise}",
+        "{} is {} at load {}{between}, {beyond} {limit}{noise}",
         k.quantity,
         format::with_unit(value, unit),
         format::number(load)

@@ -109,11 +109,33 @@ fn priced_runs<'a>(
             )),
         }
     }
+    let mut charged = BTreeMap::new();
+    for (key, stated) in &prices {
+        let (gpus, others) =
+            crate::cost::hardware_gpus(runs.iter().copied().filter(|r| r.config.key() == *key));
+        if stated.gpus.is_none() && stated.gpu_hour.is_some() && !others.is_empty() {
+            problems.push(Problem::warning(
+                file,
+                Location::line(2),
+                format!(
+                    "front matter: `price` of configuration `{key}` is per GPU-hour without \
+                     `gpus`, and its runs name {} GPUs and also {}: every run is charged for {}; \
+                     state `gpus` to say",
+                    gpus.unwrap_or(1),
+                    others
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    gpus.unwrap_or(1)
+                ),
+            ));
+        }
+        charged.insert(*key, stated.price_on(gpus).ok());
+    }
     runs.iter()
         .map(|run| {
-            let price = prices
-                .get(run.config.key().as_str())
-                .and_then(|stated| stated.price_on(run.config.gpus()).ok());
+            let price = charged.get(run.config.key().as_str()).copied().flatten();
             match price {
                 Some(price) => std::borrow::Cow::Owned(Run {
                     price: Some(price),

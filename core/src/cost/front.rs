@@ -16,8 +16,9 @@ pub struct PriceFront {
     /// Dollars per second of the whole deployment (serverless platforms).
     #[serde(default)]
     pub per_second: Option<f64>,
-    /// How many GPUs; when not given for `gpu_hour`, as many as the results' hardware says
-    /// (`4x A10G`), else 1.
+    /// How many GPUs; when not given for `gpu_hour`, as many as the results say
+    /// ([`crate::cost::hardware_gpus`]: `4x A10G`, else the product of the parallel sizes),
+    /// else 1.
     #[serde(default)]
     pub gpus: Option<f64>,
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::question::{too_many_failures, Constraint};
+use super::question::{allowed_failures, too_many_failures, Constraint};
 use crate::format;
 use crate::model::Run;
 use crate::noise::Interval;
@@ -234,14 +234,17 @@ impl Candidate {
     }
 
     /// The highest measured load up to which every constraint holds (contiguously from the
-    /// lowest), if any. Failed requests count against a latency percentile's target as misses;
-    /// without constraints a load point stands only when every request succeeded there, as the
-    /// reports' `=stable()` says it.
+    /// lowest), if any. A load point stands only when every request succeeded there, as the
+    /// reports' `=stable()` says it, unless a latency percentile target leaves room for failed
+    /// requests: they count against it as misses (a p90 target allows 10%).
     pub fn max_stable_load(&self, constraints: &[Constraint]) -> Option<f64> {
         let mut stable = None;
         for p in &self.points {
             let success = p.get(Quantity::SuccessRate);
-            let ok = (!constraints.is_empty() || success.is_none_or(|s| s >= 100.0))
+            let room_for_failures = constraints
+                .iter()
+                .any(|c| allowed_failures(c.quantity).is_some());
+            let ok = (room_for_failures || success.is_none_or(|s| s >= 100.0))
                 && constraints.iter().all(|c| {
                     p.get(c.quantity).is_some_and(|v| c.bound.holds(v))
                         && success

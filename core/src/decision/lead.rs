@@ -67,6 +67,16 @@ pub(super) fn note(
     }
     if sure_lead > TIE {
         None
+    } else if sure_lead < -TIE && !unknown {
+        Some(Note {
+            text: format!(
+                "Its lead is within the noise: on the criteria where the data sets the two \
+                 clearly apart, {} leads {}, and {} ranks first only by differences within the \
+                 noise, so treat the two as tied.",
+                second.label, first.label, first.label
+            ),
+            tied: true,
+        })
     } else if unknown {
         Some(Note {
             text: format!(
@@ -97,8 +107,11 @@ fn apart(q: Quantity, a: &Candidate, b: &Candidate, load: f64) -> Apart {
             .ok()
             .map(|v| (v, c.interval_at(q, load)))
     };
-    let (Some(a), Some(b)) = (side(a), side(b)) else {
-        return Apart::Unknown;
+    let (a, b) = match (side(a), side(b)) {
+        (Some(a), Some(b)) => (a, b),
+        // A side without the value scores 0 by the engine's rule, not by a sample.
+        (None, None) => return Apart::NotClearly,
+        _ => return Apart::Clearly,
     };
     match Finding::between(a, b, q.better()) {
         Some(Finding::Clear { .. }) => Apart::Clearly,

@@ -40,12 +40,18 @@ impl Bound {
     /// known to 397–540 ms, is within the noise of the limit; without an interval the value
     /// alone decides.
     pub fn judge(self, value: f64, interval: Option<Interval>) -> Compliance {
-        let Some(i) = interval.filter(|i| i.contains(value)) else {
+        let Some(i) = interval else {
             return if self.holds(value) {
                 Compliance::Met
             } else {
                 Compliance::Missed
             };
+        };
+        // An interval drawn from other values than this one (an interpolation's ends) is
+        // widened to hold it.
+        let i = Interval {
+            lo: i.lo.min(value),
+            hi: i.hi.max(value),
         };
         match (self.holds(i.lo), self.holds(i.hi)) {
             (true, true) => Compliance::Met,
@@ -88,7 +94,8 @@ pub struct Criterion {
 pub enum CriterionKind {
     /// A measured quantity at the required load.
     Measured(Quantity),
-    /// The highest measured load at which every constraint holds.
+    /// The highest measured load at which every constraint holds and no request failed (or
+    /// no more than a latency percentile target leaves room for).
     MaxStableLoad,
     /// A flag attribute: having it scores 1.
     Attribute(String),

@@ -123,11 +123,11 @@ fn candidates_breaking_an_sla_are_rejected_with_the_reason_and_never_ranked() {
     // A's success rate at 8 is interpolated between 100% at 5 and 95% at 10.
     assert_eq!(
         d.rejected[0].reasons,
-        ["Success rate is 97% at load 8, below the minimum of 99% (interpolated between loads 5 and 10)"]
+        ["Success rate is 97% at load 8 (interpolated between loads 5 and 10), below the minimum of 99%"]
     );
     assert_eq!(
         d.rejected[1].reasons,
-        ["TTFT p90 is 2,144 ms at load 8, above the limit of 1,000 ms (interpolated between loads 1 and 10)"]
+        ["TTFT p90 is 2,144 ms at load 8 (interpolated between loads 1 and 10), above the limit of 1,000 ms"]
     );
     assert_eq!(
         d.rejected[2].reasons,
@@ -544,12 +544,59 @@ fn a_limit_met_only_within_the_noise_is_said_with_the_verdict() {
 }
 
 #[test]
-fn without_constraints_a_load_with_failures_is_not_stable() {
+fn a_load_with_failures_is_stable_only_where_a_percentile_target_allows_them() {
     let c = candidate(
         "a",
         &[(2.0, 100.0, 100.0, 100.0), (8.0, 150.0, 300.0, 60.0)],
     );
     assert_eq!(c.max_stable_load(&[]), Some(2.0));
+    // A throughput target leaves no room for failures either; a median target leaves half.
+    let at_least = |quantity, limit| Constraint {
+        quantity,
+        bound: Bound::AtLeast(limit),
+    };
+    assert_eq!(
+        c.max_stable_load(&[at_least(Quantity::OutputThroughput, 10.0)]),
+        Some(2.0)
+    );
+    let median = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::Median,
+    };
+    let mut with_median = c.clone();
+    for p in &mut with_median.points {
+        p.values.push((median, 100.0));
+    }
+    let at_most = Constraint {
+        quantity: median,
+        bound: Bound::AtMost(500.0),
+    };
+    assert_eq!(with_median.max_stable_load(&[at_most]), Some(8.0));
+}
+
+#[test]
+fn an_interval_that_misses_its_value_is_widened_to_hold_it() {
+    let i = crate::noise::Interval {
+        lo: 501.0,
+        hi: 540.0,
+    };
+    assert_eq!(
+        Bound::AtMost(500.0).judge(495.0, Some(i)),
+        Compliance::WithinNoise(crate::noise::Interval {
+            lo: 495.0,
+            hi: 540.0
+        })
+    );
+    assert_eq!(
+        Bound::AtMost(500.0).judge(
+            500.0,
+            Some(crate::noise::Interval {
+                lo: 460.0,
+                hi: 500.0
+            })
+        ),
+        Compliance::Met
+    );
 }
 
 #[test]
@@ -595,7 +642,23 @@ fn the_lead_is_scored_again_with_criteria_within_the_noise_tied() {
         &q(&[(ttft.clone(), 3.0), (tput.clone(), 1.0)]),
     );
     assert_eq!(d.ranked[0].key, "a");
-    assert!(tied(&d), "{}", d.verdict);
+    assert!(
+        d.verdict
+            .contains("on the criteria where the data sets the two clearly apart, B leads A"),
+        "{}",
+        d.verdict
+    );
+    // A side without a value is no noise: B has no throughput at all.
+    let mut no_tput = measured("b", 208.0, (200.0, 216.0), 100.0);
+    no_tput.points[0]
+        .values
+        .retain(|(q, _)| *q != Quantity::OutputThroughput);
+    let d = decide(
+        &[a.clone(), no_tput],
+        &q(&[(ttft.clone(), 1.0), (tput.clone(), 1.0)]),
+    );
+    assert!(!d.verdict.contains("unknown"), "{}", d.verdict);
+    assert!(!tied(&d), "{}", d.verdict);
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub(super) fn sheet(ctx: &ReportContext<'_>, blocks: &[Block]) -> Option<PriceSh
             let front = c.price.as_ref().filter(|p| p.price().is_ok())?;
             let (label, color) = ctx.display(&c.key);
             // As the build prices the runs: per GPU-hour on the GPUs their hardware names.
-            let gpus = ctx.runs_of(&c.key).iter().find_map(|r| r.config.gpus());
+            let (gpus, _) = crate::cost::hardware_gpus(ctx.runs_of(&c.key));
             StatedPrice::from_front(&c.key, &label, color, front, gpus)
         })
         .collect();

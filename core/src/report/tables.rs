@@ -3,7 +3,7 @@
 //! | kind | rows × columns | keys |
 //! |---|---|---|
 //! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
-//! | `sla` | use cases × configurations: pass ✓ or fail ✗ against each use case's limit at one load | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
+//! | `sla` | use cases × configurations: ✓ or ✗ against each use case's limit at one load when the value's 95% interval is on one side of it, ≈ when it holds it | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
 //! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `workload` (`[requests, completed]`: each row's prompts sent and completed, [`workload`]), `title`, `caption` |
 //! | `runs` | every run × (configuration, load, requests, TTFT p50/p99, TPOT p50, end-to-end p50, output tok/s), collapsed above 12 rows ([`runs`]) | `configs`, `title`, `caption` |
 //!

@@ -72,7 +72,10 @@ pub(super) fn sla(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String,
     let caption = d.caption.as_deref().unwrap_or("");
     // The mark the reader cannot guess is explained wherever it appears.
     let caption = if rows.iter().any(|r| r.contains("class=\"unclear\"")) {
-        format!("{caption} {UNCLEAR_LEGEND}").trim().to_string()
+        let ended = caption.is_empty() || caption.ends_with(['.', '!', '?', ')']);
+        format!("{caption}{} {UNCLEAR_LEGEND}", if ended { "" } else { "." })
+            .trim()
+            .to_string()
     } else {
         caption.to_string()
     };

@@ -178,3 +178,25 @@ users,engine,tok_s
     // $8/h × 10⁶ / (3600 × 1000 tok/s) = $2.22, not the $0.56 of one GPU.
     assert!(page.prose_html().contains("$2.22"), "{}", page.prose_html());
 }
+
+#[test]
+fn runs_naming_different_gpu_counts_are_charged_alike_and_said_to_differ() {
+    let data = "\
+# benchdeck: load=concurrency:users, config=engine, config=hardware, output_tok_s=tok_s
+users,engine,hardware,tok_s
+8,vllm,4x A10G,1000
+16,vllm,8x A10G,1500
+";
+    let results = vec![import("mixed.csv", data.as_bytes())];
+    let text = "---\ntitle: T\nresults: [mixed.csv]\nconfigs:\n  - key: vllm\n    price: {gpu_hour: 2.0}\n---\n\n`=value(cost_per_1m_output, vllm, 16)`\n";
+    let page = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let problems: Vec<String> = page.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems.iter().any(|p| p.contains(
+            "its runs name 4 GPUs and also 8: every run is charged for 4; state `gpus` to say"
+        )),
+        "{problems:?}"
+    );
+    // $8/h × 10⁶ / (3600 × 1500 tok/s) = $1.48.
+    assert!(page.prose_html().contains("$1.48"), "{}", page.prose_html());
+}

@@ -243,7 +243,7 @@ fn spread_and_daily_capacity() {
     let p = page("`=per_day(value(ttft:mean, vllm, 1))`");
     let m = messages(&p);
     assert!(
-        m.len() == 1 && m[0].contains("`per_day` needs a rate per second (req/s, tok/s)"),
+        m.len() == 1 && m[0].contains("`per_day` needs a rate per second (req/s, tok/s, tok/s/GPU"),
         "{m:?}"
     );
 }

@@ -174,12 +174,14 @@ fn per_day(ctx: &ReportContext<'_>, args: &[Expr]) -> Result<Computed, String> {
     // Only a rate per second makes a day's worth: a latency in ms times 86,400 is nothing.
     let per = match a.unit.as_str() {
         "req/s" => " requests per day",
-        unit if unit.starts_with("tok/s") => " tokens per day",
+        "tok/s" => " tokens per day",
+        "tok/s/GPU" => " tokens per GPU per day",
+        "tok/s/user" => " tokens per user per day",
         "" => " per day",
         unit => {
             return Err(format!(
-                "`per_day` needs a rate per second (req/s, tok/s) or a plain number, but the \
-                 value is {} ({unit})",
+                "`per_day` needs a rate per second (req/s, tok/s, tok/s/GPU, tok/s/user) or a \
+                 plain number, but the value is {} ({unit})",
                 a.text
             ))
         }
