@@ -103,16 +103,19 @@ pub fn decide(candidates: &[Candidate], question: &Question) -> Decision {
         Some(note) => format!("{verdict} {}", note.text),
         None => verdict,
     };
+    let scores_apart =
+        ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE);
+    // A tie of scores has no winner to qualify.
     let winner = ranked
         .first()
+        .filter(|_| scores_apart)
         .and_then(|r| passed.iter().find(|c| c.key == r.key));
     let verdict = match winner.and_then(|c| limits_within_noise(c, question)) {
         Some(caveat) => format!("{verdict} {caveat}"),
         None => verdict,
     };
     // How far each weight may move means nothing for a winner tied within noise.
-    let clear_winner = note.is_none_or(|n| !n.tied)
-        && (ranked.len() == 1 || (ranked.len() > 1 && ranked[0].score - ranked[1].score > TIE));
+    let clear_winner = note.is_none_or(|n| !n.tied) && scores_apart;
     let sensitivity = if clear_winner && ranked.len() > 1 {
         sensitivity(&ranked, &question.criteria, &weights)
     } else {

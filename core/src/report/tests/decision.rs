@@ -65,6 +65,11 @@ fn the_default_slas_reject_the_baseline_and_the_weights_decide_between_the_rest(
     let ranked: Vec<&str> = d.ranked.iter().map(|r| r.key.as_str()).collect();
     assert_eq!(ranked, ["qwen-rayserve", "deepseek-disagg"], "{d:#?}");
     assert!(d.verdict.contains("tie"), "{}", d.verdict);
+    assert!(
+        !d.verdict.contains("vouch"),
+        "a tie has no winner to qualify: {}",
+        d.verdict
+    );
     assert_eq!(
         d.rejected[0].reasons,
         [
