@@ -28,7 +28,8 @@ impl Reading {
 
 /// Reads a number from text. `suffixes` are units that may follow it (`ms`, `%`, `tok/s`).
 ///
-/// Accepts thousands separators (`2,973.53`; a decimal comma such as `0,3` is invalid), surrounding spaces and Markdown emphasis (`**85.1**`),
+/// Accepts thousands separators (`2,973.53`; a decimal comma such as `0,3` is invalid),
+/// surrounding spaces and Markdown emphasis (`**85.1**`),
 /// `inf`/`infinity`/`∞` (with sign), and treats `NaN`, `N/A`, `NA`, `-`, `—`, `null`, `None` and
 /// redacted values (`0.x`, `117xxxms`) as missing.
 pub fn parse_number(text: &str, suffixes: &[&str]) -> Reading {

@@ -55,19 +55,23 @@ impl<'a> Fields<'a> {
     }
 
     /// A finite number of at least 0 (`-0` read as 0): every number read this way is a
-    /// duration, a rate, a length or a count, so a negative one or an infinity is an error.
+    /// duration, a rate, a length, a count or a statistic of one, so a negative one or an
+    /// infinity is an error.
     pub fn non_negative(&mut self, key: &str) -> Option<f64> {
         let v = self.number(key)?;
-        if v.is_finite() && v >= 0.0 {
-            Some(v + 0.0)
+        let wrong = if !v.is_finite() {
+            "expected a finite number"
+        } else if v < 0.0 {
+            "expected a number of at least 0"
         } else {
-            self.problems.push(Problem::error(
-                self.file,
-                self.at.child(key),
-                format!("expected a finite number of at least 0, found {v}"),
-            ));
-            None
-        }
+            return Some(v + 0.0);
+        };
+        self.problems.push(Problem::error(
+            self.file,
+            self.at.child(key),
+            format!("{wrong}, found {v}"),
+        ));
+        None
     }
 
     /// Each of `values` (the list at `key`, read multiplied by `scale`) that is below 0 becomes
@@ -249,14 +253,18 @@ pub(crate) fn set_stat(d: &mut Distribution, stat: &str, value: f64) -> bool {
         "std" | "stddev" => d.std = Some(value),
         "min" => d.min = Some(value),
         "max" => d.max = Some(value),
-        p => match p
-            .strip_prefix('p')
-            .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))
-            .and_then(|n| n.parse::<f64>().ok())
-        {
-            Some(rank) if (0.0..=100.0).contains(&rank) => d.set_percentile(rank, value),
-            _ => return false,
+        p => match percentile_rank(p) {
+            Some(rank) => d.set_percentile(rank, value),
+            None => return false,
         },
     }
     true
+}
+
+/// The rank of a statistic named `p99`, `p99.9` or `p0`: from 0 to 100, its digits unsigned.
+pub(crate) fn percentile_rank(stat: &str) -> Option<f64> {
+    stat.strip_prefix('p')
+        .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+        .and_then(|n| n.parse::<f64>().ok())
+        .filter(|rank| (0.0..=100.0).contains(rank))
 }

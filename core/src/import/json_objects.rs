@@ -4,9 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use super::fields::{set_stat, Fields};
+use super::fields::{percentile_rank, set_stat, Fields};
 use crate::model::{ConfigIdentity, Distribution};
-use crate::number::{describe_json, json_number, Reading};
+use crate::number::describe_json;
 
 /// The nested object at `key`. Missing keys and `null` give `None` silently; anything else that is
 /// not an object gives `None` and an error naming the key.
@@ -63,7 +63,7 @@ pub(crate) fn distribution(f: &mut Fields<'_>, key: &str, scale: f64) -> Option<
 pub(crate) fn distribution_of(f: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
     let mut d = Distribution::default();
     let obj = f.obj;
-    for (stat, value) in obj {
+    for stat in obj.keys() {
         if matches!(stat.as_str(), "unit" | "count" | "tag" | "header") {
             continue;
         }
@@ -71,19 +71,8 @@ pub(crate) fn distribution_of(f: &mut Fields<'_>, scale: f64) -> Option<Distribu
             continue;
         }
         // Latencies, lengths and rates: none is below 0.
-        match json_number(value) {
-            Reading::Value(v) if v < 0.0 => {
-                f.error_at(stat, format!("expected a number of at least 0, found {v}"))
-            }
-            Reading::Value(v) if v.is_finite() => {
-                set_stat(&mut d, stat, v * scale + 0.0);
-            }
-            Reading::Value(v) => f.error_at(stat, format!("expected a finite number, found {v}")),
-            Reading::Missing => {}
-            Reading::Invalid => f.error_at(
-                stat,
-                format!("expected a number, found {}", describe_json(value)),
-            ),
+        if let Some(v) = f.non_negative(stat) {
+            set_stat(&mut d, stat, v * scale);
         }
     }
     (!d.is_empty()).then_some(d)
@@ -94,11 +83,7 @@ fn is_stat_name(stat: &str) -> bool {
     matches!(
         stat,
         "mean" | "avg" | "median" | "std" | "stddev" | "min" | "max"
-    ) || stat
-        .strip_prefix('p')
-        .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))
-        .and_then(|n| n.parse::<f64>().ok())
-        .is_some_and(|p| (0.0..=100.0).contains(&p))
+    ) || percentile_rank(stat).is_some()
 }
 
 /// The configuration names users add as `--metadata` pairs (or a `meta` map), the same keys the

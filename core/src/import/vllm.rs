@@ -458,7 +458,7 @@ mod tests {
         let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
         for expected in [
             "r.json#max_concurrency: error: expected a concurrency of at least 1, found 0",
-            "r.json#request_throughput: error: expected a finite number of at least 0, found -1",
+            "r.json#request_throughput: error: expected a number of at least 0, found -1",
             "r.json#mean_ttft_ms: error: expected a finite latency of at least 0 ms, found -5",
             "r.json#ttfts[1]: error: expected a number of at least 0, found -0.17",
             "r.json#p150_ttft_ms: warning: `p150` is no statistic benchdeck reads",

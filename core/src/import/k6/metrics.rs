@@ -9,7 +9,6 @@ use crate::model::{
     ConfigIdentity, Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
     Provenance, RequestCounts, Run, Throughput, TokenStats,
 };
-use crate::number::{describe_json, json_number, Reading};
 use crate::problem::Problem;
 
 /// One metric's values, from either layout.
@@ -167,7 +166,7 @@ fn measured(
 fn trend(f: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
     let mut d = Distribution::default();
     let obj = f.obj;
-    for (key, value) in obj {
+    for key in obj.keys() {
         let stat = match key.as_str() {
             "med" => "median".to_string(),
             "avg" | "min" | "max" => key.clone(),
@@ -176,21 +175,10 @@ fn trend(f: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
                 None => continue,
             },
         };
-        match json_number(value) {
-            Reading::Value(v) if v < 0.0 => {
-                f.error_at(key, format!("expected a number of at least 0, found {v}"))
+        if let Some(v) = f.non_negative(key) {
+            if !set_stat(&mut d, &stat, v * scale) {
+                f.warn_at(key, "not a statistic benchdeck knows; ignored");
             }
-            Reading::Value(v) if v.is_finite() => {
-                if !set_stat(&mut d, &stat, v * scale + 0.0) {
-                    f.warn_at(key, "not a statistic benchdeck knows; ignored");
-                }
-            }
-            Reading::Value(v) => f.error_at(key, format!("expected a finite number, found {v}")),
-            Reading::Missing => {}
-            Reading::Invalid => f.error_at(
-                key,
-                format!("expected a number, found {}", describe_json(value)),
-            ),
         }
     }
     (!d.is_empty()).then_some(d)

@@ -5,7 +5,6 @@
 use crate::import::fields::Fields;
 use crate::import::json_objects::{nested, object, whole};
 use crate::model::{Distribution, LatencyMetric, Metric};
-use crate::number::{describe_json, json_number, Reading};
 
 /// The successful requests' latencies, in ms; 0.2–0.3's `time_per_output_token_ms` is not
 /// TPOT including the first token ([`TPOT_0_3`](super::super::benchmark::TPOT_0_3)) and is
@@ -103,7 +102,7 @@ fn summary(d: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
     };
     if let Some(percentiles) = object(d, "percentiles") {
         let mut p = Fields::new(percentiles, d.file, d.at.child("percentiles"));
-        for (key, value) in percentiles {
+        for key in percentiles.keys() {
             let Some(rank) = rank(key) else {
                 p.warn_at(
                     key,
@@ -112,19 +111,8 @@ fn summary(d: &mut Fields<'_>, scale: f64) -> Option<Distribution> {
                 );
                 continue;
             };
-            match json_number(value) {
-                Reading::Value(v) if v < 0.0 => {
-                    p.error_at(key, format!("expected a number of at least 0, found {v}"))
-                }
-                Reading::Value(v) if v.is_finite() => out.set_percentile(rank, v * scale + 0.0),
-                Reading::Value(v) => {
-                    p.error_at(key, format!("expected a finite number, found {v}"))
-                }
-                Reading::Missing => {}
-                Reading::Invalid => p.error_at(
-                    key,
-                    format!("expected a number, found {}", describe_json(value)),
-                ),
+            if let Some(v) = p.non_negative(key) {
+                out.set_percentile(rank, v * scale);
             }
         }
         d.problems.append(&mut p.problems);
