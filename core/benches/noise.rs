@@ -74,6 +74,7 @@ fn fresh(runs: &[Run]) -> Vec<Run> {
                 // A copy of its own: the run shares its requests with the one it was cloned from.
                 *s = std::sync::Arc::new(benchdeck_core::model::RequestSamples {
                     sorted: Default::default(),
+                    ordered: Default::default(),
                     ..(**s).clone()
                 });
             }

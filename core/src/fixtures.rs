@@ -191,12 +191,74 @@ pub mod simulated {
             .collect()
     }
 
+    /// `n` latencies in send order whose logs follow an AR(1) process with coefficient `phi`
+    /// (lag-1 autocorrelation `phi`) around `median` ms, stationary from the first: each
+    /// request log-normal with σ = [`SIGMA`], as [`latencies`], but alike its neighbours.
+    pub fn ar1_latencies(rng: &mut XorShift, n: usize, median: f64, phi: f64) -> Vec<f64> {
+        ar1(rng, n, phi)
+            .into_iter()
+            .map(|z| median * (SIGMA * z).exp())
+            .collect()
+    }
+
+    /// `n` latencies in send order, each Pareto with shape `alpha` and scale `scale` ms (median
+    /// `scale · 2^(1/alpha)`, mean `scale · alpha / (alpha − 1)`), their dependence that of a
+    /// Gaussian AR(1) with coefficient `phi` (a Gaussian copula).
+    pub fn ar1_pareto(rng: &mut XorShift, n: usize, scale: f64, alpha: f64, phi: f64) -> Vec<f64> {
+        ar1(rng, n, phi)
+            .into_iter()
+            .map(|z| scale * crate::noise::student::normal_upper_tail(z).powf(-1.0 / alpha))
+            .collect()
+    }
+
+    /// `n` standard normal values of a stationary AR(1) process with coefficient `phi`.
+    fn ar1(rng: &mut XorShift, n: usize, phi: f64) -> Vec<f64> {
+        let spread = (1.0 - phi * phi).sqrt();
+        let mut z = normal(rng);
+        (0..n)
+            .map(|_| {
+                let now = z;
+                z = phi * z + spread * normal(rng);
+                now
+            })
+            .collect()
+    }
+
+    /// The times in the system, in ms, of `n` requests in arrival order at one server that
+    /// serves one at a time in the order they came (M/M/1: Poisson arrivals, exponential
+    /// service of mean `service_ms`) at `load` (0 to 1, arrivals over capacity), started in
+    /// its stationary state. Each waits for the ones before it, so neighbours are alike; the
+    /// time in the system is exponential with mean `service_ms / (1 − load)`, its `q`
+    /// quantile `−ln(1 − q) · service_ms / (1 − load)`.
+    pub fn queue(rng: &mut XorShift, n: usize, service_ms: f64, load: f64) -> Vec<f64> {
+        let exponential = |rng: &mut XorShift, mean: f64| -> f64 {
+            -mean * (1.0 - rng.unit()).max(f64::MIN_POSITIVE).ln()
+        };
+        let mut wait = if rng.unit() < load {
+            exponential(rng, service_ms / (1.0 - load))
+        } else {
+            0.0
+        };
+        (0..n)
+            .map(|_| {
+                let service = exponential(rng, service_ms);
+                let gap = exponential(rng, service_ms / load);
+                let sojourn = wait + service;
+                wait = (sojourn - gap).max(0.0);
+                sojourn
+            })
+            .collect()
+    }
+
     /// A run of configuration `key` at concurrency 8, read from `file`, whose requests all
     /// succeeded with TTFTs `ttft`, and the summary a tool would write beside them (mean,
     /// standard deviation, median, p90, p99, p99.9).
     pub fn run(key: &str, file: &str, ttft: Vec<f64>) -> Run {
         let n = ttft.len();
-        let mut samples = RequestSamples::default();
+        let mut samples = RequestSamples {
+            sent_in_file_order: true,
+            ..RequestSamples::default()
+        };
         for &t in &ttft {
             samples.push(true, t, f64::NAN, f64::NAN, f64::NAN, f64::NAN);
         }

@@ -21,6 +21,7 @@
 
 mod combine;
 mod contrast;
+pub mod dependence;
 mod estimate;
 pub mod interval;
 pub mod rank;
@@ -47,7 +48,7 @@ pub fn estimate(q: Quantity, run: &Run) -> Option<Estimate> {
         (Some(runs), Some(requests)) => Some(spanning(runs, requests)),
         (runs, requests) => runs.or(requests),
     };
-    Some(Estimate { value, interval })
+    Some(Estimate::new(value, interval))
 }
 
 /// The interval from `a`'s lower end to `b`'s upper end or the other way round, whichever is
@@ -94,10 +95,11 @@ fn within_run(q: Quantity, run: &Run, value: f64) -> Option<(Interval, Basis)> {
         }
         Quantity::SuccessRate | Quantity::ErrorRate => {
             let ok = run.requests.succeeded?;
-            let n = run
-                .requests
-                .total
-                .or_else(|| ok.checked_add(run.requests.failed?))?;
+            // Requests cut off by the end of the run count against the rate, as in its value.
+            let n = run.requests.total.or_else(|| {
+                ok.checked_add(run.requests.failed?)?
+                    .checked_add(run.requests.incomplete.unwrap_or(0))
+            })?;
             let share = interval::proportion(ok, n)?;
             let i = if matches!(q, Quantity::SuccessRate) {
                 Interval {
@@ -123,32 +125,80 @@ fn latency(run: &Run, metric: Metric, stat: Stat) -> Option<(Interval, Basis)> {
     if run.all_failed() {
         return None;
     }
-    if let Some(sorted) = sorted_of(run, metric) {
+    if let Some((sorted, ordered)) = requests_of(run, metric) {
         let basis = Basis::Requests(sorted.len());
         let i = match stat {
-            Stat::Mean => interval::mean(sorted),
-            Stat::Median => interval::quantile(sorted, 0.5),
-            Stat::P(p) => interval::quantile(sorted, p / 100.0),
+            Stat::Mean => dependence::mean(ordered),
+            Stat::Median => dependence::quantile(ordered, sorted, 0.5),
+            Stat::P(p) => dependence::quantile(ordered, sorted, p / 100.0),
             Stat::Std | Stat::Min | Stat::Max => None,
         };
         return i.map(|i| (i, basis));
     }
+    if stat != Stat::Mean {
+        return None;
+    }
+    // Two to four requests: too few for order statistics, enough for the mean's t interval,
+    // which their own values give better than a summary's standard deviation.
+    if let Some(values) = few_requests(run, metric) {
+        return interval::mean(values).map(|i| (i, Basis::Requests(values.len())));
+    }
     // Pooled inter-token gaps are not independent requests: a summary bounds no ITL.
-    if stat != Stat::Mean || metric == Metric::Itl {
+    if metric == Metric::Itl {
         return None;
     }
     let d = run.latency(metric)?;
-    let n = run.requests.succeeded?;
-    let i = interval::mean_of_summary(d.mean?, d.std?, n)?;
+    let n = summary_count(run, metric)?;
+    let std = match run.provenance.producer.population_std() {
+        // NumPy's default: divided by n, not n − 1.
+        true if n > 1 => d.std? * (n as f64 / (n - 1) as f64).sqrt(),
+        _ => d.std?,
+    };
+    let i = interval::mean_of_summary(d.mean?, std, n)?;
     Some((i, Basis::Summary(n)))
 }
 
-/// The sorted per-request values of `metric` among `run`'s successful requests, when it has
-/// enough of them for an interval.
-fn sorted_of(run: &Run, metric: Metric) -> Option<&[f64]> {
-    let sorted = run.samples.as_ref()?.sorted(metric)?;
-    (sorted.len() >= interval::MIN_VALUES).then_some(sorted)
+/// How many requests a summary's mean of `metric` is over: the successful ones, but for TPOT
+/// only those with more than one output token (a request of one token has no time per output
+/// token), counted from the per-request lengths where the file has them; unknown when its
+/// shortest output is a single token and no lengths say how many.
+fn summary_count(run: &Run, metric: Metric) -> Option<u64> {
+    let succeeded = run.requests.succeeded?;
+    if metric != Metric::Tpot {
+        return Some(succeeded);
+    }
+    if let Some(samples) = run.samples.as_ref().filter(|s| !s.output_tokens.is_empty()) {
+        let counted = samples
+            .ok
+            .iter()
+            .zip(&samples.output_tokens)
+            .filter(|(ok, out)| **ok && **out > 1.0)
+            .count();
+        return Some(counted as u64);
+    }
+    match run.tokens.output_len.as_ref().and_then(|d| d.min) {
+        Some(shortest) if shortest <= 1.0 => None,
+        _ => Some(succeeded),
+    }
 }
 
+/// The values of `metric` of `run`'s successful requests when there are two to four of them.
+fn few_requests(run: &Run, metric: Metric) -> Option<&[f64]> {
+    let sorted = run.samples.as_ref()?.sorted(metric)?;
+    (2..interval::MIN_VALUES)
+        .contains(&sorted.len())
+        .then_some(sorted)
+}
+
+/// The per-request values of `metric` among `run`'s successful requests, sorted and in send
+/// order, when it has enough of them for an interval.
+fn requests_of(run: &Run, metric: Metric) -> Option<(&[f64], &dependence::Ordered)> {
+    let samples = run.samples.as_ref()?;
+    let sorted = samples.sorted(metric)?;
+    (sorted.len() >= interval::MIN_VALUES).then_some((sorted, samples.ordered(metric)?))
+}
+
+#[cfg(test)]
+mod coverage;
 #[cfg(test)]
 mod tests;

@@ -448,6 +448,8 @@ fn samples_of(requests: &[Request]) -> RequestSamples {
         // The load test records no start times.
         start_s: Vec::new(),
         sorted: Default::default(),
+        ordered: Default::default(),
+        sent_in_file_order: false,
     }
 }
 

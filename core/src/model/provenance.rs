@@ -86,6 +86,20 @@ pub enum Producer {
 }
 
 impl Producer {
+    /// True when the tool writes a population standard deviation (NumPy's default, divided by
+    /// n): vLLM, SGLang and GenAI-Perf, and AIPerf's and perf_analyzer's records, which
+    /// benchdeck summarises as AIPerf does. An interval needs the sample one.
+    pub fn population_std(self) -> bool {
+        matches!(
+            self,
+            Producer::VllmServe
+                | Producer::SglangServing
+                | Producer::GenaiPerf
+                | Producer::Aiperf
+                | Producer::PerfAnalyzer
+        )
+    }
+
     /// The name users know the tool by.
     pub fn display_name(self) -> &'static str {
         match self {

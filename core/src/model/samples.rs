@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::Metric;
+use crate::noise::dependence::Ordered;
 
 /// Per-request measurements, index-aligned, in milliseconds. Failed requests are kept with
 /// `ok == false` so that success rates and CDFs over all requests stay honest.
@@ -32,9 +33,18 @@ pub struct RequestSamples {
     /// request has no time); empty when the tool does not record start times.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_s: Vec<f64>,
+    /// True when the lists follow the requests in the order they were sent (vLLM's and
+    /// SGLang's arrays follow the prompts as sent), so dependence can be read without start
+    /// times.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sent_in_file_order: bool,
     /// The latencies of the successful requests sorted, made the first time an interval asks.
     #[serde(skip)]
     pub sorted: SortedCache,
+    /// The same latencies in send order with their block length, made the first time an
+    /// interval asks.
+    #[serde(skip)]
+    pub ordered: OrderedCache,
 }
 
 impl RequestSamples {
@@ -59,8 +69,9 @@ impl RequestSamples {
         }
     }
 
-    /// The finite values of latency `metric` among the successful requests, ascending (sorted
-    /// once, then kept); `None` for a metric no request records.
+    /// The values of latency `metric` among the successful requests, ascending (sorted once,
+    /// then kept); `None` for a metric no request records. A request without a value (`NaN`)
+    /// is left out; an infinite one (a first token that never came) is kept, last.
     pub fn sorted(&self, metric: Metric) -> Option<&[f64]> {
         let (values, cell) = match metric {
             Metric::Ttft => (&self.ttft_ms, &self.sorted.ttft),
@@ -72,16 +83,49 @@ impl RequestSamples {
             return None;
         }
         let sorted = cell.get_or_init(|| {
-            let mut v: Vec<f64> = values
-                .iter()
-                .zip(&self.ok)
-                .filter(|(v, ok)| **ok && v.is_finite())
-                .map(|(v, _)| *v)
-                .collect();
+            let mut v = self.in_send_order(values);
             crate::order::sort_f64(&mut v);
             v
         });
         Some(sorted)
+    }
+
+    /// The values of latency `metric` among the successful requests in the order they were
+    /// sent, with the length of the blocks that their dependence asks for
+    /// ([`crate::noise::dependence`]); computed once, then kept.
+    pub fn ordered(&self, metric: Metric) -> Option<&Ordered> {
+        let (values, cell) = match metric {
+            Metric::Ttft => (&self.ttft_ms, &self.ordered.ttft),
+            Metric::Tpot => (&self.tpot_ms, &self.ordered.tpot),
+            Metric::E2e => (&self.e2e_ms, &self.ordered.e2e),
+            _ => return None,
+        };
+        if values.is_empty() {
+            return None;
+        }
+        Some(cell.get_or_init(|| Ordered::new(self.in_send_order(values))))
+    }
+
+    /// Whether the send order is known: start times, or a tool whose lists follow the
+    /// requests as sent. Otherwise the file's order stands in for it.
+    pub fn order_known(&self) -> bool {
+        self.sent_in_file_order || self.start_s.iter().any(|t| t.is_finite())
+    }
+
+    /// `values` of the successful requests that have one, by start time where the requests have
+    /// start times (those without one last), else in the file's order.
+    fn in_send_order(&self, values: &[f64]) -> Vec<f64> {
+        let mut index: Vec<usize> = (0..values.len().min(self.ok.len()))
+            .filter(|&i| self.ok[i] && !values[i].is_nan())
+            .collect();
+        if self.start_s.len() == values.len() {
+            let start = |i: usize| self.start_s[i];
+            index.sort_by(|&a, &b| match (start(a).is_nan(), start(b).is_nan()) {
+                (false, false) => start(a).total_cmp(&start(b)),
+                (x, y) => x.cmp(&y),
+            });
+        }
+        index.into_iter().map(|i| values[i]).collect()
     }
 
     /// Sets the start times from clock readings in seconds (any origin): each becomes seconds
@@ -112,6 +156,7 @@ impl RequestSamples {
         output_tokens: f64,
     ) {
         self.sorted = SortedCache::default();
+        self.ordered = OrderedCache::default();
         self.ok.push(ok);
         self.ttft_ms.push(ttft_ms);
         self.e2e_ms.push(e2e_ms);
@@ -134,6 +179,21 @@ pub struct SortedCache {
 
 impl PartialEq for SortedCache {
     fn eq(&self, _: &SortedCache) -> bool {
+        true
+    }
+}
+
+/// The latencies of the successful requests in send order with their block length, computed
+/// once on first use; like [`SortedCache`], two are always equal.
+#[derive(Debug, Clone, Default)]
+pub struct OrderedCache {
+    ttft: OnceLock<Ordered>,
+    tpot: OnceLock<Ordered>,
+    e2e: OnceLock<Ordered>,
+}
+
+impl PartialEq for OrderedCache {
+    fn eq(&self, _: &OrderedCache) -> bool {
         true
     }
 }

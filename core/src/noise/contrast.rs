@@ -25,8 +25,8 @@ impl Ratio {
     /// `b ÷ a`; `None` unless both values are finite and above zero.
     pub fn of(a: &Estimate, b: &Estimate) -> Option<Ratio> {
         Ratio::between(
-            (a.value, a.interval.map(|(i, _)| i)),
-            (b.value, b.interval.map(|(i, _)| i)),
+            (a.value, a.bounds().map(|(i, _)| i)),
+            (b.value, b.bounds().map(|(i, _)| i)),
         )
     }
 
@@ -38,11 +38,17 @@ impl Ratio {
         }
         let (ta, tb) = (a.ln(), b.ln());
         let d = tb - ta;
-        let interval = ia.zip(ib).map(|(ia, ib)| {
+        // A value outside its own interval is bad data: the interval says nothing of that
+        // value's noise, which is then unknown (clipping the spread at zero, as this did,
+        // made bad data look surer than good).
+        let interval = ia
+            .zip(ib)
+            .filter(|(ia, ib)| ia.contains(a) && ib.contains(b));
+        let interval = interval.map(|(ia, ib)| {
             let (la, ua) = (log_or_floor(ia.lo), ia.hi.ln());
             let (lb, ub) = (log_or_floor(ib.lo), ib.hi.ln());
-            let lower = d - ((tb - lb).max(0.0).powi(2) + (ua - ta).max(0.0).powi(2)).sqrt();
-            let upper = d + ((ub - tb).max(0.0).powi(2) + (ta - la).max(0.0).powi(2)).sqrt();
+            let lower = d - ((tb - lb).powi(2) + (ua - ta).powi(2)).sqrt();
+            let upper = d + ((ub - tb).powi(2) + (ta - la).powi(2)).sqrt();
             Interval {
                 lo: lower.exp(),
                 hi: upper.exp(),
@@ -60,6 +66,7 @@ impl Ratio {
 /// nothing, as when a side is zero (every request failed, no error at all).
 pub fn difference(a: (f64, Interval), b: (f64, Interval)) -> Interval {
     let ((a, ia), (b, ib)) = (a, b);
+    let (ia, ib) = (ia.holding(a), ib.holding(b));
     let d = b - a;
     Interval {
         lo: d - ((b - ib.lo).powi(2) + (ia.hi - a).powi(2)).sqrt(),
@@ -111,8 +118,8 @@ impl Finding {
     /// `a` against `b`; `None` unless both values are finite and above zero.
     pub fn of(a: &Estimate, b: &Estimate, better: Better) -> Option<Finding> {
         Finding::between(
-            (a.value, a.interval.map(|(i, _)| i)),
-            (b.value, b.interval.map(|(i, _)| i)),
+            (a.value, a.bounds().map(|(i, _)| i)),
+            (b.value, b.bounds().map(|(i, _)| i)),
             better,
         )
     }

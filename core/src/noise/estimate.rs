@@ -18,8 +18,31 @@ impl Interval {
         self.lo <= value && value <= self.hi
     }
 
+    /// True when both ends are finite numbers.
+    pub fn bounded(&self) -> bool {
+        self.lo.is_finite() && self.hi.is_finite()
+    }
+
+    /// The interval widened, where it must be, to hold `value`: a value outside its own
+    /// interval is bad data, and a narrower interval would make it look surer than it is.
+    pub fn holding(self, value: f64) -> Interval {
+        Interval {
+            lo: self.lo.min(value),
+            hi: self.hi.max(value),
+        }
+    }
+
     /// The interval in `unit`: `95% CI 41.2–48.9 ms`, with the decimals the values need.
     pub fn text(&self, unit: &str) -> String {
+        // One bound alone (a p99 of too few requests): `95% CI ≥ 41.2 ms`.
+        if self.lo.is_finite() != self.hi.is_finite() {
+            let (sign, end) = if self.lo.is_finite() {
+                ("≥", self.lo)
+            } else {
+                ("≤", self.hi)
+            };
+            return format!("95% CI {sign} {}", format::with_unit(end, unit));
+        }
         if unit.starts_with('$') {
             // `95% CI $1.10–$1.35/1M tok`.
             return format!(
@@ -91,8 +114,13 @@ impl Basis {
 pub struct Estimate {
     /// The value a page shows.
     pub value: f64,
-    /// Its interval and what it came from; `None`: the noise is unknown.
+    /// Its interval, both ends finite, and what it came from; `None`: the noise is unknown,
+    /// or bounds the value on one side only ([`Estimate::one_sided`]).
     pub interval: Option<(Interval, Basis)>,
+    /// The interval when the data bounds the value on one side only (the other end infinite):
+    /// a p99 of 200 requests has a lower bound and no upper one. Comparisons use it
+    /// ([`Estimate::bounds`]); charts and tables, which draw two ends, do not.
+    pub one_sided: Option<(Interval, Basis)>,
 }
 
 impl Estimate {
@@ -101,7 +129,43 @@ impl Estimate {
         Estimate {
             value,
             interval: None,
+            one_sided: None,
         }
+    }
+
+    /// `value` with `interval`, which goes to [`Estimate::interval`] when both its ends are
+    /// finite and to [`Estimate::one_sided`] when one is. An interval that misses the value
+    /// is widened to hold it; one of zero width (constant values, rounded clocks) tells
+    /// nothing of the noise and is dropped; a lower end below zero is zero, as no quantity
+    /// benchdeck estimates is negative.
+    pub fn new(value: f64, interval: Option<(Interval, Basis)>) -> Estimate {
+        let interval = interval
+            .map(|(i, basis)| {
+                let i = i.holding(value);
+                let i = Interval {
+                    lo: i.lo.max(0.0),
+                    hi: i.hi,
+                };
+                (i, basis)
+            })
+            .filter(|(i, _)| i.hi > i.lo && !i.lo.is_nan() && !i.hi.is_nan());
+        match interval {
+            Some((i, basis)) if i.bounded() => Estimate {
+                value,
+                interval: Some((i, basis)),
+                one_sided: None,
+            },
+            one_sided => Estimate {
+                value,
+                interval: None,
+                one_sided,
+            },
+        }
+    }
+
+    /// The interval comparisons use: the two-sided one, else the one-sided one.
+    pub fn bounds(&self) -> Option<(Interval, Basis)> {
+        self.interval.or(self.one_sided)
     }
 
     /// The text a tooltip or a table's title adds: `95% CI 41.2–48.9 ms from 400 requests`.

@@ -361,3 +361,165 @@ fn runs_whose_measured_prompt_lengths_differ_are_not_repeats() {
         "512 and 530 are one workload; 4,096 another"
     );
 }
+
+// The review's findings (issue 52), each a test that failed before its fix.
+
+#[test]
+fn a_value_outside_its_own_interval_leaves_the_noise_unknown_never_clear() {
+    // a's value 100 lies above its interval 95–99: clipping its spread at zero called b's 106
+    // clearly higher.
+    let a = (100.0, Some(Interval { lo: 95.0, hi: 99.0 }));
+    let b = (
+        106.0,
+        Some(Interval {
+            lo: 104.0,
+            hi: 108.0,
+        }),
+    );
+    assert_eq!(
+        Finding::between(a, b, Better::Lower),
+        Some(Finding::NoiseUnknown)
+    );
+}
+
+#[test]
+fn an_estimate_holds_its_value_and_no_negative_latency() {
+    // Two runs' t interval: p99 −53 to 1,420 ms; no latency is below zero.
+    let e = Estimate::new(
+        683.0,
+        Some((
+            Interval {
+                lo: -53.0,
+                hi: 1420.0,
+            },
+            Basis::Runs(2),
+        )),
+    );
+    assert_eq!(
+        e.interval.unwrap().0,
+        Interval {
+            lo: 0.0,
+            hi: 1420.0
+        }
+    );
+    // A value outside the interval widens it.
+    let e = Estimate::new(
+        10.0,
+        Some((Interval { lo: 11.0, hi: 12.0 }, Basis::Runs(3))),
+    );
+    assert_eq!(e.interval.unwrap().0, Interval { lo: 10.0, hi: 12.0 });
+}
+
+#[test]
+fn constant_values_give_no_interval_and_a_tiny_change_is_no_verdict() {
+    // Rounded clocks: 400 TTFTs of exactly 100 ms against 400 of 100.5 ms. A zero-wide
+    // interval called the 0.5% change clear.
+    let a = sampled_run("a", "a.json", vec![100.0; 400]);
+    let b = sampled_run("b", "b.json", vec![100.5; 400]);
+    let (ea, eb) = (estimate(P50, &a).unwrap(), estimate(P50, &b).unwrap());
+    assert_eq!(ea.bounds(), None);
+    assert_eq!(
+        Finding::of(&ea, &eb, Better::Lower),
+        Some(Finding::NoiseUnknown)
+    );
+}
+
+#[test]
+fn a_p99_of_200_requests_has_its_lower_bound_for_comparisons() {
+    let mut rng = simulated::rng(3);
+    let run = sampled_run("a", "a.json", ttfts(&mut rng, 200, 200.0));
+    let p99 = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::P(99.0),
+    };
+    let e = estimate(p99, &run).unwrap();
+    // Charts and tables draw two ends: none here. Comparisons take the one bound.
+    assert_eq!(e.interval, None);
+    let (i, _) = e.one_sided.unwrap();
+    assert!(
+        i.lo.is_finite() && i.lo < e.value && i.hi.is_infinite(),
+        "{i:?}"
+    );
+    assert_eq!(i.text("ms").split(' ').nth(2), Some("≥"));
+}
+
+#[test]
+fn a_population_standard_deviation_is_made_a_sample_one() {
+    // vLLM writes NumPy's std (over n); the t interval needs the sample one (over n − 1).
+    let mut rng = simulated::rng(4);
+    let run = summary_only(sampled_run("a", "a.json", ttfts(&mut rng, 3, 200.0)));
+    let d = run.latency(Metric::Ttft).unwrap().clone();
+    let (i, basis) = estimate(MEAN, &run).unwrap().interval.unwrap();
+    assert_eq!(basis, Basis::Summary(3));
+    let sample_std = d.std.unwrap() * (3.0_f64 / 2.0).sqrt();
+    let expected = student::t_975(2.0) * sample_std / 3.0_f64.sqrt();
+    assert!((i.hi - d.mean.unwrap() - expected).abs() < 1e-9, "{i:?}");
+}
+
+#[test]
+fn two_to_four_requests_give_the_mean_its_interval_from_their_values() {
+    let run = sampled_run("a", "a.json", vec![100.0, 120.0, 110.0]);
+    let (i, basis) = estimate(MEAN, &run).unwrap().interval.unwrap();
+    assert_eq!(basis, Basis::Requests(3));
+    assert_eq!(Some(i), interval::mean(&[100.0, 120.0, 110.0]));
+}
+
+#[test]
+fn tpot_from_a_summary_whose_shortest_output_is_one_token_has_no_interval() {
+    let tpot_mean = Quantity::Latency {
+        metric: Metric::Tpot,
+        stat: Stat::Mean,
+    };
+    let mut rng = simulated::rng(6);
+    let mut run = summary_only(sampled_run("a", "a.json", ttfts(&mut rng, 400, 20.0)));
+    run.latency[0].metric = Metric::Tpot;
+    assert!(estimate(tpot_mean, &run).unwrap().interval.is_some());
+    // Requests of one output token have no TPOT: the summary is over fewer than 400.
+    run.tokens.output_len = Some(crate::model::Distribution {
+        min: Some(1.0),
+        ..Default::default()
+    });
+    assert_eq!(estimate(tpot_mean, &run).unwrap().interval, None);
+}
+
+#[test]
+fn the_success_rate_interval_counts_incomplete_requests() {
+    let mut run = sampled_run("a", "a.json", vec![100.0; 10]);
+    run.requests = crate::model::RequestCounts {
+        total: None,
+        succeeded: Some(90),
+        failed: Some(5),
+        incomplete: Some(5),
+    };
+    let e = estimate(Quantity::SuccessRate, &run).unwrap();
+    assert!((e.value - 90.0).abs() < 1e-9);
+    let (i, basis) = e.interval.unwrap();
+    assert_eq!(basis, Basis::Requests(100));
+    let wilson = interval::proportion(90, 100).unwrap();
+    assert!((i.lo - wilson.lo * 100.0).abs() < 1e-9, "{i:?}");
+}
+
+#[test]
+fn infinite_latencies_count_as_the_slowest_never_dropped() {
+    // 30 of 400 first tokens that never came (Python's `Infinity`): a p90 counts them above
+    // every finite value, and the mean has no interval. Dropped, they made percentiles low.
+    let mut rng = simulated::rng(8);
+    let mut values = ttfts(&mut rng, 370, 200.0);
+    values.extend([f64::INFINITY; 30]);
+    let run = sampled_run("a", "a.json", values);
+    let sorted = run.samples.as_ref().unwrap().sorted(Metric::Ttft).unwrap();
+    assert_eq!(sorted.len(), 400);
+    let p90 = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::P(90.0),
+    };
+    let largest_finite = sorted[369];
+    let within = within_run(p90, &run, 0.0).unwrap().0;
+    assert!(
+        within.lo.is_finite() && within.hi >= largest_finite,
+        "{within:?}"
+    );
+    // Without the infinities the same ranks would reach only the 360th value.
+    assert!(within.hi > sorted[359], "{within:?}");
+    assert_eq!(within_run(MEAN, &run, 0.0), None);
+}
