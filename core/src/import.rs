@@ -43,7 +43,7 @@ pub use siblings::join_siblings;
 
 use crate::input::InputFile;
 use crate::json;
-use crate::model::{Location, Producer, Run, RunDate};
+use crate::model::{Location, Metric, Producer, Run, RunDate};
 use crate::problem::{Problem, Severity};
 use document::{Aside, Document, Parse};
 
@@ -270,8 +270,50 @@ pub fn import_text(file: &str, text: &str) -> ImportedFile {
     read_text(file, text, None, document::parse)
 }
 
+/// `imported` with a warning on each run whose successful requests have an infinite latency
+/// (Python's `Infinity`: a first token that never came). They are kept as the slowest values,
+/// so percentiles and their intervals hold them, never dropped; the mean has no interval.
+fn with_infinities_noted(mut imported: ImportedFile) -> ImportedFile {
+    for run in &mut imported.runs {
+        let Some(samples) = run.samples.clone() else {
+            continue;
+        };
+        for metric in [Metric::Ttft, Metric::Tpot, Metric::E2e] {
+            let Some(values) = samples.latencies(metric) else {
+                continue;
+            };
+            // Read here without the sorted caches, which the run fills when it is first asked.
+            let succeeded = || {
+                values
+                    .iter()
+                    .zip(&samples.ok)
+                    .filter(|(v, ok)| **ok && !v.is_nan())
+            };
+            let infinite = succeeded().filter(|(v, _)| v.is_infinite()).count();
+            if infinite > 0 {
+                run.problems.push(Problem::warning(
+                    &imported.file,
+                    run.provenance.location.clone(),
+                    format!(
+                        "{infinite} of {} successful requests have an infinite {}; they count \
+                         as the slowest in every percentile, and the mean has no interval",
+                        succeeded().count(),
+                        metric.label()
+                    ),
+                ));
+            }
+        }
+    }
+    imported
+}
+
 /// Reads `text` with the importer its content calls for, or with `forced`'s.
 fn read_text(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
+    with_infinities_noted(read_any(file, text, forced, parse))
+}
+
+/// [`read_text`] before the checks every importer's runs get.
+fn read_any(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> ImportedFile {
     let forced = forced.filter(|f| *f != Format::Sniffed);
     let trimmed = json::strip_bom(text).trim_start();
     if trimmed.is_empty() {

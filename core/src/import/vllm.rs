@@ -304,6 +304,35 @@ fn read_counts(f: &mut Fields<'_>, lists: PerRequest<'_>) -> RequestCounts {
     }
 }
 
+/// Which requests succeeded when the file has no `errors` list: all of them when it counts no
+/// failure. When it counts some (`failed: 91`), vLLM wrote each failed request's TTFT as 0, as
+/// its output holds by default: those are the failures. When the zeros are not as many as the
+/// failures, the file cannot say which requests failed: a warning says so and the zeros are
+/// taken for failures all the same, never as first tokens in no time.
+fn failed_by_their_zeros(f: &mut Fields<'_>, ttft_ms: &[f64]) -> Vec<bool> {
+    let failed = f
+        .obj
+        .get("failed")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(0);
+    if failed == 0 {
+        return vec![true; ttft_ms.len()];
+    }
+    let ok: Vec<bool> = ttft_ms.iter().map(|t| *t != 0.0).collect();
+    let zeros = ok.iter().filter(|ok| !**ok).count() as u64;
+    if zeros != failed {
+        f.warn_at(
+            "failed",
+            format!(
+                "counts {failed} failed requests but `ttfts` has {zeros} zeros and there is no \
+                 `errors` list to say which requests failed; the zeros are taken as the \
+                 failures"
+            ),
+        );
+    }
+    ok
+}
+
 /// Per-request arrays (seconds), index-aligned; failed requests have an error text. `start_times`
 /// are clock readings (`time.perf_counter()`), kept as seconds after the first request.
 pub(super) fn read_samples(f: &mut Fields<'_>) -> Option<RequestSamples> {
@@ -326,7 +355,7 @@ fn read_samples_from(f: &mut Fields<'_>, lists: PerRequest<'_>) -> Option<Reques
             );
             vec![true; n]
         }
-        _ => vec![true; n],
+        _ => failed_by_their_zeros(f, &ttft_ms),
     };
     let mut aligned = |key: &str, scale: f64| -> Vec<f64> {
         match lists.numbers(f, key, scale) {
@@ -371,6 +400,9 @@ fn read_samples_from(f: &mut Fields<'_>, lists: PerRequest<'_>) -> Option<Reques
         output_tokens,
         start_s: Vec::new(),
         sorted: Default::default(),
+        ordered: Default::default(),
+        // vLLM's and SGLang's lists follow the prompts in the order they were sent.
+        sent_in_file_order: true,
     };
     samples.set_starts(&start_clock);
     Some(samples)
@@ -414,6 +446,63 @@ mod tests {
             "{problems:?}"
         );
         assert!(f.runs[0].samples.as_ref().unwrap().start_s.is_empty());
+    }
+
+    #[test]
+    fn failures_counted_without_an_errors_list_are_the_zero_ttfts() {
+        // `failed: 2` and no `errors`: vLLM left each failed request's TTFT at 0. They were read
+        // as successes with first tokens in no time.
+        let result = |failed: u32| {
+            format!(
+                r#"{{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+                "request_rate": 4.0, "num_prompts": 5,
+                "completed": 3, "failed": {failed}, "duration": 2.0,
+                "ttfts": [0.1, 0.0, 0.2, 0.0, 0.3], "latencies": [1.0, 0.0, 1.0, 0.0, 1.0]}}"#
+            )
+        };
+        let f = crate::import::import("r.json", result(2).as_bytes());
+        let s = f.runs[0].samples.as_ref().unwrap();
+        assert_eq!(s.ok, vec![true, false, true, false, true]);
+        assert_eq!(s.sorted(Metric::Ttft).unwrap(), &[100.0, 200.0, 300.0]);
+        assert_eq!(f.all_problems().count(), 0);
+        // Zeros that are not as many as the failures: said, and still no zero-time first token.
+        let f = crate::import::import("r.json", result(1).as_bytes());
+        let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert!(
+            problems.iter().any(|p| p.contains("r.json#failed")
+                && p.contains("counts 1 failed requests but `ttfts` has 2 zeros")),
+            "{problems:?}"
+        );
+        assert_eq!(
+            f.runs[0]
+                .samples
+                .as_ref()
+                .unwrap()
+                .sorted(Metric::Ttft)
+                .unwrap()
+                .len(),
+            3
+        );
+    }
+
+    #[test]
+    fn infinite_ttfts_are_kept_and_said() {
+        let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": 4.0, "completed": 3,
+            "duration": 2.0, "ttfts": [0.1, Infinity, 0.2], "latencies": [1.0, 2.0, 1.0]}"#;
+        let f = crate::import::import("r.json", text.as_bytes());
+        let s = f.runs[0].samples.as_ref().unwrap();
+        assert_eq!(
+            s.sorted(Metric::Ttft).unwrap(),
+            &[100.0, 200.0, f64::INFINITY]
+        );
+        let problems: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("1 of 3 successful requests have an infinite TTFT")),
+            "{problems:?}"
+        );
     }
 
     #[test]
