@@ -55,8 +55,8 @@ fn the_verdicts_and_the_gate() {
     let out = stdout(&text);
     assert!(
         out.starts_with(
-            "benchdeck compare: 1 worse (1 fails the 5% gate), 1 better, 4 no clear difference, \
-             3 judged without intervals (noise unknown)"
+            "benchdeck compare: 1 worse (1 fails the 5% gate), 1 better, 1 no clear difference, \
+             3 not judged (noise unknown: no interval on some side)"
         ),
         "{out}"
     );
@@ -115,7 +115,7 @@ fn json_has_its_format_and_every_row() {
     write_pair(dir.path());
     let json: serde_json::Value =
         serde_json::from_str(&stdout(&compare(dir.path(), &["--format", "json"]))).unwrap();
-    assert_eq!(json["format"], "benchdeck-compare/1");
+    assert_eq!(json["format"], "benchdeck-compare/2");
     assert_eq!(json["points"].as_array().unwrap().len(), 3);
     assert_eq!(json["only_base"][0]["load"], "8 req/s");
     assert_eq!(json["fails"], true);

@@ -1,8 +1,10 @@
 //! Base against new: `benchdeck compare`'s verdict for a pull request or a night. Two sets of
 //! runs (any format) are matched by configuration and load point, and each chosen metric is
 //! compared with the site's own rule ([`crate::noise::Finding`]): **better**, **worse** or **no
-//! clear difference**, by the 95% interval of the change. The gate fails on a metric that is
-//! worse both clearly and by more than a threshold.
+//! clear difference**, by the 95% interval of the change, or **noise unknown** where a side has
+//! no interval. The gate fails on a metric that is worse clearly, by more than a threshold, and
+//! beyond the noise of the whole family of metrics judged (Holm's correction, [`family`]); a
+//! metric whose noise is unknown never fails it.
 //!
 //! Matching: each side's runs are combined per load point first (repeats count once, whatever
 //! their day), then paired by configuration key and load. A run left beside another at its
@@ -11,6 +13,7 @@
 //! load alone, with a warning saying so.
 
 mod charts;
+pub mod family;
 mod judge;
 mod metrics;
 mod outcome;
@@ -21,7 +24,7 @@ use crate::model::{differences, LoadTarget, Run};
 use crate::quantity::Better;
 
 pub use charts::{charts, file_stem};
-pub use judge::{Verdict, VerdictRow};
+pub use judge::{id as metric_id, p_value, Verdict, VerdictRow};
 pub use metrics::{parse_metrics, DEFAULT_METRICS};
 pub use outcome::{Counts, Options, Outcome, PointComparison, PointId, FORMAT};
 
@@ -74,6 +77,7 @@ pub fn compare(base: &[&Run], new: &[&Run], options: &Options) -> Outcome {
         })
         .map(|n| id_of(n))
         .collect();
+    family::correct(points.iter_mut().flat_map(|p| p.rows.iter_mut()));
     let counts = count(&points);
     Outcome {
         format: FORMAT,
@@ -195,13 +199,14 @@ fn count(points: &[PointComparison]) -> Counts {
             Verdict::Better => c.better += 1,
             Verdict::Worse => c.worse += 1,
             Verdict::NoClearDifference => c.no_clear_difference += 1,
+            Verdict::NoiseUnknown => c.noise_unknown += 1,
             Verdict::Missing => c.missing += 1,
-        }
-        if !row.noise_known && row.verdict != Verdict::Missing {
-            c.noise_unknown += 1;
         }
         if row.fails {
             c.failing += 1;
+        }
+        if row.p_value.is_some() {
+            c.judged += 1;
         }
     }
     c

@@ -5,9 +5,9 @@
 //!
 //! Output: `--format text` (aligned, coloured on a terminal), `markdown` (GitHub-flavoured, for
 //! `$GITHUB_STEP_SUMMARY` and pull request comments: worst regressions first, the rest folded)
-//! or `json` (`benchdeck-compare/1`); `--chart DIR` writes an SVG and a PNG per metric.
-//! Exit status: 0, or 1 with `--fail-on worse` when a metric is worse clearly and by more than
-//! `--threshold`, or 2 when an input cannot be read.
+//! or `json` (`benchdeck-compare/2`); `--chart DIR` writes an SVG and a PNG per metric.
+//! Exit status: 0, or 1 with `--fail-on worse` when a metric is worse clearly, by more than
+//! `--threshold` and beyond the family's noise (Holm), or 2 when an input cannot be read.
 
 mod markdown;
 mod text;
@@ -47,7 +47,10 @@ pub struct Args {
     /// How to print the result.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Exit with status 1 when a metric is worse, clearly and by more than `--threshold`.
+    /// Exit with status 1 when a metric is worse: clearly (its 95% interval of the change
+    /// excludes none), by more than `--threshold`, and beyond the noise of every metric judged
+    /// at every load (Holm's correction keeps the chance that a comparison where nothing
+    /// changed fails at 5% or less). A metric without an interval (noise unknown) never fails.
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
     /// The change (in percent) a worse metric must exceed to fail `--fail-on worse`.
@@ -65,14 +68,14 @@ pub enum Format {
     Text,
     /// GitHub-flavoured Markdown tables.
     Markdown,
-    /// JSON (`benchdeck-compare/1`).
+    /// JSON (`benchdeck-compare/2`).
     Json,
 }
 
 /// What fails the run.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum FailOn {
-    /// A metric clearly worse by more than `--threshold`.
+    /// A metric worse clearly, by more than `--threshold`, and beyond the family's noise.
     Worse,
 }
 

@@ -1,10 +1,11 @@
 //! One metric of one load point judged: base, new, the change in percent with its 95%
-//! interval, the verdict, and whether it fails the gate.
+//! interval, the verdict, its p-value, and whether it is a candidate to fail the gate (the
+//! family's correction, [`super::family`], decides).
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::model::Run;
-use crate::noise::{self, Estimate, Finding, Ratio};
+use crate::noise::{self, Estimate, Finding, Interval, Ratio};
 use crate::quantity::{Better, Quantity};
 
 /// What the data says of a metric's change.
@@ -16,9 +17,11 @@ pub enum Verdict {
     Better,
     /// Clearly worse, likewise.
     Worse,
-    /// The interval of the change includes none (with the noise unknown: the change is
-    /// within the threshold).
+    /// The interval of the change includes none.
     NoClearDifference,
+    /// Some side has no interval: the values alone cannot say whether the change is more
+    /// than noise. Never fails the gate.
+    NoiseUnknown,
     /// One side does not report the metric.
     Missing,
 }
@@ -30,6 +33,7 @@ impl Verdict {
             Verdict::Better => "better",
             Verdict::Worse => "worse",
             Verdict::NoClearDifference => noise::NO_CLEAR_DIFFERENCE,
+            Verdict::NoiseUnknown => "noise unknown",
             Verdict::Missing => "missing",
         }
     }
@@ -50,20 +54,53 @@ pub struct VerdictRow {
     pub base: Option<f64>,
     /// New's value.
     pub new: Option<f64>,
-    /// Base's 95% interval, when its data bounds it.
+    /// Base's 95% interval, when its data bounds it; an end the data cannot bound (a p99 of
+    /// too few requests) is infinite, written `"inf"` or `"-inf"` in JSON.
+    #[serde(serialize_with = "ends")]
     pub base_interval: Option<[f64; 2]>,
     /// New's 95% interval, likewise.
+    #[serde(serialize_with = "ends")]
     pub new_interval: Option<[f64; 2]>,
     /// (new − base) ÷ base, in percent.
     pub change_pct: Option<f64>,
-    /// The 95% interval of the change, in percent, when both sides have one.
+    /// The 95% interval of the change, in percent, when both sides have one; an unbounded
+    /// end is infinite, written `"inf"` or `"-inf"` in JSON (`null` is only ever "none").
+    #[serde(serialize_with = "ends")]
     pub interval_pct: Option<[f64; 2]>,
-    /// False when some side has no interval: the verdict is then by the values alone.
+    /// False when some side has no interval: the verdict is then [`Verdict::NoiseUnknown`].
     pub noise_known: bool,
     /// What the data says.
     pub verdict: Verdict,
-    /// True when the row is worse by more than the threshold: it fails the gate.
+    /// The two-sided p-value of "no change", read off the interval of the change (its
+    /// half-width towards no change taken as 1.96 standard errors on the log scale); `None`
+    /// when the noise is unknown.
+    pub p_value: Option<f64>,
+    /// True when the change is worse, clearly, and by more than the threshold: the gate's
+    /// candidate. Whether it fails is the family's to say.
+    pub worse_beyond_threshold: bool,
+    /// True when the row fails the gate: a candidate whose p-value survives Holm's correction
+    /// over every metric judged with an interval.
     pub fails: bool,
+}
+
+/// An interval's ends for JSON: numbers, or `"inf"`/`"-inf"` where unbounded.
+fn ends<S: Serializer>(value: &Option<[f64; 2]>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum End {
+        Number(f64),
+        Word(&'static str),
+    }
+    let end = |v: f64| {
+        if v == f64::INFINITY {
+            End::Word("inf")
+        } else if v == f64::NEG_INFINITY {
+            End::Word("-inf")
+        } else {
+            End::Number(v)
+        }
+    };
+    value.map(|[lo, hi]| [end(lo), end(hi)]).serialize(s)
 }
 
 /// The row of `q` between `base` and `new`, gated at `threshold_pct`.
@@ -76,12 +113,14 @@ pub(super) fn row(q: Quantity, base: &Run, new: &Run, threshold_pct: f64) -> Ver
         better: q.better(),
         base: eb.map(|e| e.value),
         new: en.map(|e| e.value),
-        base_interval: eb.and_then(|e| e.interval).map(|(i, _)| [i.lo, i.hi]),
-        new_interval: en.and_then(|e| e.interval).map(|(i, _)| [i.lo, i.hi]),
+        base_interval: eb.and_then(|e| e.bounds()).map(|(i, _)| [i.lo, i.hi]),
+        new_interval: en.and_then(|e| e.bounds()).map(|(i, _)| [i.lo, i.hi]),
         change_pct: None,
         interval_pct: None,
         noise_known: false,
         verdict: Verdict::Missing,
+        p_value: None,
+        worse_beyond_threshold: false,
         fails: false,
     };
     let (Some(eb), Some(en)) = (eb, en) else {
@@ -100,15 +139,29 @@ pub(super) fn row(q: Quantity, base: &Run, new: &Run, threshold_pct: f64) -> Ver
         Some(Finding::Clear { winner: 1, .. }) => Verdict::Better,
         Some(Finding::Clear { .. }) => Verdict::Worse,
         Some(Finding::NoClearDifference { .. }) => Verdict::NoClearDifference,
-        // Without intervals the threshold stands in for the noise: a smaller change is no
-        // verdict either way.
-        Some(Finding::NoiseUnknown) | None if change.abs() <= threshold_pct => {
-            Verdict::NoClearDifference
-        }
-        Some(Finding::NoiseUnknown) | None => by_values(q.better(), eb.value, en.value),
+        Some(Finding::NoiseUnknown) | None => Verdict::NoiseUnknown,
     };
-    row.fails = row.verdict == Verdict::Worse && change.abs() > threshold_pct;
+    row.p_value = ratio
+        .interval
+        .map(|i| p_value(ratio.value.ln(), i.lo.ln(), i.hi.ln()));
+    row.worse_beyond_threshold = row.verdict == Verdict::Worse && change.abs() > threshold_pct;
+    row.fails = row.worse_beyond_threshold;
     row
+}
+
+/// The two-sided p-value of no change (0) for an estimate `d` with 95% interval `lo`–`hi`: the
+/// interval's half-width towards 0 is read as 1.96 standard errors. An interval unbounded
+/// towards 0 gives 1.
+pub fn p_value(d: f64, lo: f64, hi: f64) -> f64 {
+    let towards_zero = if d >= 0.0 { d - lo } else { hi - d };
+    if towards_zero == 0.0 && d != 0.0 {
+        return 0.0;
+    }
+    if towards_zero.is_nan() || towards_zero <= 0.0 || towards_zero.is_infinite() {
+        return 1.0;
+    }
+    let z = d.abs() / (towards_zero / noise::student::Z_975);
+    (2.0 * noise::student::normal_upper_tail(z)).min(1.0)
 }
 
 /// `row` when a side's value is zero, where a ratio means nothing: a run whose every request
@@ -128,21 +181,23 @@ fn at_zero(
     let change = (base.value != 0.0).then(|| (new.value - base.value) / base.value * 100.0);
     row.change_pct = change.filter(|c| c.is_finite());
     let interval = base
-        .interval
-        .zip(new.interval)
+        .bounds()
+        .zip(new.bounds())
         .map(|((b, _), (n, _))| noise::difference((base.value, b), (new.value, n)));
     row.noise_known = interval.is_some();
     // From a base above zero (to a new side at zero), the interval in percent of the base.
     row.interval_pct = interval
         .filter(|_| base.value > 0.0)
         .map(|i| [i.lo / base.value * 100.0, i.hi / base.value * 100.0]);
-    row.verdict = match (interval, row.change_pct) {
-        (Some(i), _) if i.lo <= 0.0 && 0.0 <= i.hi => Verdict::NoClearDifference,
-        (None, Some(c)) if c.abs() <= threshold_pct => Verdict::NoClearDifference,
-        _ => by_values(better, base.value, new.value),
+    row.verdict = match interval {
+        None => Verdict::NoiseUnknown,
+        Some(i) if i.lo <= 0.0 && 0.0 <= i.hi => Verdict::NoClearDifference,
+        Some(_) => by_values(better, base.value, new.value),
     };
-    row.fails =
+    row.p_value = interval.map(|i: Interval| p_value(new.value - base.value, i.lo, i.hi));
+    row.worse_beyond_threshold =
         row.verdict == Verdict::Worse && row.change_pct.is_none_or(|c| c.abs() > threshold_pct);
+    row.fails = row.worse_beyond_threshold;
     row
 }
 

@@ -8,7 +8,7 @@ use super::judge::VerdictRow;
 use crate::quantity::Quantity;
 
 /// The shape of the JSON `compare --format json` prints; it changes if the shape ever does.
-pub const FORMAT: &str = "benchdeck-compare/1";
+pub const FORMAT: &str = "benchdeck-compare/2";
 
 /// What to compare and when to fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,10 +71,15 @@ pub struct Counts {
     pub worse: usize,
     /// The interval includes no change.
     pub no_clear_difference: usize,
-    /// Compared by their values alone: some side has no interval.
+    /// Not judged: some side has no interval, so the values alone cannot tell a change from
+    /// noise. These never fail the gate.
     pub noise_unknown: usize,
+    /// Rows judged with an interval: the family over which Holm's correction keeps the
+    /// chance of any false failure at 5%.
+    pub judged: usize,
     /// One side lacks the metric.
     pub missing: usize,
-    /// Rows that fail the gate.
+    /// Rows that fail the gate: worse, clearly, beyond the threshold, and surviving Holm's
+    /// correction over the judged rows.
     pub failing: usize,
 }

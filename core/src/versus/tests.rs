@@ -111,18 +111,21 @@ fn the_threshold_spares_a_clear_but_small_regression() {
 }
 
 #[test]
-fn without_intervals_the_values_decide_and_say_so() {
+fn without_intervals_the_noise_is_unknown_and_never_fails_the_gate() {
+    // A p50 from summaries alone has no interval: 30% higher is a change the noise may make.
     let base = summary_only(at("a", 1.0, 100.0, 1));
     let new = summary_only(at("a", 1.0, 130.0, 2));
     let outcome = compare(&[&base], &[&new], &options(5.0));
     let row = &outcome.points[0].rows[0];
     assert!(!row.noise_known);
-    assert_eq!(row.verdict, Verdict::Worse);
-    assert!(
-        row.fails,
-        "a 30% regression fails even when its noise is unknown"
-    );
+    assert_eq!(row.verdict, Verdict::NoiseUnknown);
+    assert!(!row.fails, "{row:?}");
+    assert!(!outcome.fails);
     assert_eq!(outcome.counts.noise_unknown, 1);
+    assert_eq!(outcome.counts.judged, 0);
+    assert!(row.change_pct.unwrap() > 5.0, "{row:?}");
+    let json = serde_json::to_value(&outcome).unwrap();
+    assert_eq!(json["points"][0]["rows"][0]["verdict"], "noise_unknown");
 }
 
 #[test]
@@ -203,7 +206,7 @@ fn the_json_has_a_stable_shape() {
     let new = at("a", 1.0, 80.0, 2);
     let outcome = compare(&[&base], &[&new], &options(5.0));
     let json = serde_json::to_value(&outcome).unwrap();
-    assert_eq!(json["format"], "benchdeck-compare/1");
+    assert_eq!(json["format"], "benchdeck-compare/2");
     let row = &json["points"][0]["rows"][0];
     for key in [
         "metric",
@@ -216,6 +219,8 @@ fn the_json_has_a_stable_shape() {
         "interval_pct",
         "noise_known",
         "verdict",
+        "p_value",
+        "worse_beyond_threshold",
         "fails",
     ] {
         assert!(row.get(key).is_some(), "{key} in {row}");
@@ -312,7 +317,8 @@ fn a_new_side_whose_every_request_failed_fails_the_gate() {
             .collect::<Vec<_>>(),
         [
             (Verdict::Worse, true, Some(-100.0)),
-            (Verdict::Worse, true, Some(-100.0))
+            // One run's throughput has no interval: its noise is unknown, whatever the drop.
+            (Verdict::NoiseUnknown, false, Some(-100.0))
         ],
         "{rows:?}"
     );
@@ -437,4 +443,67 @@ fn combined_repeats_are_not_said_to_send_more_prompts() {
     let outcome = compare(&base.iter().collect::<Vec<_>>(), &[&new], &options(5.0));
     assert_eq!(outcome.points[0].runs, [3, 1]);
     assert!(outcome.warnings.is_empty(), "{:?}", outcome.warnings);
+}
+
+#[test]
+fn an_unbounded_end_is_written_inf_in_json_never_null() {
+    // p99 of 200 requests: a lower bound and no upper one on each side.
+    let mut rng = simulated::rng(11);
+    let base = simulated::run("a", "b.json", simulated::latencies(&mut rng, 200, 100.0));
+    let new = simulated::run("a", "n.json", simulated::latencies(&mut rng, 200, 100.0));
+    let p99 = Quantity::Latency {
+        metric: Metric::Ttft,
+        stat: Stat::P(99.0),
+    };
+    let outcome = compare(&[&base], &[&new], &with_metrics(vec![p99]));
+    let json = serde_json::to_value(&outcome).unwrap();
+    let row = &json["points"][0]["rows"][0];
+    assert!(row["base_interval"][0].is_number(), "{row}");
+    assert_eq!(row["base_interval"][1], "inf");
+    // A ratio unbounded below is a change of −100% at most; above, unbounded.
+    assert_eq!(row["interval_pct"][0], -100.0);
+    assert_eq!(row["interval_pct"][1], "inf");
+    assert_eq!(row["verdict"], "no_clear_difference");
+}
+
+#[test]
+fn holm_spares_a_lone_marginal_worse_among_many_metrics_judged() {
+    // p-values: one of 0.03 among eight rows; alone it would fail, in the family it does not.
+    let mut rows: Vec<VerdictRow> = (0..8)
+        .map(|k| VerdictRow {
+            metric: format!("m{k}"),
+            label: format!("m{k}"),
+            unit: "ms".into(),
+            better: crate::quantity::Better::Lower,
+            base: Some(1.0),
+            new: Some(1.0),
+            base_interval: None,
+            new_interval: None,
+            change_pct: Some(0.0),
+            interval_pct: None,
+            noise_known: true,
+            verdict: Verdict::NoClearDifference,
+            p_value: Some(0.5),
+            worse_beyond_threshold: false,
+            fails: false,
+        })
+        .collect();
+    rows[3].p_value = Some(0.03);
+    rows[3].verdict = Verdict::Worse;
+    rows[3].worse_beyond_threshold = true;
+    family::correct(rows.iter_mut());
+    assert!(!rows[3].fails);
+    rows[3].p_value = Some(0.001);
+    family::correct(rows.iter_mut());
+    assert!(rows[3].fails, "0.001 ≤ 0.05 / 8");
+}
+
+#[test]
+fn p_values_agree_with_the_intervals_they_are_read_from() {
+    // An interval whose end touches no change is p = 0.05.
+    let p = p_value(0.2, 0.0, 0.4);
+    assert!((p - 0.05).abs() < 1e-6, "{p}");
+    assert!(p_value(0.2, 0.1, 0.3) < 0.05);
+    assert!(p_value(0.2, -0.1, 0.5) > 0.05);
+    assert_eq!(p_value(0.2, f64::NEG_INFINITY, 0.5), 1.0);
 }

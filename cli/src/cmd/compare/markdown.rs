@@ -44,7 +44,7 @@ pub fn render(outcome: &Outcome) -> String {
     if !rest.is_empty() {
         let _ = write!(
             out,
-            "<details><summary>{} other row{} (better, no clear difference, missing)</summary>\n\n{}</details>\n\n",
+            "<details><summary>{} other row{} (better, no clear difference, noise unknown, missing)</summary>\n\n{}</details>\n\n",
             rest.len(),
             if rest.len() == 1 { "" } else { "s" },
             table(&rest)
@@ -67,10 +67,14 @@ pub fn render(outcome: &Outcome) -> String {
     }
     let _ = writeln!(
         out,
-        "<sub>95% intervals of the change from per-request values, repeated runs or each \
-         summary's mean and standard deviation; \"no clear difference\" when the interval \
-         includes none. The gate fails on a metric clearly worse by more than {}%.</sub>",
-        benchdeck_core::format::number(outcome.threshold_pct)
+        "<sub>95% intervals of the change from per-request values (in blocks of neighbouring \
+         requests where they are alike), repeated runs or each summary's mean and standard \
+         deviation; \"no clear difference\" when the interval includes none, \"noise \
+         unknown\" when a side has no interval. The gate fails on a metric clearly worse by \
+         more than {}% and beyond the noise of the {} metrics judged (Holm's correction); a \
+         metric whose noise is unknown never fails it.</sub>",
+        benchdeck_core::format::number(outcome.threshold_pct),
+        outcome.counts.judged
     );
     out
 }

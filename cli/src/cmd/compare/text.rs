@@ -90,7 +90,7 @@ fn paint(line: &str, row: &VerdictRow) -> String {
     let code = match row.verdict {
         Verdict::Worse => "31",
         Verdict::Better => "32",
-        Verdict::NoClearDifference | Verdict::Missing => "2",
+        Verdict::NoClearDifference | Verdict::NoiseUnknown | Verdict::Missing => "2",
     };
     format!("\x1b[{code}m{line}\x1b[0m")
 }

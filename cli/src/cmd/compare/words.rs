@@ -25,7 +25,7 @@ pub fn summary(outcome: &Outcome) -> String {
     parts.push(format!("{} no clear difference", c.no_clear_difference));
     if c.noise_unknown > 0 {
         parts.push(format!(
-            "{} judged without intervals (noise unknown)",
+            "{} not judged (noise unknown: no interval on some side)",
             c.noise_unknown
         ));
     }
@@ -50,8 +50,11 @@ pub fn cells(row: &VerdictRow) -> [String; 6] {
     ]
 }
 
-/// `+12.3%`, `−4.0%`.
+/// `+12.3%`, `−4.0%`; `+∞`, `−∞` for an end the data cannot bound.
 pub fn signed_pct(v: f64) -> String {
+    if v.is_infinite() {
+        return if v > 0.0 { "+∞" } else { "−∞" }.to_string();
+    }
     let sign = if v > 0.0 {
         "+"
     } else if v < 0.0 {
@@ -62,13 +65,14 @@ pub fn signed_pct(v: f64) -> String {
     format!("{sign}{}%", format::fixed(v.abs(), 1))
 }
 
-/// `worse (fails the gate)`, `better (noise unknown)`, `no clear difference`.
+/// `worse (fails the gate)`, `noise unknown`, `no clear difference`; a worse row beyond the
+/// threshold that Holm's correction over the family keeps from failing says so.
 pub fn verdict_words(row: &VerdictRow) -> String {
     let mut words = row.verdict.words().to_string();
     if row.fails {
         words += " (fails the gate)";
-    } else if !row.noise_known && row.verdict != Verdict::Missing {
-        words += " (noise unknown)";
+    } else if row.worse_beyond_threshold && row.verdict == Verdict::Worse {
+        words += " (within the noise of all metrics judged, by Holm's correction)";
     }
     words
 }

@@ -110,7 +110,7 @@ pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
                 e.count,
             ));
         }
-        if let Some(test) = rank_test(quantity, &point_runs, rule.history) {
+        if let Some(test) = night_test(quantity, &point_runs, rule.history) {
             tests.push(format!("{name}: {test}"));
         }
         series.push(Series {
@@ -300,39 +300,38 @@ fn with_link(point: Point, run: &Run) -> Point {
     }
 }
 
-/// The newest run's requests against the pooled requests of up to `history` runs before it,
-/// when they have per-request values of the trend's latency: the rank test's p-value, the
-/// probability that one of its requests is slower than one before (the effect size) and the
-/// change of the median: `p = 0.003, a request is slower than one before 62% of the time,
-/// median +12%`.
-fn rank_test(quantity: Quantity, runs: &[&Run], history: usize) -> Option<String> {
-    let Quantity::Latency { metric, .. } = quantity else {
-        return None;
-    };
+/// The newest run against the runs before it, nights as the units: the 95% prediction
+/// interval of one more run from the values of up to `history` runs before it (their mean ±
+/// t(k − 1) · s · √(1 + 1/k)), and whether the newest lies in it: `245 ms, outside the 95%
+/// range that the 10 runs before it predict (180–220 ms)`. The requests of different nights
+/// are never pooled: what varies from night to night (the machine, the driver, the neighbours)
+/// is shared by every request of a night, so a night's requests are not independent draws of
+/// the history. `None` with fewer than three runs before it.
+fn night_test(quantity: Quantity, runs: &[&Run], history: usize) -> Option<String> {
     let (newest, before) = runs.split_last()?;
     let before = &before[before.len().saturating_sub(history)..];
-    let new = newest.samples.as_ref()?.sorted(metric)?;
-    let mut old: Vec<f64> = Vec::new();
-    for run in before {
-        old.extend_from_slice(run.samples.as_ref()?.sorted(metric)?);
+    let values: Vec<f64> = before.iter().filter_map(|r| quantity.of(r)).collect();
+    let value = quantity.of(newest)?;
+    let k = values.len();
+    if k < 3 || !value.is_finite() {
+        return None;
     }
-    let test = crate::noise::mann_whitney(new, &old)?;
-    crate::order::sort_f64(&mut old);
-    let (median_new, median_old) = (
-        crate::analysis::quantile(new, 0.5)?,
-        crate::analysis::quantile(&old, 0.5)?,
-    );
-    let p = if test.p_value < 0.001 {
-        "p < 0.001".to_string()
+    let mean = values.iter().sum::<f64>() / k as f64;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
+    let half = crate::noise::student::t_975((k - 1) as f64) * (var * (1.0 + 1.0 / k as f64)).sqrt();
+    let range = crate::noise::Interval {
+        lo: (mean - half).max(0.0),
+        hi: mean + half,
+    };
+    let place = if range.contains(value) {
+        "inside"
     } else {
-        format!("p = {}", format::fixed(test.p_value, 3))
+        "outside"
     };
     Some(format!(
-        "{p} over {} runs before it, a request is slower than one before {}% of the time, \
-         median {}",
-        before.len(),
-        format::fixed(test.superiority * 100.0, 0),
-        change_text(median_new, median_old)
+        "{}, {place} the 95% range that the {k} runs before it predict ({})",
+        format::with_unit(value, quantity.unit()),
+        range.text(quantity.unit()).trim_start_matches("95% CI ")
     ))
 }
 
@@ -393,8 +392,7 @@ fn caption(
     }
     if !tests.is_empty() {
         text.push_str(&format!(
-            " The newest run's requests against those of the runs before it (Mann–Whitney U): \
-             {}.",
+            " The newest run against the runs before it, each run one value: {}.",
             tests.join("; ")
         ));
     }

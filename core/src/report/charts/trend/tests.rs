@@ -291,3 +291,22 @@ fn a_drafted_report_of_dated_runs_gets_an_over_time_section() {
         2
     );
 }
+
+#[test]
+fn the_newest_night_is_judged_against_the_nights_before_it_as_units() {
+    // Night 15 of vLLM at 230 ms: the four nights before it (199–203 ms) predict about
+    // 192–210 ms, and the caption says it lies outside. The requests of different nights are
+    // never pooled (they were, in a Mann–Whitney test that took them as independent).
+    let extra = [(
+        "nightly/2026-11-15/vllm.json".to_string(),
+        result("vllm", None, 230.0),
+    )];
+    let spec = chart(&nights(&extra), "kind: trend\nmetric: ttft\nhistory: 4").unwrap();
+    assert!(!spec.caption.contains("Mann"), "{}", spec.caption);
+    assert!(
+        spec.caption
+            .contains("vllm: 230 ms, outside the 95% range that the 4 runs before it predict"),
+        "{}",
+        spec.caption
+    );
+}

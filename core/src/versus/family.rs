@@ -1,0 +1,36 @@
+//! The gate judges many metrics at many loads at once: with twenty metrics each read at 95%,
+//! an A/A pair would fail one in three times by chance alone. Holm's step-down correction
+//! (Holm 1979) keeps the chance that *any* metric fails a comparison in which nothing changed
+//! at or below 5%: the p-values of every row judged with an interval are sorted, the i-th
+//! smallest of m is held against 0.05 ÷ (m − i + 1), and rows pass that test in order until
+//! the first that does not. A row fails the gate only when it is worse, clearly, by more than
+//! the threshold, *and* survives this correction. Rows whose noise is unknown are not in the
+//! family: they cannot fail.
+
+use super::judge::VerdictRow;
+
+/// The family's error rate: the most that a comparison where nothing changed may fail.
+pub const FAMILY_ALPHA: f64 = 0.05;
+
+/// Sets each row's `fails` by Holm's correction over every row with a p-value.
+pub fn correct<'a>(rows: impl IntoIterator<Item = &'a mut VerdictRow>) {
+    let mut judged: Vec<&mut VerdictRow> =
+        rows.into_iter().filter(|r| r.p_value.is_some()).collect();
+    judged.sort_by(|a, b| {
+        a.p_value
+            .unwrap_or(1.0)
+            .total_cmp(&b.p_value.unwrap_or(1.0))
+    });
+    let m = judged.len();
+    let mut rejecting = true;
+    for (i, row) in judged.into_iter().enumerate() {
+        let p = row.p_value.unwrap_or(1.0);
+        rejecting = rejecting && p <= FAMILY_ALPHA / (m - i) as f64;
+        row.fails = row.worse_beyond_threshold && rejecting;
+    }
+}
+
+/// The number of rows in the family: those judged with an interval.
+pub fn size<'a>(rows: impl IntoIterator<Item = &'a VerdictRow>) -> usize {
+    rows.into_iter().filter(|r| r.p_value.is_some()).count()
+}
