@@ -128,9 +128,9 @@ fn latency(run: &Run, metric: Metric, stat: Stat) -> Option<(Interval, Basis)> {
     if let Some((sorted, ordered)) = requests_of(run, metric) {
         let basis = Basis::Requests(sorted.len());
         let i = match stat {
-            Stat::Mean => dependence::mean(ordered),
-            Stat::Median => dependence::quantile(ordered, sorted, 0.5),
-            Stat::P(p) => dependence::quantile(ordered, sorted, p / 100.0),
+            Stat::Mean => dependence::mean(&ordered),
+            Stat::Median => dependence::quantile(&ordered, sorted, 0.5),
+            Stat::P(p) => dependence::quantile(&ordered, sorted, p / 100.0),
             Stat::Std | Stat::Min | Stat::Max => None,
         };
         return i.map(|i| (i, basis));
@@ -192,13 +192,14 @@ fn few_requests(run: &Run, metric: Metric) -> Option<&[f64]> {
 
 /// The per-request values of `metric` among `run`'s successful requests, sorted and in send
 /// order, when it has enough of them for an interval.
-fn requests_of(run: &Run, metric: Metric) -> Option<(&[f64], &dependence::Ordered)> {
+fn requests_of(run: &Run, metric: Metric) -> Option<(&[f64], dependence::Ordered<'_>)> {
     let samples = run.samples.as_ref()?;
     let sorted = samples.sorted(metric)?;
-    (sorted.len() >= interval::MIN_VALUES).then_some((sorted, samples.ordered(metric)?))
+    if sorted.len() < interval::MIN_VALUES {
+        return None;
+    }
+    Some((sorted, dependence::Ordered::of(samples, metric)?))
 }
 
-#[cfg(test)]
-mod coverage;
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,6 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::Metric;
-use crate::noise::dependence::Ordered;
 
 /// Per-request measurements, index-aligned, in milliseconds. Failed requests are kept with
 /// `ok == false` so that success rates and CDFs over all requests stay honest.
@@ -83,7 +82,7 @@ impl RequestSamples {
             return None;
         }
         let sorted = cell.get_or_init(|| {
-            let mut v = self.in_send_order(values);
+            let mut v = self.send_order(values);
             crate::order::sort_f64(&mut v);
             v
         });
@@ -91,9 +90,13 @@ impl RequestSamples {
     }
 
     /// The values of latency `metric` among the successful requests in the order they were
-    /// sent, with the length of the blocks that their dependence asks for
-    /// ([`crate::noise::dependence`]); computed once, then kept.
-    pub fn ordered(&self, metric: Metric) -> Option<&Ordered> {
+    /// sent (computed once, then kept), and the length of the blocks their dependence asks
+    /// for, which `block_length` computes the first time ([`crate::noise::dependence`]).
+    pub fn in_send_order(
+        &self,
+        metric: Metric,
+        block_length: impl FnOnce(&[f64]) -> usize,
+    ) -> Option<(&[f64], usize)> {
         let (values, cell) = match metric {
             Metric::Ttft => (&self.ttft_ms, &self.ordered.ttft),
             Metric::Tpot => (&self.tpot_ms, &self.ordered.tpot),
@@ -103,7 +106,12 @@ impl RequestSamples {
         if values.is_empty() {
             return None;
         }
-        Some(cell.get_or_init(|| Ordered::new(self.in_send_order(values))))
+        let (ordered, block) = cell.get_or_init(|| {
+            let ordered = self.send_order(values);
+            let block = block_length(&ordered);
+            (ordered, block)
+        });
+        Some((ordered, *block))
     }
 
     /// Whether the send order is known: start times, or a tool whose lists follow the
@@ -114,7 +122,7 @@ impl RequestSamples {
 
     /// `values` of the successful requests that have one, by start time where the requests have
     /// start times (those without one last), else in the file's order.
-    fn in_send_order(&self, values: &[f64]) -> Vec<f64> {
+    fn send_order(&self, values: &[f64]) -> Vec<f64> {
         let mut index: Vec<usize> = (0..values.len().min(self.ok.len()))
             .filter(|&i| self.ok[i] && !values[i].is_nan())
             .collect();
@@ -187,9 +195,9 @@ impl PartialEq for SortedCache {
 /// once on first use; like [`SortedCache`], two are always equal.
 #[derive(Debug, Clone, Default)]
 pub struct OrderedCache {
-    ttft: OnceLock<Ordered>,
-    tpot: OnceLock<Ordered>,
-    e2e: OnceLock<Ordered>,
+    ttft: OnceLock<(Vec<f64>, usize)>,
+    tpot: OnceLock<(Vec<f64>, usize)>,
+    e2e: OnceLock<(Vec<f64>, usize)>,
 }
 
 impl PartialEq for OrderedCache {

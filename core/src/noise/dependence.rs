@@ -33,6 +33,7 @@
 use super::estimate::Interval;
 use super::interval::{self, MIN_VALUES};
 use super::student::{t_975, Z_975};
+use crate::model::{Metric, RequestSamples};
 
 /// The fewest blocks a run is cut into: below it the blocks' spread says too little.
 pub const MIN_BLOCKS: usize = 4;
@@ -44,19 +45,20 @@ const INSIGNIFICANT_RUN: usize = 5;
 const MAX_LAG: usize = 400;
 
 /// Requests in send order, and the blocks they are judged in.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ordered {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ordered<'a> {
     /// The values in send order (successful requests with a value).
-    pub values: Vec<f64>,
+    pub values: &'a [f64],
     /// The block length: 1 when neighbours are independent.
     pub block: usize,
 }
 
-impl Ordered {
-    /// `values` in send order, with the block length read from them.
-    pub fn new(values: Vec<f64>) -> Ordered {
-        let block = block_length(&values);
-        Ordered { values, block }
+impl<'a> Ordered<'a> {
+    /// `run`'s values of latency `metric` in send order with their block length, read once
+    /// and kept with the run's requests.
+    pub fn of(samples: &'a RequestSamples, metric: Metric) -> Option<Ordered<'a>> {
+        let (values, block) = samples.in_send_order(metric, block_length)?;
+        Some(Ordered { values, block })
     }
 
     /// The number of whole blocks.
@@ -289,7 +291,7 @@ mod tests {
     fn independent_requests_keep_the_textbook_intervals() {
         let x: Vec<f64> = (0..200).map(|i| ((i * 37) % 200) as f64).collect();
         let ordered = Ordered {
-            values: x.clone(),
+            values: &x,
             block: 1,
         };
         let mut sorted = x.clone();
@@ -311,7 +313,7 @@ mod tests {
     fn a_p99_of_200_requests_keeps_its_lower_bound() {
         let x: Vec<f64> = (1..=200).map(f64::from).collect();
         let ordered = Ordered {
-            values: x.clone(),
+            values: &x,
             block: 1,
         };
         let i = quantile(&ordered, &x, 0.99).unwrap();

@@ -4,6 +4,8 @@
 //! The latencies are log-normal with σ = 0.4 on the log scale (a coefficient of variation of
 //! 0.42, as TTFTs under moderate load have), 400 requests a run unless a test says otherwise.
 
+mod coverage;
+
 use std::borrow::Cow;
 
 use super::*;

@@ -61,7 +61,7 @@ fn request_order(q: Quantity, run: &Run) -> Option<(bool, bool)> {
         return None;
     };
     let samples = run.samples.as_ref()?;
-    let ordered = samples.ordered(metric)?;
+    let ordered = noise::dependence::Ordered::of(samples, metric)?;
     (ordered.values.len() >= noise::interval::MIN_VALUES)
         .then(|| (ordered.dependent(), samples.order_known()))
 }

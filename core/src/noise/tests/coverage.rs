@@ -8,7 +8,7 @@
 //! server fed at half its capacity (M/M/1), whose lag-1 autocorrelation is about 0.5 and whose
 //! integrated autocorrelation time is about 10. Each figure is the same on every machine.
 
-use super::*;
+use super::super::*;
 use crate::fixtures::simulated;
 use crate::versus::{self, Options, Verdict};
 
