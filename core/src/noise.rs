@@ -126,7 +126,14 @@ fn latency(run: &Run, metric: Metric, stat: Stat) -> Option<(Interval, Basis)> {
         return None;
     }
     if let Some((sorted, ordered)) = requests_of(run, metric) {
-        let basis = Basis::Requests(sorted.len());
+        let basis = if ordered.dependent() {
+            Basis::Blocks {
+                requests: sorted.len(),
+                blocks: ordered.blocks(),
+            }
+        } else {
+            Basis::Requests(sorted.len())
+        };
         let i = match stat {
             Stat::Mean => dependence::mean(&ordered),
             Stat::Median => dependence::quantile(&ordered, sorted, 0.5),

@@ -199,7 +199,7 @@ test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted val
   const lines = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
   assert.equal(lines[0], 'series,x,x_label,y,ci_low,ci_high,unit,source,note');
   assert.equal(lines.length, 13, 'six rates for each of two engines');
-  assert.ok(lines.some((l) => l.startsWith('vLLM,0,1,45.037437366166465,44.12843842071835,45.946436311614576,ms,vllm-vs-sglang/llama-3.1-8b-instruct.jsonl:1')), lines.join('\n'));
+  assert.ok(lines.some((l) => l.startsWith('vLLM,0,1,45.037437366166465,44.12462708766923,45.9502476446637,ms,vllm-vs-sglang/llama-3.1-8b-instruct.jsonl:1')), lines.join('\n'));
   assert.deepEqual(page.errors, []);
 });
 

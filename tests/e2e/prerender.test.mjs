@@ -75,7 +75,7 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   const rows = await ttft.locator('tbody tr').allInnerTexts();
   // Each verdict with the 95% interval of the gap (Welch's, from each row's mean, standard
   // deviation and count); at ∞ req/s the interval includes none.
-  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.9–46.0%)']);
+  assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.7–46.1%)']);
   assert.deepEqual(rows[5].split('\t').slice(5), ['no clear difference', '3.80% (95% CI −1.1 to 8.4%)']);
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');

@@ -159,6 +159,24 @@ fn pooled_samples(runs: &[&Run]) -> Option<RequestSamples> {
             }
         }
     }
+    // Each run's clock starts at its first request: the runs follow one another in the pool, so
+    // that neighbours in send order are neighbours within one run, never requests of two runs
+    // interleaved.
+    if every(|s| &s.start_s) {
+        let mut offset = 0.0;
+        pooled.start_s.clear();
+        for s in &all {
+            pooled.start_s.extend(s.start_s.iter().map(|t| t + offset));
+            let last = s
+                .start_s
+                .iter()
+                .copied()
+                .filter(|t| t.is_finite())
+                .fold(0.0, f64::max);
+            offset += last + 1.0;
+        }
+    }
+    pooled.sent_in_file_order = all.iter().all(|s| s.sent_in_file_order);
     Some(pooled)
 }
 

@@ -44,6 +44,13 @@ const INSIGNIFICANT_RUN: usize = 5;
 /// The most lags read: beyond it a dependence is taken to reach this far.
 const MAX_LAG: usize = 400;
 
+/// The most values the autocorrelations are read over. A longer run is read twice: its first
+/// 50,000 requests for the dependence of near neighbours, and the means of consecutive groups
+/// of its requests (a million requests as 50,000 means of 20) for the dependence that reaches
+/// further, whose block length is the groups' times the group size; the longer blocks win. A
+/// browser so reads any run in a few hundred milliseconds at most.
+const MAX_SERIES: usize = 50_000;
+
 /// Requests in send order, and the blocks they are judged in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ordered<'a> {
@@ -75,6 +82,19 @@ impl<'a> Ordered<'a> {
 /// The block length of `values` in send order (see the module's documentation); 1 when no
 /// autocorrelation is significant or there are too few values to tell.
 pub fn block_length(values: &[f64]) -> usize {
+    if values.len() > MAX_SERIES {
+        let group = values.len().div_ceil(MAX_SERIES);
+        let means: Vec<f64> = values
+            .chunks(group)
+            .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+            .collect();
+        let near = block_length(&values[..MAX_SERIES]);
+        let far = match block_length(&means) {
+            1 => 1,
+            block => (block * group).min(values.len() / MIN_BLOCKS),
+        };
+        return near.max(far);
+    }
     let n = values.len();
     if n < 2 * INSIGNIFICANT_RUN + 2 {
         return 1;
@@ -216,11 +236,12 @@ pub fn quantile(ordered: &Ordered, sorted: &[f64], q: f64) -> Option<Interval> {
         Some(u) => Some((centre + (u as f64 - centre) * factor).ceil()),
         None => None,
     };
+    let within = |r: &f64| (1.0..=n as f64).contains(r);
     let lo = lo_rank
-        .filter(|&r| r >= 1.0)
+        .filter(within)
         .map_or(f64::NEG_INFINITY, |r| sorted[r as usize - 1]);
     let hi = hi_rank
-        .filter(|&r| r <= n as f64)
+        .filter(within)
         .map_or(f64::INFINITY, |r| sorted[r as usize - 1]);
     (lo.is_finite() || hi.is_finite()).then_some(Interval { lo, hi })
 }
@@ -277,6 +298,15 @@ mod tests {
     fn a_trend_takes_the_longest_blocks_allowed() {
         let x: Vec<f64> = (0..400).map(f64::from).collect();
         assert_eq!(block_length(&x), 100);
+    }
+
+    #[test]
+    fn a_long_run_is_read_near_and_far_in_bounded_time() {
+        let mut rng = simulated::rng(9);
+        let independent = simulated::latencies(&mut rng, 200_000, 200.0);
+        assert_eq!(block_length(&independent), 1);
+        let queued = simulated::ar1_latencies(&mut rng, 200_000, 200.0, 0.9);
+        assert!(block_length(&queued) >= 38, "{}", block_length(&queued));
     }
 
     #[test]

@@ -93,6 +93,14 @@ pub enum Basis {
     Summary(u64),
     /// The values of this many runs at one load point.
     Runs(usize),
+    /// The per-request values of this many requests, judged in this many blocks of
+    /// neighbours because neighbouring requests were alike ([`super::dependence`]).
+    Blocks {
+        /// The requests.
+        requests: usize,
+        /// The blocks they were judged in.
+        blocks: usize,
+    },
 }
 
 impl Basis {
@@ -105,6 +113,23 @@ impl Basis {
                 format::number(n as f64)
             ),
             Basis::Runs(k) => format!("over {k} runs"),
+            Basis::Blocks { requests, blocks } => format!(
+                "from {} requests in {blocks} blocks of alike neighbours",
+                format::number(requests as f64)
+            ),
+        }
+    }
+
+    /// The degrees of freedom of the interval's critical value: those of Student's t for a
+    /// mean or a t over runs or blocks; for order statistics and Wilson's interval (normal in
+    /// the limit) those of the requests' mean, which errs on the cautious side. A p-value read
+    /// off the interval uses them.
+    pub fn degrees_of_freedom(self) -> f64 {
+        match self {
+            Basis::Requests(n) => n.saturating_sub(1).max(1) as f64,
+            Basis::Summary(n) => n.saturating_sub(1).max(1) as f64,
+            Basis::Runs(k) => k.saturating_sub(1).max(1) as f64,
+            Basis::Blocks { blocks, .. } => blocks.saturating_sub(1).max(1) as f64,
         }
     }
 }
@@ -142,13 +167,15 @@ impl Estimate {
         let interval = interval
             .map(|(i, basis)| {
                 let i = i.holding(value);
-                let i = Interval {
-                    lo: i.lo.max(0.0),
-                    hi: i.hi,
+                // A finite lower end below zero is zero; an unbounded one stays unbounded.
+                let lo = if i.lo.is_finite() {
+                    i.lo.max(0.0)
+                } else {
+                    i.lo
                 };
-                (i, basis)
+                (Interval { lo, hi: i.hi }, basis)
             })
-            .filter(|(i, _)| i.hi > i.lo && !i.lo.is_nan() && !i.hi.is_nan());
+            .filter(|(i, _)| i.hi > i.lo);
         match interval {
             Some((i, basis)) if i.bounded() => Estimate {
                 value,

@@ -59,6 +59,15 @@ fn t_root(p: f64, df: f64) -> f64 {
     0.5 * (lo + hi)
 }
 
+/// P(T > t) for Student's t with `df` degrees of freedom (t ≥ 0); the normal's for an
+/// infinite `df`.
+pub fn t_upper_tail(t: f64, df: f64) -> f64 {
+    if df.is_infinite() {
+        return normal_upper_tail(t);
+    }
+    1.0 - t_cdf(t.abs(), df.max(1.0))
+}
+
 /// P(T ≤ t) for Student's t with `df` degrees of freedom, t ≥ 0: 1 − I_x(ν/2, ½)/2 with
 /// x = ν / (ν + t²).
 fn t_cdf(t: f64, df: f64) -> f64 {

@@ -500,10 +500,16 @@ fn holm_spares_a_lone_marginal_worse_among_many_metrics_judged() {
 
 #[test]
 fn p_values_agree_with_the_intervals_they_are_read_from() {
-    // An interval whose end touches no change is p = 0.05.
-    let p = p_value(0.2, 0.0, 0.4);
-    assert!((p - 0.05).abs() < 1e-6, "{p}");
-    assert!(p_value(0.2, 0.1, 0.3) < 0.05);
-    assert!(p_value(0.2, -0.1, 0.5) > 0.05);
-    assert_eq!(p_value(0.2, f64::NEG_INFINITY, 0.5), 1.0);
+    // An interval whose end touches no change is p = 0.05, whatever its degrees of freedom.
+    for df in [3.0, 30.0, f64::INFINITY] {
+        let p = p_value(0.2, (0.0, 0.4), df);
+        assert!((p - 0.05).abs() < 1e-6, "{df}: {p}");
+    }
+    assert!(p_value(0.2, (0.1, 0.3), 10.0) < 0.05);
+    assert!(p_value(0.2, (-0.1, 0.5), 10.0) > 0.05);
+    assert_eq!(p_value(0.2, (f64::NEG_INFINITY, 0.5), 10.0), 1.0);
+    // Twice as far from no change as the 95% half-width: with four blocks (t at 3 degrees of
+    // freedom) that is p = 0.0078 (scipy: 2·t.sf(6.365, 3)); read as normal it was 0.00009.
+    let p = p_value(0.2, (0.1, 0.3), 3.0);
+    assert!((p - 0.00787).abs() < 5e-4, "{p}");
 }

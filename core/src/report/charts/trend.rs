@@ -310,7 +310,11 @@ fn with_link(point: Point, run: &Run) -> Point {
 fn night_test(quantity: Quantity, runs: &[&Run], history: usize) -> Option<String> {
     let (newest, before) = runs.split_last()?;
     let before = &before[before.len().saturating_sub(history)..];
-    let values: Vec<f64> = before.iter().filter_map(|r| quantity.of(r)).collect();
+    let values: Vec<f64> = before
+        .iter()
+        .filter_map(|r| quantity.of(r))
+        .filter(|v| v.is_finite())
+        .collect();
     let value = quantity.of(newest)?;
     let k = values.len();
     if k < 3 || !value.is_finite() {
