@@ -13,11 +13,13 @@ mod genai_perf;
 mod guidellm;
 mod inference_benchmarker;
 mod inference_perf;
+mod inferencex;
 mod json_objects;
 mod k6;
 mod llmd_report;
 mod llmperf;
 mod llmperf_bench;
+mod mlperf;
 mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
@@ -227,6 +229,10 @@ pub enum Format {
     PerfAnalyzer,
     /// llmperf-bench's summaries keyed by concurrency.
     LlmperfBench,
+    /// InferenceX (InferenceMAX) aggregates.
+    InferenceX,
+    /// MLPerf Inference LoadGen's `mlperf_log_summary.txt`.
+    Mlperf,
     /// AIPerf's and GenAI-Perf's console tables, in any text.
     ConsoleTable,
 }
@@ -295,8 +301,9 @@ fn with_infinities_noted(mut imported: ImportedFile) -> ImportedFile {
                     &imported.file,
                     run.provenance.location.clone(),
                     format!(
-                        "{infinite} of {} successful requests have an infinite {}; they count \
-                         as the slowest in every percentile, and the mean has no interval",
+                        "{infinite} of {} successful requests have an infinite {}; they are kept \
+                         as the slowest requests, so the percentiles' intervals hold them, and \
+                         the mean has no interval",
                         succeeded().count(),
                         metric.label()
                     ),
@@ -351,10 +358,11 @@ fn read_any(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> Imp
             Location::line(1),
             "format not recognised; expected a result file of a supported tool: JSON from vllm, \
              SGLang, GenAI-Perf, AIPerf, perf_analyzer, llmperf, llmperf-bench, \
-             inference-benchmarker, inference-perf, llm-d, GuideLLM or k6; CSV from \
+             inference-benchmarker, inference-perf, llm-d, GuideLLM, k6 or InferenceX; CSV from \
              benchmark.py, GenAI-Perf, GuideLLM or Locust; YAML from GuideLLM, llm-d or \
              inference-perf; console output of vLLM, SGLang, AIPerf, GenAI-Perf or k6; a \
-             load_test.py report; or a CSV with `# benchdeck:` mapping lines (see the README)",
+             load_test.py report; an MLPerf LoadGen summary; or a CSV with `# benchdeck:` \
+             mapping lines (see the README)",
         ),
     )
 }
@@ -460,6 +468,11 @@ struct TextFormat {
 /// Every text format, most specific first.
 const TEXT_FORMATS: &[TextFormat] = &[
     TextFormat {
+        format: Format::Mlperf,
+        detect: mlperf::is_summary,
+        read: mlperf::read,
+    },
+    TextFormat {
         format: Format::InferencePerf,
         detect: inference_perf::is_config,
         read: inference_perf::read_config,
@@ -544,7 +557,8 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
          `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
          `profile_export` (or AIPerf's records, perf_analyzer's export), llmperf (summary or \
          individual responses, or llmperf-bench's keyed summaries), inference-benchmarker, \
-         inference-perf's reports, an llm-d benchmark report, GuideLLM or k6",
+         inference-perf's reports, an llm-d benchmark report, GuideLLM, k6 or InferenceX \
+         aggregates",
     )
 }
 
@@ -569,6 +583,13 @@ struct AsideReader {
 
 /// Every JSON format, most specific first.
 const JSON_FORMATS: &[JsonFormat] = &[
+    JsonFormat {
+        format: Format::InferenceX,
+        producer: Producer::InferenceX,
+        detect: inferencex::is_aggregate,
+        read: inferencex::read_document,
+        aside: None,
+    },
     JsonFormat {
         format: Format::InferencePerf,
         producer: Producer::InferencePerf,

@@ -57,5 +57,20 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
         ]);
         run::status(&mut test)?;
     }
+    if shared.join("real-world/round-4").is_dir() {
+        step("conformance: the round-4 real files against the numbers read off them by hand");
+        let mut test = Command::new("cargo");
+        test.current_dir(root).args([
+            "test",
+            "--quiet",
+            "--package",
+            "benchdeck-core",
+            "--lib",
+            "round4_real_samples_import",
+            "--",
+            "--ignored",
+        ]);
+        run::status(&mut test)?;
+    }
     Ok(())
 }

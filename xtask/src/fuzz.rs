@@ -59,6 +59,8 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ("aiperf_records", &["tests/fixtures/aiperf"]),
     ("perf_analyzer", &["tests/fixtures/genai-perf"]),
     ("llmperf_bench", &["tests/fixtures/llmperf-bench"]),
+    ("inferencex", &["tests/fixtures/inferencex"]),
+    ("mlperf", &["tests/fixtures/mlperf"]),
     (
         "console_table",
         &["tests/fixtures/aiperf", "tests/fixtures/genai-perf"],

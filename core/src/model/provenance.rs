@@ -83,6 +83,11 @@ pub enum Producer {
     PerfAnalyzer,
     /// philschmid/llmperf-bench: llmperf summaries keyed by concurrency.
     LlmperfBench,
+    /// SemiAnalysis InferenceX (InferenceMAX) aggregates.
+    #[serde(rename = "inferencex")]
+    InferenceX,
+    /// MLPerf Inference LoadGen's summary.
+    Mlperf,
 }
 
 impl Producer {
@@ -121,6 +126,8 @@ impl Producer {
             Producer::LlmdBenchmarkReport => "llm-d benchmark report",
             Producer::PerfAnalyzer => "perf_analyzer",
             Producer::LlmperfBench => "llmperf-bench",
+            Producer::InferenceX => "InferenceX",
+            Producer::Mlperf => "MLPerf LoadGen",
         }
     }
 }

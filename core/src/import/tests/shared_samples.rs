@@ -541,3 +541,75 @@ fn round3_real_samples_import() {
         0.0368578234128654 * 1000.0
     ));
 }
+
+/// `../shared/real-world/round-4` beside the project, or `BENCHDECK_SHARED_ROUND4`.
+fn round4_root() -> PathBuf {
+    std::env::var_os("BENCHDECK_SHARED_ROUND4").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/real-world/round-4"),
+        PathBuf::from,
+    )
+}
+
+/// The real round-4 samples that have an importer, with numbers read off them by hand:
+/// InferenceX's aggregate of Kimi-K2.5 on MI355X (seconds, per-GPU throughput, tp 8).
+#[test]
+#[ignore = "reads ../shared/real-world/round-4, which is not copied into the repository; \
+            `cargo xtask conformance` runs it"]
+fn round4_real_samples_import() {
+    let dir = round4_root();
+    assert!(dir.is_dir(), "{} not found", dir.display());
+    let name = "SemiAnalysisAI__InferenceX__agg_kimik2.5_8k1k_int4_vllm_tp8_spec-mtp_conc32.json";
+    let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+    let f = import(&format!("round-4/{name}"), &bytes);
+    assert_no_error(name, &f);
+    assert_eq!(f.producer, Some(Producer::InferenceX));
+    let run = &f.runs[0];
+    assert_eq!(run.load.target, LoadTarget::Concurrency(32.0));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        2.509421745484724 * 1000.0
+    ));
+    assert!(close(
+        run.latency_stat(Metric::E2e, Stat::P(99.9)),
+        253.66836722957274 * 1000.0
+    ));
+    assert!(close(run.throughput.output_tok_s, 17.57057269511527 * 8.0));
+    assert!(close(
+        run.throughput.output_tok_s_per_user,
+        4.46216694039914
+    ));
+    assert_eq!(run.config.model.as_deref(), Some("moonshotai/Kimi-K2.5"));
+    assert_eq!(run.workload.engine_version.as_deref(), Some("0.21.0"));
+    assert_eq!(run.workload.input_len, Some(8192));
+
+    // MLPerf v4.1, Dell XE9680 with 8 H200, llama2-70b Server: nanoseconds, a VALID result.
+    let name = "mlcommons__inference_results_v4.1__dell-xe9680-h200x8_llama2-70b-99_server_mlperf_log_summary.txt";
+    let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+    let f = import(&format!("round-4/{name}"), &bytes);
+    assert_no_error(name, &f);
+    assert_eq!(f.producer, Some(Producer::Mlperf));
+    let run = &f.runs[0];
+    assert!(run.problems.is_empty(), "{:?}", run.problems);
+    assert_eq!(
+        run.load.target,
+        LoadTarget::RequestRate(Rate::PerSecond(102.5))
+    );
+    assert!(close(run.throughput.output_tok_s, 29739.88));
+    assert!(close(run.throughput.requests_per_s, 101.96));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        209.032990
+    ));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::P(99.9)),
+        584.135436
+    ));
+    assert!(close(
+        run.latency_stat(Metric::Tpot, Stat::Median),
+        131.993787
+    ));
+    assert!(close(
+        run.latency_stat(Metric::E2e, Stat::P(99.0)),
+        126269.226050
+    ));
+}
