@@ -16,6 +16,7 @@ mod inference_perf;
 mod inferencex;
 mod json_objects;
 mod k6;
+mod llm_load_test;
 mod llmd_report;
 mod llmperf;
 mod llmperf_bench;
@@ -233,6 +234,8 @@ pub enum Format {
     InferenceX,
     /// MLPerf Inference LoadGen's `mlperf_log_summary.txt`.
     Mlperf,
+    /// llm-load-test's `output.json`.
+    LlmLoadTest,
     /// AIPerf's and GenAI-Perf's console tables, in any text.
     ConsoleTable,
 }
@@ -358,7 +361,8 @@ fn read_any(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> Imp
             Location::line(1),
             "format not recognised; expected a result file of a supported tool: JSON from vllm, \
              SGLang, GenAI-Perf, AIPerf, perf_analyzer, llmperf, llmperf-bench, \
-             inference-benchmarker, inference-perf, llm-d, GuideLLM, k6 or InferenceX; CSV from \
+             inference-benchmarker, inference-perf, llm-d, GuideLLM, k6, InferenceX or \
+             llm-load-test; CSV from \
              benchmark.py, GenAI-Perf, GuideLLM or Locust; YAML from GuideLLM, llm-d or \
              inference-perf; console output of vLLM, SGLang, AIPerf, GenAI-Perf or k6; a \
              load_test.py report; an MLPerf LoadGen summary; or a CSV with `# benchdeck:` \
@@ -557,8 +561,8 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
          `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
          `profile_export` (or AIPerf's records, perf_analyzer's export), llmperf (summary or \
          individual responses, or llmperf-bench's keyed summaries), inference-benchmarker, \
-         inference-perf's reports, an llm-d benchmark report, GuideLLM, k6 or InferenceX \
-         aggregates",
+         inference-perf's reports, an llm-d benchmark report, GuideLLM, k6, InferenceX \
+         aggregates or llm-load-test's output",
     )
 }
 
@@ -583,6 +587,13 @@ struct AsideReader {
 
 /// Every JSON format, most specific first.
 const JSON_FORMATS: &[JsonFormat] = &[
+    JsonFormat {
+        format: Format::LlmLoadTest,
+        producer: Producer::LlmLoadTest,
+        detect: llm_load_test::is_output,
+        read: llm_load_test::read_document,
+        aside: None,
+    },
     JsonFormat {
         format: Format::InferenceX,
         producer: Producer::InferenceX,

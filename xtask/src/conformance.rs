@@ -42,8 +42,16 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
     if let Err(e) = run::status(&mut cargo) {
         step(&format!("some files did not import: {e:#}"));
     }
-    if shared.join("real-world/round-3").is_dir() {
-        step("conformance: the round-3 real files against the numbers read off them by hand");
+    // The real files of each round, not copied into the repository, against the numbers read
+    // off them by hand (an ignored test of the core per round).
+    for round in ["round-3", "round-4"] {
+        if !shared.join("real-world").join(round).is_dir() {
+            continue;
+        }
+        step(&format!(
+            "conformance: the {round} real files against the numbers read off them by hand"
+        ));
+        let test_name = format!("{}_real_samples_import", round.replace('-', ""));
         let mut test = Command::new("cargo");
         test.current_dir(root).args([
             "test",
@@ -51,22 +59,7 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
             "--package",
             "benchdeck-core",
             "--lib",
-            "round3_real_samples_import",
-            "--",
-            "--ignored",
-        ]);
-        run::status(&mut test)?;
-    }
-    if shared.join("real-world/round-4").is_dir() {
-        step("conformance: the round-4 real files against the numbers read off them by hand");
-        let mut test = Command::new("cargo");
-        test.current_dir(root).args([
-            "test",
-            "--quiet",
-            "--package",
-            "benchdeck-core",
-            "--lib",
-            "round4_real_samples_import",
+            &test_name,
             "--",
             "--ignored",
         ]);

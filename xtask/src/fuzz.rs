@@ -61,6 +61,7 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ("llmperf_bench", &["tests/fixtures/llmperf-bench"]),
     ("inferencex", &["tests/fixtures/inferencex"]),
     ("mlperf", &["tests/fixtures/mlperf"]),
+    ("llm_load_test", &["tests/fixtures/llm-load-test"]),
     (
         "console_table",
         &["tests/fixtures/aiperf", "tests/fixtures/genai-perf"],

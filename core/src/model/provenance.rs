@@ -88,6 +88,8 @@ pub enum Producer {
     InferenceX,
     /// MLPerf Inference LoadGen's summary.
     Mlperf,
+    /// openshift-psap/llm-load-test's per-request output.
+    LlmLoadTest,
 }
 
 impl Producer {
@@ -102,6 +104,7 @@ impl Producer {
                 | Producer::GenaiPerf
                 | Producer::Aiperf
                 | Producer::PerfAnalyzer
+                | Producer::LlmLoadTest
         )
     }
 
@@ -128,6 +131,7 @@ impl Producer {
             Producer::LlmperfBench => "llmperf-bench",
             Producer::InferenceX => "InferenceX",
             Producer::Mlperf => "MLPerf LoadGen",
+            Producer::LlmLoadTest => "llm-load-test",
         }
     }
 }

@@ -438,11 +438,11 @@ fn shared_csv_markdown_and_load_test_samples_import() {
     assert_eq!(checked, expected, "every headline check ran");
 }
 
-/// `../shared/real-world/round-3` beside the project, or `BENCHDECK_SHARED_ROUND3`: real files of
-/// the 2025-2026 formats, never copied into the repository.
-fn round3_root() -> PathBuf {
-    std::env::var_os("BENCHDECK_SHARED_ROUND3").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/real-world/round-3"),
+/// `../shared/real-world/round-N` beside the project, or `BENCHDECK_SHARED_ROUNDN`: real files
+/// of the 2025-2026 formats, never copied into the repository.
+fn round_root(n: u32) -> PathBuf {
+    std::env::var_os(format!("BENCHDECK_SHARED_ROUND{n}")).map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../shared/real-world/round-{n}")),
         PathBuf::from,
     )
 }
@@ -454,7 +454,7 @@ fn round3_root() -> PathBuf {
 #[ignore = "reads ../shared/real-world/round-3, which is not copied into the repository; \
             `cargo xtask conformance` runs it"]
 fn round3_real_samples_import() {
-    let dir = round3_root();
+    let dir = round_root(3);
     assert!(dir.is_dir(), "{} not found", dir.display());
     let read = |name: &str| {
         let bytes = std::fs::read(dir.join(name)).expect("readable sample");
@@ -542,21 +542,14 @@ fn round3_real_samples_import() {
     ));
 }
 
-/// `../shared/real-world/round-4` beside the project, or `BENCHDECK_SHARED_ROUND4`.
-fn round4_root() -> PathBuf {
-    std::env::var_os("BENCHDECK_SHARED_ROUND4").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/real-world/round-4"),
-        PathBuf::from,
-    )
-}
-
 /// The real round-4 samples that have an importer, with numbers read off them by hand:
-/// InferenceX's aggregate of Kimi-K2.5 on MI355X (seconds, per-GPU throughput, tp 8).
+/// InferenceX's aggregate of Kimi-K2.5 on MI355X (seconds, per-GPU throughput, tp 8), MLPerf's
+/// llama2-70b Server summary (nanoseconds), llm-load-test's 107 requests.
 #[test]
 #[ignore = "reads ../shared/real-world/round-4, which is not copied into the repository; \
             `cargo xtask conformance` runs it"]
 fn round4_real_samples_import() {
-    let dir = round4_root();
+    let dir = round_root(4);
     assert!(dir.is_dir(), "{} not found", dir.display());
     let name = "SemiAnalysisAI__InferenceX__agg_kimik2.5_8k1k_int4_vllm_tp8_spec-mtp_conc32.json";
     let bytes = std::fs::read(dir.join(name)).expect("readable sample");
@@ -612,4 +605,24 @@ fn round4_real_samples_import() {
         run.latency_stat(Metric::E2e, Stat::P(99.0)),
         126269.226050
     ));
+
+    // llm-load-test's output of 107 requests at concurrency 20: TTFT in ms, response times in s.
+    let name = "openshift-psap__llm-load-test__output.json";
+    let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+    let f = import(&format!("round-4/{name}"), &bytes);
+    assert_no_error(name, &f);
+    assert_eq!(f.producer, Some(Producer::LlmLoadTest));
+    let run = &f.runs[0];
+    assert_eq!(run.load.target, LoadTarget::Concurrency(20.0));
+    assert_eq!(run.requests.succeeded, Some(107));
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        282.2568706262891
+    ));
+    assert!(close(
+        run.latency_stat(Metric::E2e, Stat::Mean),
+        8497.874008160885
+    ));
+    let tok_s = run.throughput.output_tok_s.unwrap();
+    assert!((tok_s - 624.1093824944193).abs() < 1e-6, "{tok_s}");
 }
