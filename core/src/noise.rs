@@ -24,7 +24,6 @@ mod contrast;
 pub mod dependence;
 mod estimate;
 pub mod interval;
-pub mod rank;
 pub mod student;
 
 use crate::model::{Metric, Run, Stat};
@@ -33,7 +32,6 @@ use crate::quantity::Quantity;
 pub use combine::{combine, combine_side};
 pub use contrast::{difference, Finding, Ratio, NO_CLEAR_DIFFERENCE};
 pub use estimate::{Basis, Estimate, Interval};
-pub use rank::{mann_whitney, RankTest};
 
 /// `q` on `run` with its 95% interval; `None` when the run does not report `q`.
 ///

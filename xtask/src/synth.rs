@@ -5,7 +5,10 @@
 //!
 //! The files are `vllm bench serve` results with per-request arrays. Every file says it is
 //! synthetic (`label` and a `synthetic` metadata key). Here latencies are drawn from log-normal
-//! distributions whose medians and tails grow with load, with a few failed requests at the top.
+//! distributions whose medians and tails grow with load, with a few failed requests at the top,
+//! and each request first waits in a queue for the prefill of the ones sent before it (Poisson
+//! arrivals, one prefill at a time), so neighbouring requests share their wait as in a real load
+//! test, more so at the higher rates.
 
 use std::path::Path;
 
@@ -30,6 +33,8 @@ struct Setup {
     sigma: f64,
     /// Median decode time per token (s).
     tpot: f64,
+    /// Prefill time per input token (s): the queue's service time.
+    prefill_per_token: f64,
 }
 
 const SETUPS: [Setup; 2] = [
@@ -39,6 +44,7 @@ const SETUPS: [Setup; 2] = [
         ttft_growth: 0.35,
         sigma: 0.45,
         tpot: 0.028,
+        prefill_per_token: 0.000_18,
     },
     Setup {
         label: "synthetic-chat-l4-prefix-cache",
@@ -46,6 +52,7 @@ const SETUPS: [Setup; 2] = [
         ttft_growth: 0.55,
         sigma: 0.70,
         tpot: 0.034,
+        prefill_per_token: 0.000_13,
     },
 ];
 
@@ -87,11 +94,14 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
     } else {
         0.0
     };
+    // The queue draws from its own stream, so the requests' other draws stay as they were.
+    let mut queue = Queue::new(rate, step_index);
     let mut requests = Vec::new();
     for _ in 0..REQUESTS {
         let input = (150.0 + rng.uniform() * 900.0).round();
         let output = (40.0 + rng.uniform() * 220.0).round();
         let failed = rng.uniform() < failure_share;
+        let wait = queue.wait(input * setup.prefill_per_token);
         if failed {
             requests.push(Request::failed(
                 input,
@@ -99,7 +109,7 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
             ));
             continue;
         }
-        let ttft = rng.lognormal(ttft_median * (input / 600.0).sqrt(), setup.sigma);
+        let ttft = wait + rng.lognormal(ttft_median * (input / 600.0).sqrt(), setup.sigma);
         let tpot = rng.lognormal(setup.tpot * (1.0 + 0.08 * rate), 0.15);
         requests.push(Request::served(input, output, ttft, tpot));
     }
@@ -110,4 +120,31 @@ fn run_json(rng: &mut Rng, setup: &Setup, rate: f64, step_index: usize) -> Strin
         label = setup.label,
     );
     vllm_result(&head, &requests, REQUESTS as f64 / rate)
+}
+
+/// The prefill queue of one run: requests arrive at `rate` (Poisson) and are prefilled one at a
+/// time, so each waits for the ones before it (Lindley's recursion).
+struct Queue {
+    rng: Rng,
+    rate: f64,
+    /// The wait of the next request (s).
+    wait: f64,
+}
+
+impl Queue {
+    fn new(rate: f64, step_index: usize) -> Queue {
+        Queue {
+            rng: Rng::for_report(1_000 + step_index),
+            rate,
+            wait: 0.0,
+        }
+    }
+
+    /// The wait of the next request, whose prefill takes `service` seconds.
+    fn wait(&mut self, service: f64) -> f64 {
+        let wait = self.wait;
+        let gap = -self.rng.uniform().ln() / self.rate;
+        self.wait = (wait + service - gap).max(0.0);
+        wait
+    }
 }

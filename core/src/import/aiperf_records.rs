@@ -35,7 +35,7 @@ use serde_json::Value;
 use super::genai_perf_csv::artifact_directory;
 use super::unread::Unread;
 use super::ImportedFile;
-use crate::analysis::{quantile, sorted_finite};
+use crate::analysis::quantile;
 use crate::model::{
     Distribution, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
     RequestCounts, RequestSamples, Run,
@@ -190,27 +190,32 @@ fn run_of(file: &str, records: &[Record]) -> Run {
     run
 }
 
-/// Mean, median, standard deviation, extremes and percentiles of the finite `values`, as AIPerf
-/// computes them (NumPy's population standard deviation and linear percentiles, at p1, p5,
-/// p10, p25, p50, p75, p90, p95 and p99); `None` when there are none.
+/// Mean, median, standard deviation, extremes and percentiles of `values`, as AIPerf computes
+/// them (NumPy's population standard deviation and linear percentiles, at p1, p5, p10, p25,
+/// p50, p75, p90, p95 and p99); `None` when there are none. An infinite value (a first token
+/// that never came) is kept as the slowest: a percentile that reaches it, the mean, the
+/// standard deviation and the maximum are unknown, never read low from the finite rest.
 pub(crate) fn summary_of(values: &[f64]) -> Option<Distribution> {
-    let sorted = sorted_finite(values);
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
+    crate::order::sort_f64(&mut sorted);
     let n = sorted.len();
     if n == 0 {
         return None;
     }
+    let finite = |v: f64| v.is_finite().then_some(v);
+    let all_finite = sorted.iter().all(|v| v.is_finite());
     let mean = sorted.iter().sum::<f64>() / n as f64;
     let variance = sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64;
     let mut d = Distribution {
-        mean: Some(mean),
-        median: quantile(&sorted, 0.5),
-        std: Some(variance.sqrt()),
-        min: sorted.first().copied(),
-        max: sorted.last().copied(),
+        mean: all_finite.then_some(mean),
+        median: quantile(&sorted, 0.5).and_then(finite),
+        std: all_finite.then(|| variance.sqrt()),
+        min: sorted.first().copied().and_then(finite),
+        max: sorted.last().copied().and_then(finite),
         percentiles: Vec::new(),
     };
     for p in [1.0, 5.0, 10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0] {
-        if let Some(v) = quantile(&sorted, p / 100.0) {
+        if let Some(v) = quantile(&sorted, p / 100.0).and_then(finite) {
             d.set_percentile(p, v);
         }
     }

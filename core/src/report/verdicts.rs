@@ -10,9 +10,10 @@ use crate::noise;
 use crate::quantity::Quantity;
 
 /// The note a comparison carries when some of its values have no interval.
-pub const NOISE_UNKNOWN: &str = "Noise unknown: some of these runs carry neither per-request \
-     values nor repeats, so their differences are between single measurements; a difference \
-     of a few percent may be noise.";
+pub const NOISE_UNKNOWN: &str = "Noise unknown: some of these values have no interval (their \
+     runs carry neither per-request values nor repeats, or too few requests for the percentile), \
+     so their differences are between single measurements; a difference of a few percent may \
+     be noise.";
 
 /// The note a comparison carries when the requests of some of its runs were alike their
 /// neighbours ([`crate::noise::dependence`]).
