@@ -1,7 +1,7 @@
 //! What the 95% intervals cost (the trustworthy-comparisons issue's budget): the intervals of a
 //! 1,000,000-request run (at most 2 s), and a report of 20 runs × 10,000 requests read from its
 //! result files and built, against the intervals alone (at most 20% of that, which is less than
-//! `benchdeck build` does: it also draws every chart as SVG and PNG).
+//! `benchdeck build` does: it also draws every chart as SVG).
 //!
 //! Run with `cargo bench -p benchdeck-core --bench noise` (or `cargo xtask bench`, which
 //! writes the ratio into docs/PERFORMANCE.md).

@@ -317,6 +317,12 @@ impl ReportPage {
         })
     }
 
+    /// The chart whose PNG is the report's link-preview image: its first (a grid's panels
+    /// count), the only chart a built site has a PNG of (crawlers take no SVG).
+    pub fn preview_chart(&self) -> Option<&ChartSpec> {
+        self.charts().next()
+    }
+
     /// Every chart of the page, as [`ReportPage::charts`], to change.
     pub fn charts_mut(&mut self) -> impl Iterator<Item = &mut ChartSpec> {
         self.blocks.iter_mut().flat_map(|b| match b {

@@ -190,6 +190,9 @@ test('downloads: SVG from the build, PNG from the canvas, CSV of the plotted val
   assert.equal(png.suggestedFilename(), `${REPORT}-mean-ttft.png`);
   const pngBytes = fs.readFileSync(await png.path());
   assert.deepEqual([...pngBytes.subarray(1, 4)], [0x50, 0x4e, 0x47], 'a PNG file');
+  // At twice the chart's width on the screen at least (the test's screen has density 1).
+  const cssWidth = await page.locator(`${FIRST_CHART} canvas`).first().evaluate((c) => c.clientWidth);
+  assert.ok(pngBytes.readUInt32BE(16) >= 2 * cssWidth, `${pngBytes.readUInt32BE(16)} px for ${cssWidth} CSS px`);
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),

@@ -109,7 +109,7 @@ test('where the browser offers no clipboard (a site on plain HTTP), Copy selects
   assert.deepEqual(page.errors, []);
 });
 
-test('the embed code gives an iframe of the embed page and an img of the static SVG; the build wrote SVG and PNG', async () => {
+test('the embed code gives an iframe of the embed page and an img of the static SVG; the build wrote the SVG, and a PNG only of the link-preview chart', async () => {
   const page = await site.page();
   await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
@@ -122,11 +122,13 @@ test('the embed code gives an iframe of the embed page and an img of the static 
   assert.ok(codes[0].startsWith(`<iframe src="${origin}${BASE}embed/${REPORT}/mean-ttft/"`), codes[0]);
   assert.match(codes[0], /title="Mean time to first token by request rate"/);
   assert.ok(codes[1].startsWith(`<img src="${origin}${BASE}charts/${REPORT}/mean-ttft.svg"`), codes[1]);
-  for (const [file, type] of [[`charts/${REPORT}/mean-ttft.svg`, 'image/svg+xml'], [`charts/${REPORT}/mean-ttft.png`, 'image/png']]) {
+  for (const [file, type] of [[`charts/${REPORT}/mean-ttft.svg`, 'image/svg+xml'], [`charts/${REPORT}/at-a-glance-1.png`, 'image/png']]) {
     const response = await page.request.get(`${site.url}${file}`);
     assert.equal(response.status(), 200, file);
     assert.match(response.headers()['content-type'], new RegExp(type.replace('+', '\\+')), file);
   }
+  // A reader's PNG is drawn in the browser: the build rasterises no other chart.
+  assert.equal((await page.request.get(`${site.url}charts/${REPORT}/mean-ttft.png`)).status(), 404);
   await screenshot(page, 'embed-code');
   assert.deepEqual(page.errors, []);
 });

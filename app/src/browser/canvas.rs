@@ -21,15 +21,35 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use crate::browser::data::js_message;
 
-/// Draws `spec` at `width` × `height` CSS pixels and returns where its points are.
+/// The fewest device pixels per CSS pixel of a downloaded PNG.
+const PNG_DENSITY: f64 = 2.0;
+
+/// Draws `spec` at `width` × `height` CSS pixels, at the screen's pixel density, and returns
+/// where its points are.
 pub fn paint(
+    canvas: &HtmlCanvasElement,
+    spec: &ChartSpec,
+    size: (f64, f64),
+    options: &DrawOptions,
+) -> Result<Frame, String> {
+    let window = crate::browser::window().ok_or("no window")?;
+    paint_at(
+        canvas,
+        spec,
+        size,
+        options,
+        window.device_pixel_ratio().max(1.0),
+    )
+}
+
+/// Draws `spec` at `width` × `height` CSS pixels with `ratio` device pixels to each.
+fn paint_at(
     canvas: &HtmlCanvasElement,
     spec: &ChartSpec,
     (width, height): (f64, f64),
     options: &DrawOptions,
+    ratio: f64,
 ) -> Result<Frame, String> {
-    let window = crate::browser::window().ok_or("no window")?;
-    let ratio = window.device_pixel_ratio().max(1.0);
     canvas.set_width((width * ratio).round() as u32);
     canvas.set_height((height * ratio).round() as u32);
     let style = web_sys::HtmlElement::style(canvas);
@@ -52,13 +72,16 @@ pub fn paint(
     Ok(frame)
 }
 
-/// A PNG (`data:` URL) of `spec` drawn at `size` CSS pixels on a canvas of its own, at the
-/// screen's pixel density: the download, which unlike the page's canvas carries its legend.
+/// A PNG (`data:` URL) of `spec` drawn at `size` CSS pixels on a canvas of its own, at twice
+/// that in device pixels or the screen's density if higher (sharp in a blog post or a slide):
+/// the download, which unlike the page's canvas carries its legend.
 pub fn png_url(spec: &ChartSpec, size: (f64, f64), options: &DrawOptions) -> Option<String> {
-    let document = crate::browser::window()?.document()?;
+    let window = crate::browser::window()?;
+    let document = window.document()?;
     let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
     let height = chart::preferred_height(spec, size.0).max(size.1);
-    paint(&canvas, spec, (size.0, height), options).ok()?;
+    let ratio = window.device_pixel_ratio().max(PNG_DENSITY);
+    paint_at(&canvas, spec, (size.0, height), options, ratio).ok()?;
     canvas.to_data_url().ok()
 }
 

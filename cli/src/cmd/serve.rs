@@ -24,7 +24,7 @@ use anyhow::{anyhow, Result};
 use benchdeck_core::printable::printable;
 
 use super::build::{Options, Session};
-use super::site::{png::Rasterizer, PNG_SCALE};
+use super::site::{png::Rasterizer, PNG_WIDTH};
 use crate::files;
 
 /// Arguments of `serve`.
@@ -161,10 +161,10 @@ impl Server {
             .rasterizer
             .get_or_init(|| Rasterizer::new().map_err(|e| format!("{e:#}")));
         let what = format!("`{}`", relative.display());
-        let png = rasterizer.as_ref().map_err(String::clone).and_then(|r| {
-            r.png(&svg, benchdeck_core::chart::EXPORT_WIDTH * PNG_SCALE, &what)
-                .map_err(|e| format!("{e:#}"))
-        });
+        let png = rasterizer
+            .as_ref()
+            .map_err(String::clone)
+            .and_then(|r| r.png(&svg, PNG_WIDTH, &what).map_err(|e| format!("{e:#}")));
         Some(match png {
             Ok(png) => {
                 // Kept for the next request; a rebuild that removed the folder meanwhile only
@@ -317,7 +317,7 @@ mod tests {
         let made = site.png("/charts/r/c.png").expect("made from the SVG");
         assert_eq!(made.status_code().0, 200);
         let png = std::fs::read(charts.join("c.png")).expect("kept for the next request");
-        assert_eq!(super::super::site::png::png_size(&png), Some((1920, 960)));
+        assert_eq!(super::super::site::png::png_size(&png), Some((1200, 600)));
         // Once there, it is served as any file; nothing else is made.
         assert!(site.png("/charts/r/c.png").is_none());
         assert!(site.png("/charts/r/none.png").is_none());

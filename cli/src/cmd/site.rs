@@ -2,7 +2,8 @@
 //!
 //! Writes under `--out` (trunk's staging folder when run as its pre-build hook), at the paths
 //! `benchdeck_core::site` defines: `data/index.bin` and `data/reports/<slug>.bin` for the app;
-//! every chart (grid panels and whole grids too) as `charts/<slug>/<id>.svg` and `.png`; each
+//! every chart (grid panels and whole grids too) as `charts/<slug>/<id>.svg`, and the report's
+//! link-preview chart also as `.png` (a reader's PNG download is drawn in the browser); each
 //! report's runs, normalised, as `data/runs/<slug>.json` and `.csv`; and the raw result files the
 //! reports use, under `results/`, when [`publish`] allows (result files that gave runs, of a type
 //! the site serves, without secrets); every other file of `results/` is listed as not published.
@@ -34,7 +35,7 @@ use benchdeck_core::site::{
 use crate::files;
 use drawings::{write_pngs, write_svgs};
 use png::Rasterizer;
-pub(crate) use png::PNG_SCALE;
+pub(crate) use png::{png_height, PNG_WIDTH};
 
 /// Arguments of `site`.
 #[derive(clap::Args)]
@@ -66,7 +67,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         &results,
         args.publish_secrets,
     );
-    let written = data.write_all(&args.out, &results.files, Pngs::Draw)?;
+    let written = data.write_all(&args.out, &results.files, Pngs::Previews)?;
     Ok(data.report(&written, args.keep_going))
 }
 
@@ -84,11 +85,12 @@ pub(crate) fn read_reports(folder: &Path) -> Result<files::Inputs> {
     Ok(reports)
 }
 
-/// Whether the build rasterises every chart's PNG, or leaves them to whoever serves the site
-/// (`benchdeck serve` makes one when it is asked for: [`png_of_svg`]).
+/// Whether the build rasterises the PNG of each report's link-preview chart (crawlers take no
+/// SVG), or leaves every PNG to whoever serves the site (`benchdeck serve` makes one when it is
+/// asked for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Pngs {
-    Draw,
+    Previews,
     OnRequest,
 }
 
@@ -162,7 +164,7 @@ impl SiteData {
             write_runs(out, &page.summary.slug, sources, &self.site.imports)?;
             written.pages += 1;
         }
-        if pngs == Pngs::Draw {
+        if pngs == Pngs::Previews {
             let start = Instant::now();
             let rasterizer = Rasterizer::new()?;
             write_pngs(&rasterizer, &jobs)?;
@@ -214,8 +216,8 @@ impl SiteData {
 }
 
 impl Written {
-    /// "6 reports (6 written), 80 result files (147 runs, 80 published), 83 charts as SVG and
-    /// PNG (PNGs in 2.3 s, Liberation Sans)": what was written of `site`.
+    /// "6 reports (6 written), 80 result files (147 runs, 80 published), 83 charts as SVG, 6
+    /// link-preview PNGs (0.3 s, Liberation Sans)": what was written of `site`.
     fn describe(&self, site: &BuiltSite) -> String {
         let runs: usize = site.imports.iter().map(|f| f.runs.len()).sum();
         let published = self
@@ -223,7 +225,9 @@ impl Written {
             .map_or_else(String::new, |n| format!(", {n} published"));
         let pngs = if self.pngs > 0 {
             format!(
-                " and PNG (PNGs in {:.1} s, {})",
+                ", {} link-preview PNG{} ({:.1} s, {})",
+                self.pngs,
+                plural(self.pngs),
                 self.png_time.as_secs_f64(),
                 self.font
             )
@@ -325,7 +329,7 @@ mod tests {
     use benchdeck_core::chart::{self, DrawOptions};
     use benchdeck_core::site::{chart_card_svg_paths, chart_png_path, chart_svg_path};
 
-    /// A site of one report with one chart, built from the vLLM test fixture into `out/`.
+    /// A site of one report with two charts, built from the vLLM test fixture into `out/`.
     fn build_fixture_site() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         let (reports, results) = (dir.path().join("reports"), dir.path().join("results"));
@@ -341,7 +345,8 @@ mod tests {
         std::fs::write(
             reports.join("sub/rates.md"),
             "---\ntitle: Rates\nresults: [\"vllm/*.jsonl\"]\n---\n\n```chart\nid: ttft\n\
-             title: Mean TTFT\nmetric: ttft\nstat: mean\n```\n",
+             title: Mean TTFT\nmetric: ttft\nstat: mean\n```\n\n```chart\nid: e2e\n\
+             title: Mean E2E\nmetric: e2e\nstat: mean\n```\n",
         )
         .unwrap();
         let args = Args {
@@ -356,21 +361,23 @@ mod tests {
     }
 
     #[test]
-    fn the_site_has_each_charts_svg_and_png_and_each_reports_runs_and_files() {
+    fn the_site_has_each_charts_svg_the_previews_png_and_each_reports_runs_and_files() {
         let dir = build_fixture_site();
         let out = dir.path().join("out");
         let svg = std::fs::read_to_string(out.join(chart_svg_path("rates", "ttft"))).unwrap();
         assert!(svg.starts_with("<svg width=\"960\""), "{svg:.80}");
         let png = std::fs::read(out.join(chart_png_path("rates", "ttft"))).unwrap();
         let (width, height) = png::png_size(&png).unwrap();
-        assert_eq!(width, 1920);
-        assert!(height > 400 && height <= 1080, "{height}");
-        // Exactly the SVG at the PNGs' scale: the size the pages' link previews state without
-        // reading the PNG (which `serve` makes only when asked for).
+        assert_eq!(width, 1200);
+        assert!(height > 250 && height <= 675, "{height}");
+        // Exactly the size the pages' link previews state without reading the PNG.
         let svg_height: u32 = benchdeck_core::html::attribute(&svg, "height")
             .and_then(|h| h.parse().ok())
             .unwrap();
-        assert_eq!(height, svg_height * PNG_SCALE);
+        assert_eq!(height, png_height((960, svg_height)));
+        // Only the link-preview chart (the first) has a PNG: a reader's is drawn in the browser.
+        assert!(out.join(chart_svg_path("rates", "e2e")).is_file());
+        assert!(!out.join(chart_png_path("rates", "e2e")).exists());
 
         let json = std::fs::read_to_string(out.join(runs_json_path("rates"))).unwrap();
         let runs: Vec<Run> = serde_json::from_str(&json).unwrap();

@@ -141,7 +141,7 @@ pub(super) fn noise_section(doc: &mut String, benches: &[Bench]) {
     }
     let _ = writeln!(
         doc,
-        "\n`benchdeck build` also draws every chart as SVG and PNG, so the intervals' share of a \
+        "\n`benchdeck build` also draws every chart as SVG, so the intervals' share of a \
          whole build is smaller still.\n"
     );
 }

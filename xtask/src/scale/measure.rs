@@ -253,7 +253,7 @@ fn build_table(doc: &mut String, sites: &[Site]) {
         doc,
         "The release build as `cargo xtask build` runs it (`trunk build --release`), cargo's \
          build cache warm, split by trunk's log into its hooks: `benchdeck site` (import, \
-         reports, the data, every chart's SVG and PNG, the runs, the published result files), \
+         reports, the data, every chart's SVG, the link-preview PNGs, the runs, the published result files), \
          `benchdeck pages` (an entry page per report and an embed page per chart), and the rest (trunk: the app and worker through wasm-bindgen and \
          wasm-opt, the copy into the dist folder). *Per report* is the two hooks' time over the \
          reports; *per added report* is the whole build's time added from the size above over \

@@ -276,7 +276,7 @@ fn pngs(options: &Options) -> Pngs {
     if options.pngs_on_request {
         Pngs::OnRequest
     } else {
-        Pngs::Draw
+        Pngs::Previews
     }
 }
 

@@ -7,7 +7,7 @@ use benchdeck_core::chart;
 use benchdeck_core::html::escape;
 use benchdeck_core::site::{chart_png_path, ReportPage, NOT_FOUND_META};
 
-use super::super::site::PNG_SCALE;
+use super::super::site::{png_height, PNG_WIDTH};
 use super::template::{DATA_META, FULL_APP_META};
 
 /// The base of link-preview URLs, with a trailing `/`: `--site-url` when given (it must be an
@@ -61,16 +61,16 @@ pub(super) struct Image {
     pub(super) alt: String,
 }
 
-/// The PNG of the report's first chart (grid panels count, in page order), when it has one:
-/// its size is the chart's export size at the PNGs' scale, as `benchdeck site` rasterises it
+/// The PNG of the report's preview chart ([`ReportPage::preview_chart`]), when it has one: its
+/// size is the chart's export size scaled to [`PNG_WIDTH`], as `benchdeck site` rasterises it
 /// (`serve` makes it only when asked for).
 pub(super) fn preview_image(base: &str, page: &ReportPage) -> Option<Image> {
-    let chart = page.charts().next()?;
+    let chart = page.preview_chart()?;
     let (width, height) = chart::export_size(chart);
     Some(Image {
         url: format!("{base}{}", chart_png_path(&page.summary.slug, &chart.id)),
-        width: width * PNG_SCALE,
-        height: height * PNG_SCALE,
+        width: PNG_WIDTH,
+        height: png_height((width, height)),
         alt: chart.title.clone(),
     })
 }

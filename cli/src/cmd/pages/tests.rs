@@ -211,18 +211,13 @@ fn the_link_preview_is_the_first_charts_png_grid_panels_included() {
     let dir = built_site();
     let pages = pages_of(dir.path(), "/repo/");
     let report = &pages["grid-first/index.html"];
-    // The PNG's size: the chart's export size at the PNGs' scale, as `benchdeck site` draws it.
+    // The PNG's size: the chart's export size scaled to 1,200 px, as `benchdeck site` draws it.
     let (width, height) = chart::export_size(&grid_first_charts()[0]);
-    let width = format!(
-        "<meta property=\"og:image:width\" content=\"{}\">",
-        width * 2
-    );
-    let height = format!(
-        "<meta property=\"og:image:height\" content=\"{}\">",
-        height * 2
-    );
+    let height = (f64::from(height) * 1200.0 / f64::from(width)).round();
+    let width = "<meta property=\"og:image:width\" content=\"1200\">";
+    let height = format!("<meta property=\"og:image:height\" content=\"{height}\">");
     assert!(
-        report.contains(&width) && report.contains(&height),
+        report.contains(width) && report.contains(&height),
         "{report}"
     );
     for tag in [

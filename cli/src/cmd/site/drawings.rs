@@ -1,6 +1,7 @@
 //! The drawings `benchdeck site` writes for each report: every chart, grid panel and whole grid
 //! as SVG (light, and each chart dark too), its values as CSV, the home page card's drawing,
-//! and the PNGs rasterised from the light SVGs on every core.
+//! and the PNG of each report's link-preview chart, rasterised from its light SVG on every core
+//! (a reader's PNG download is drawn in the browser, at the resolution the reader picks).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,7 +13,7 @@ use benchdeck_core::site::{
     ReportPage,
 };
 
-use super::png::{Rasterizer, PNG_SCALE};
+use super::png::{Rasterizer, PNG_WIDTH};
 
 /// A chart to rasterise: its SVG, where its PNG goes, and its name for errors.
 pub(super) struct PngJob {
@@ -23,8 +24,8 @@ pub(super) struct PngJob {
 
 /// Writes every chart of `page` as `charts/<slug>/<id>.svg` (light theme, all series shown),
 /// grid panels included, and every grid as one SVG under its own id; each chart also in the dark
-/// theme (`<id>.dark.svg`) and its values as `<id>.csv`. Returns the PNGs to make from the
-/// light SVGs, next to each.
+/// theme (`<id>.dark.svg`) and its values as `<id>.csv`. Returns the PNG to make of the page's
+/// link-preview chart ([`ReportPage::preview_chart`]), next to its light SVG.
 pub(super) fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> {
     let slug = &page.summary.slug;
     let mut drawings = Vec::new();
@@ -75,7 +76,8 @@ pub(super) fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> 
             .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     write_card(root, page)?;
-    let mut jobs = Vec::with_capacity(drawings.len());
+    let preview = page.preview_chart().map(|spec| &spec.id);
+    let mut jobs = Vec::new();
     for (what, id, svg) in drawings {
         let path = root.join(chart_svg_path(slug, id));
         if let Some(dir) = path.parent() {
@@ -84,6 +86,9 @@ pub(super) fn write_svgs(root: &Path, page: &ReportPage) -> Result<Vec<PngJob>> 
         }
         std::fs::write(&path, &svg)
             .with_context(|| format!("cannot write `{}`", path.display()))?;
+        if Some(id) != preview {
+            continue;
+        }
         jobs.push(PngJob {
             svg,
             path: root.join(chart_png_path(slug, id)),
@@ -130,7 +135,8 @@ pub(super) fn card_options(theme: chart::ThemeName) -> DrawOptions {
     }
 }
 
-/// Rasterises every chart, on every core (about 50 ms a chart, most of it PNG compression).
+/// Rasterises the charts of `jobs` on every core (about 50 ms a chart, most of it PNG
+/// compression).
 pub(super) fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
     let next = AtomicUsize::new(0);
     let threads = std::thread::available_parallelism()
@@ -142,12 +148,7 @@ pub(super) fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()>
             let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 return Ok(());
             };
-            rasterizer.write(
-                &job.svg,
-                chart::EXPORT_WIDTH * PNG_SCALE,
-                &job.path,
-                &job.what,
-            )?;
+            rasterizer.write(&job.svg, PNG_WIDTH, &job.path, &job.what)?;
         }
     };
     std::thread::scope(|scope| {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 pub struct BuildTime {
     /// The whole `trunk build`.
     pub total: f64,
-    /// The `benchdeck site` hook (data, chart SVGs and PNGs, runs, published result files).
+    /// The `benchdeck site` hook (data, chart SVGs, link-preview PNGs, runs, published result files).
     pub site: Option<f64>,
     /// The `benchdeck pages` hook (entry and embed pages).
     pub pages: Option<f64>,
