@@ -115,7 +115,7 @@ pub fn relative(root: &Path, path: &Path) -> String {
 }
 
 /// The files of a folder as build input, and those not read (relative path, why).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Inputs {
     /// The files read.
     pub files: Vec<InputFile>,

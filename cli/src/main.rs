@@ -8,6 +8,7 @@ mod bundle;
 mod cmd;
 mod data_file;
 mod files;
+mod key;
 
 use std::process::ExitCode;
 

@@ -140,7 +140,14 @@ pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024 * 1024;
 /// a README in no format benchmarks write is documentation, not a result file, and is left out
 /// without a problem.
 pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
-    let mut imports: Vec<ImportedFile> = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    let imports = files.iter().map(|f| import(&f.path, &f.bytes)).collect();
+    joined(files, imports)
+}
+
+/// What [`import_all`] makes of `imports`, each file of `files` [`import`]ed alone (in their
+/// order): siblings joined, dates from paths, READMEs that are no results left out. The command
+/// line imports the files on every core and finishes here.
+pub fn joined(files: &[InputFile], mut imports: Vec<ImportedFile>) -> Vec<ImportedFile> {
     join_siblings(files, &mut imports);
     date_by_path(&mut imports);
     imports.retain(|f| !(is_readme(&f.file) && f.producer.is_none()));

@@ -11,6 +11,7 @@
 //! section ([`large_files`]) times `benchdeck inspect` on 740 MB result files against Python's
 //! `json.load`; `--only large-files` runs it alone.
 
+mod build_speed;
 mod charts;
 mod criterion;
 mod goal;
@@ -86,12 +87,14 @@ pub fn all(root: &Path, toolbox: &Toolbox) -> Result<()> {
     )?;
     let large = large_files::section(root)?;
     let reloads = reload::section(root, toolbox)?;
+    let builds = build_speed::section(root, toolbox)?;
     let wasm = wasm_contents::section(root, toolbox)?;
     let benches = criterion(root)?;
     charts::section(&mut doc, &benches, &chart_runs);
     let _ = writeln!(doc, "{}\n", scale_section.trim_end());
     let _ = writeln!(doc, "{}\n", large.trim_end());
     let _ = writeln!(doc, "{}\n", reloads.trim_end());
+    let _ = writeln!(doc, "{}\n", builds.trim_end());
     let _ = writeln!(doc, "{}\n", wasm.trim_end());
     noise_section(&mut doc, &benches);
     let path = root.join("docs").join("PERFORMANCE.md");
@@ -153,12 +156,14 @@ pub fn large_files_only(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `cargo xtask bench --only reload|wasm-contents`: the "Writing a report" section
-/// ([`reload`]) or the "What the app's wasm holds" one ([`wasm_contents`]) alone, measured and
-/// put into `docs/PERFORMANCE.md` in place of the one there.
+/// `cargo xtask bench --only reload|build-speed|wasm-contents`: the "Writing a report" section
+/// ([`reload`]), the "Building a site" one ([`build_speed`]) or the "What the app's wasm holds"
+/// one ([`wasm_contents`]) alone, measured and put into `docs/PERFORMANCE.md` in place of the
+/// one there.
 pub fn section_only(root: &Path, toolbox: &Toolbox, name: &str) -> Result<()> {
     let (heading, section) = match name {
         "reload" => (reload::HEADING, reload::section(root, toolbox)?),
+        "build-speed" => (build_speed::HEADING, build_speed::section(root, toolbox)?),
         _ => (
             wasm_contents::HEADING,
             wasm_contents::section(root, toolbox)?,

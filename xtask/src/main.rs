@@ -55,13 +55,14 @@ commands:
                               rustc, trunk or Node on PATH; its init, build and serve of a
                               project of result files, and its site in headless Chromium
   setup [--tests]             only find or install the tools (the browser too with --tests)
-  bench [--only large-files|page-loads|reload|wasm-contents]
+  bench [--only large-files|page-loads|reload|build-speed|wasm-contents]
                               page load against seed 002's Plotly page, the 100k-point scatter
                               drawn by benchdeck (hidden page /_bench/scatter/) and by uPlot in
                               headless Chromium, the scale measurements (as `scale --measure`),
                               740 MB result files read by `benchdeck inspect` against Python's
                               json.load, a saved report's way to its reloaded page under
-                              `benchdeck serve`, what the app's wasm holds (by twiggy), and
+                              `benchdeck serve`, `benchdeck build`'s times against gzip of
+                              24 MB, what the app's wasm holds (by twiggy), and
                               the criterion benchmarks; writes
                               docs/PERFORMANCE.md (not run by CI); --only SECTION measures that
                               part alone and replaces its section in the file
@@ -185,7 +186,7 @@ fn command_dist(root: &Path, rest: &[String]) -> Result<()> {
     dist::run(root, &toolbox, scope)
 }
 
-/// `cargo xtask bench [--only large-files | page-loads | reload | wasm-contents]`: the
+/// `cargo xtask bench [--only large-files | page-loads | reload | build-speed | wasm-contents]`: the
 /// benchmarks, all or one section.
 fn command_bench(root: &Path, rest: &[String]) -> Result<()> {
     if let Some(only) = bench_only(rest)? {
@@ -195,12 +196,12 @@ fn command_bench(root: &Path, rest: &[String]) -> Result<()> {
                 let toolbox = tools::ensure(root, tools::Needs::Tests)?;
                 bench::page_loads_only(root, &toolbox)
             }
-            "reload" | "wasm-contents" => {
+            "reload" | "build-speed" | "wasm-contents" => {
                 let toolbox = tools::ensure(root, tools::Needs::Tests)?;
                 bench::section_only(root, &toolbox, &only)
             }
             other => bail!(
-                "`bench --only` takes `large-files`, `page-loads`, `reload` or \
+                "`bench --only` takes `large-files`, `page-loads`, `reload`, `build-speed` or \
                  `wasm-contents`, found `{other}`; see `cargo xtask help`"
             ),
         };

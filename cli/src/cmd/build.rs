@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 
+mod cache;
 mod options;
 mod replace;
 mod session;
@@ -57,9 +58,10 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
     build(&args.root, &out, &options)
 }
 
-/// Builds the site of `root` into `out` (see the module documentation).
+/// Builds the site of `root` into `out` (see the module documentation), from and into the
+/// project's build cache ([`cache`]).
 pub(crate) fn build(root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
-    Session::default().build(root, out, options)
+    Session::cached(root).build(root, out, options)
 }
 
 /// The public URL: the one given, else the path of the site URL, else `/`; always with

@@ -26,7 +26,7 @@ const WORKFLOW: &str = include_str!("init/pages.yml");
 /// Where the workflow names the benchdeck version it installs: this one's.
 const VERSION_PLACEHOLDER: &str = "@BENCHDECK_VERSION@";
 
-const GITIGNORE: &str = "# The site benchdeck builds.\n/dist/\n";
+const GITIGNORE: &str = "# The site benchdeck builds, and its build cache.\n/dist/\n/.benchdeck/\n";
 
 /// Runs `init`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
@@ -88,6 +88,13 @@ mod tests {
             assert!(root.join(file).is_file(), "{file}");
         }
         assert!(root.join("results").is_dir());
+        let ignored = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+        assert!(ignored.contains("/dist/\n") && ignored.contains("/.benchdeck/\n"));
+        let workflow = std::fs::read_to_string(root.join(".github/workflows/pages.yml")).unwrap();
+        assert!(
+            workflow.contains("path: .benchdeck/cache"),
+            "the build cache is kept"
+        );
         let reports = crate::files::read_inputs(&root.join("reports"), |_| true)
             .unwrap()
             .files;

@@ -36,6 +36,7 @@ use benchdeck_core::site::{
 };
 
 use head::{preview_base, preview_image, Head};
+use rayon::prelude::*;
 
 /// Arguments of `pages`.
 #[derive(clap::Args)]
@@ -237,9 +238,12 @@ impl PageWriter {
     pub fn all(&self, index: &SiteIndex, reports: &[ReportPage]) -> Result<Vec<(String, String)>> {
         let mut pages = self.index_pages(index)?;
         pages.push(self.not_found()?);
-        for report in reports {
-            pages.extend(self.report(report)?);
-        }
+        // Rendered on every core, kept in the reports' order.
+        let rendered: Vec<Vec<(String, String)>> = reports
+            .par_iter()
+            .map(|report| self.report(report))
+            .collect::<Result<_>>()?;
+        pages.extend(rendered.into_iter().flatten());
         pages.push(self.local()?);
         // The hidden drawing benchmark (`app/src/pages/bench.rs`), in the benchmark build
         // only, gets a real page so it loads with status 200; the app alone draws it: it

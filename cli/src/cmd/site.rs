@@ -12,6 +12,7 @@
 
 mod drawings;
 pub(crate) mod png;
+pub(crate) mod png_cache;
 mod publish;
 mod secrets;
 
@@ -33,9 +34,9 @@ use benchdeck_core::site::{
 };
 
 use crate::files;
-use drawings::{write_pngs, write_svgs};
-use png::Rasterizer;
+use drawings::{write_pngs, write_svgs, PngJob};
 pub(crate) use png::{png_height, PNG_WIDTH};
+use rayon::prelude::*;
 
 /// Arguments of `site`.
 #[derive(clap::Args)]
@@ -67,7 +68,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
         &results,
         args.publish_secrets,
     );
-    let written = data.write_all(&args.out, &results.files, Pngs::Previews)?;
+    let written = data.write_all(&args.out, &results.files, Pngs::Previews(None))?;
     Ok(data.report(&written, args.keep_going))
 }
 
@@ -88,9 +89,10 @@ pub(crate) fn read_reports(folder: &Path) -> Result<files::Inputs> {
 /// Whether the build rasterises the PNG of each report's link-preview chart (crawlers take no
 /// SVG), or leaves every PNG to whoever serves the site (`benchdeck serve` makes one when it is
 /// asked for).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Pngs {
-    Previews,
+/// The previews' PNGs are taken from the build cache where it holds them.
+#[derive(Clone, Copy)]
+pub(crate) enum Pngs<'a> {
+    Previews(Option<&'a png_cache::PngCache>),
     OnRequest,
 }
 
@@ -108,8 +110,10 @@ pub(crate) struct SiteData {
 pub(crate) struct Written {
     /// The reports whose data was written.
     pub pages: usize,
-    /// The PNGs rasterised, and how long that took.
+    /// The PNGs written, how many of them were drawn (the rest came from the build cache), and
+    /// how long that took.
     pub pngs: usize,
+    pub pngs_drawn: usize,
     pub png_time: Duration,
     /// The font family the PNGs' text is drawn in.
     pub font: String,
@@ -148,27 +152,31 @@ impl SiteData {
     pub fn write(
         &self,
         out: &Path,
-        pick: impl Fn(&ReportPage) -> bool,
+        pick: impl Fn(&ReportPage) -> bool + Sync,
         results: Option<&[InputFile]>,
         pngs: Pngs,
     ) -> Result<Written> {
         write_data_file(out, INDEX_PATH, &self.site.index)?;
         let mut written = Written::default();
-        let mut jobs = Vec::new();
-        for (page, sources) in self.site.pages.iter().zip(&self.sources) {
-            if !pick(page) {
-                continue;
-            }
-            write_data_file(out, &report_data_path(&page.summary.slug), page)?;
-            jobs.extend(write_svgs(out, page)?);
-            write_runs(out, &page.summary.slug, sources, &self.site.imports)?;
-            written.pages += 1;
-        }
-        if pngs == Pngs::Previews {
+        // Each report's files are its own: written on every core.
+        let picked: Vec<(&ReportPage, &Vec<String>)> = (self.site.pages.iter().zip(&self.sources))
+            .filter(|(page, _)| pick(page))
+            .collect();
+        let jobs: Vec<Vec<PngJob>> = picked
+            .par_iter()
+            .map(|(page, sources)| {
+                write_data_file(out, &report_data_path(&page.summary.slug), page)?;
+                write_runs(out, &page.summary.slug, sources, &self.site.imports)?;
+                write_svgs(out, page)
+            })
+            .collect::<Result<_>>()?;
+        let jobs: Vec<PngJob> = jobs.into_iter().flatten().collect();
+        written.pages = picked.len();
+        if let Pngs::Previews(cache) = pngs {
             let start = Instant::now();
-            let rasterizer = Rasterizer::new()?;
-            write_pngs(&rasterizer, &jobs)?;
-            written.font = rasterizer.family().to_string();
+            let drawn = write_pngs(&jobs, cache)?;
+            written.font = drawn.font;
+            written.pngs_drawn = drawn.count;
             written.png_time = start.elapsed();
             written.pngs = jobs.len();
         }
@@ -223,13 +231,20 @@ impl Written {
         let published = self
             .published
             .map_or_else(String::new, |n| format!(", {n} published"));
-        let pngs = if self.pngs > 0 {
+        let pngs = if self.pngs_drawn > 0 {
             format!(
-                ", {} link-preview PNG{} ({:.1} s, {})",
+                ", {} link-preview PNG{} ({} drawn in {:.1} s, {})",
                 self.pngs,
                 plural(self.pngs),
+                self.pngs_drawn,
                 self.png_time.as_secs_f64(),
                 self.font
+            )
+        } else if self.pngs > 0 {
+            format!(
+                ", {} link-preview PNG{} (from the build cache)",
+                self.pngs,
+                plural(self.pngs)
             )
         } else {
             " (PNGs when asked for)".to_string()

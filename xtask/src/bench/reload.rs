@@ -63,7 +63,7 @@ pub fn section(root: &Path, toolbox: &Toolbox) -> Result<String> {
 }
 
 /// `reports/` and `results/` copied afresh into `project`.
-fn copy_project(root: &Path, project: &Path) -> Result<()> {
+pub(super) fn copy_project(root: &Path, project: &Path) -> Result<()> {
     if project.exists() {
         std::fs::remove_dir_all(project)
             .with_context(|| format!("cannot remove `{}`", project.display()))?;

@@ -16,14 +16,17 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use benchdeck_core::assemble::{build_site_from, slug_of, BuiltSite};
-use benchdeck_core::import::{import_all, ImportedFile};
+use benchdeck_core::import::{import, joined, ImportedFile};
 use benchdeck_core::input::InputFile;
 use benchdeck_core::site::{
     chart_svg_path, embed_page_path, report_data_path, runs_csv_path, runs_json_path, ReportPage,
 };
+use rayon::prelude::*;
 
 use super::super::pages::{self, PageWriter};
+use super::super::site::png_cache::PngCache;
 use super::super::site::{self, Pngs, SiteData};
+use super::cache::{Cache, Keyed};
 use super::options::Options;
 use super::replace::replace_site;
 use crate::{bundle, files};
@@ -35,6 +38,8 @@ pub(crate) struct Session {
     /// nothing, so it copies no page.
     keep: bool,
     last: Option<Last>,
+    /// The build cache on disk (`build`; `serve` keeps its state in memory).
+    cache: Option<Cache>,
 }
 
 /// The last build's inputs and output.
@@ -75,7 +80,16 @@ impl Session {
     pub fn keeping() -> Self {
         Session {
             keep: true,
-            last: None,
+            ..Session::default()
+        }
+    }
+
+    /// A session of one build that starts from the build cache of the project in `root` and
+    /// leaves its own there (`build`).
+    pub fn cached(root: &Path) -> Self {
+        Session {
+            cache: Some(Cache::open(root)),
+            ..Session::default()
         }
     }
 
@@ -83,20 +97,68 @@ impl Session {
     /// the options changed), else only what changed since the last build.
     pub fn build(&mut self, root: &Path, out: &Path, options: &Options) -> Result<ExitCode> {
         check_project(root)?;
+        let cache = self.cache.take();
+        let code = self.build_with(root, out, options, cache.as_ref());
+        self.cache = cache;
+        code
+    }
+
+    /// [`Session::build`] with the build cache, when there is one.
+    fn build_with(
+        &mut self,
+        root: &Path,
+        out: &Path,
+        options: &Options,
+        cache: Option<&Cache>,
+    ) -> Result<ExitCode> {
+        let keyed = match cache {
+            Some(cache) => Some(Keyed::read(root, options, cache)?),
+            None => None,
+        };
+        if let Some((cache, keyed)) = cache.zip(keyed.as_ref()) {
+            if cache.is_current(keyed, out) {
+                eprintln!(
+                    "benchdeck: nothing changed since the last build; the site in {} is as it was",
+                    out.display()
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
         let last = self
             .last
             .take()
             .filter(|last| last.out == out && last.options == *options && out.is_dir());
-        let made = make(root, options, last.as_ref(), self.keep)?;
-        match last {
-            Some(last) => self.update(out, options, last, made),
-            None => self.replace(out, options, made),
+        let cached = cache.zip(keyed.as_ref());
+        let made = make(root, options, last.as_ref(), self.keep, cached)?;
+        let pages: Option<Vec<(String, ReportPage)>> = cached.map(|_| {
+            let pages = made.reports.iter();
+            pages
+                .map(|(path, (_, page))| (path.clone(), page.clone()))
+                .collect()
+        });
+        let code = match last {
+            Some(last) => self.update(out, options, last, made)?,
+            None => self.replace(out, options, made, cache.map(Cache::pngs).as_ref())?,
+        };
+        if let Some(((cache, keyed), pages)) = cached.zip(pages) {
+            if code == ExitCode::SUCCESS {
+                if let Err(error) = cache.save(keyed, out, pages) {
+                    eprintln!("benchdeck: note: the build cache was not kept: {error:#}");
+                }
+            }
         }
+        Ok(code)
     }
 
     /// The first build: the whole site in a staging folder that replaces `out`.
-    fn replace(&mut self, out: &Path, options: &Options, made: Made) -> Result<ExitCode> {
-        let pngs = pngs(options);
+    fn replace(
+        &mut self,
+        out: &Path,
+        options: &Options,
+        made: Made,
+        png_cache: Option<&PngCache>,
+    ) -> Result<ExitCode> {
+        let pngs = pngs(options, png_cache);
         let results = made.results.inputs.files.as_slice();
         let mut writer = None;
         let code = replace_site(out, |staging| {
@@ -149,7 +211,7 @@ impl Session {
         }
         let results = republish.then_some(made.results.inputs.files.as_slice());
         let pick = |page: &ReportPage| changed.contains(page.summary.slug.as_str());
-        let written = made.data.write(out, pick, results, pngs(options))?;
+        let written = made.data.write(out, pick, results, pngs(options, None))?;
         let code = made.data.report(&written, options.keep_going);
         let mut pages = last.writer.index_pages(&site.index)?;
         for page in site.pages.iter().filter(|page| pick(page)) {
@@ -211,19 +273,34 @@ fn check_project(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Reads the project (the result files only when their fingerprint changed since `last`) and
-/// builds its site, reusing `last`'s page of every report whose file and imports are the same;
-/// with `keep`, each report's page as built is kept for the next build.
-fn make(root: &Path, options: &Options, last: Option<&Last>, keep: bool) -> Result<Made> {
-    let reports = site::read_reports(&root.join("reports"))?;
-    let results = read_results(&root.join("results"), last.map(|l| &l.results))?;
+/// Reads the project (the result files only when their fingerprint changed since `last`; with
+/// the build cache, as `cached` read them) and builds its site, reusing `last`'s or the cache's
+/// page of every report whose file and imports are the same; with `keep` or the cache, each
+/// report's page as built is kept for the next build.
+fn make(
+    root: &Path,
+    options: &Options,
+    last: Option<&Last>,
+    keep: bool,
+    cached: Option<(&Cache, &Keyed)>,
+) -> Result<Made> {
+    let (reports, results) = match cached {
+        Some((_, keyed)) => (keyed.reports.clone(), imported(keyed.results.clone())),
+        None => (
+            site::read_reports(&root.join("reports"))?,
+            read_results(&root.join("results"), last.map(|l| &l.results))?,
+        ),
+    };
     let same_imports = last.filter(|l| Arc::ptr_eq(&l.results.imports, &results.imports));
     let earlier = |input: &InputFile| {
+        if let Some((cache, keyed)) = cached {
+            return cache.page(keyed, input);
+        }
         let (bytes, page) = same_imports?.reports.get(&input.path)?;
         (*bytes == input.bytes).then(|| page.clone())
     };
     let site = build_site_from(&reports.files, Arc::clone(&results.imports), earlier);
-    let reports = if keep {
+    let reports = if keep || cached.is_some() {
         built_reports(&reports.files, &site)
     } else {
         HashMap::new()
@@ -243,13 +320,28 @@ fn read_results(folder: &Path, last: Option<&Results>) -> Result<Results> {
     if let Some(last) = last.filter(|last| last.fingerprint == fingerprint) {
         return Ok(last.clone());
     }
-    let inputs = files::read_inputs(folder, |_| true)?;
-    let imports = import_all(&inputs.files).into();
-    Ok(Results {
-        fingerprint,
+    let mut results = imported(files::read_inputs(folder, |_| true)?);
+    results.fingerprint = fingerprint;
+    Ok(results)
+}
+
+/// Every file of `files` imported, on every core: what [`benchdeck_core::import::import_all`]
+/// makes of them.
+fn import_everywhere(files: &[InputFile]) -> Vec<ImportedFile> {
+    let alone = files
+        .par_iter()
+        .map(|f| import(&f.path, &f.bytes))
+        .collect();
+    joined(files, alone)
+}
+
+/// `inputs` imported, with no fingerprint.
+fn imported(inputs: files::Inputs) -> Results {
+    Results {
+        fingerprint: files::Fingerprint::default(),
+        imports: import_everywhere(&inputs.files).into(),
         inputs: Arc::new(inputs),
-        imports,
-    })
+    }
 }
 
 /// Each written report's file bytes and its page as built (before [`SiteData::new`] takes out
@@ -271,12 +363,13 @@ fn built_reports(
         .collect()
 }
 
-/// Whether charts' PNGs are drawn by the build or made when a reader asks (`serve`).
-fn pngs(options: &Options) -> Pngs {
+/// Whether the previews' PNGs are drawn by the build (or taken from `cache`) or every PNG is made
+/// when a reader asks (`serve`).
+fn pngs<'a>(options: &Options, cache: Option<&'a PngCache>) -> Pngs<'a> {
     if options.pngs_on_request {
         Pngs::OnRequest
     } else {
-        Pngs::Previews
+        Pngs::Previews(cache)
     }
 }
 

@@ -49,7 +49,7 @@ fn it_never_replaces_a_folder_that_is_not_a_site() {
 }
 
 /// A project with one folder of results and no report.
-fn project() -> tempfile::TempDir {
+pub(super) fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("results/qwen")).unwrap();
     std::fs::copy(FIXTURE, dir.path().join("results/qwen/a.json")).unwrap();
@@ -57,19 +57,20 @@ fn project() -> tempfile::TempDir {
 }
 
 /// How the tests build: under `public_url`, failing on errors.
-fn options(public_url: &str) -> Options {
+pub(super) fn options(public_url: &str) -> Options {
     Options {
         public_url: public_url.to_string(),
         ..Options::default()
     }
 }
 
-/// The names of `dir`'s hidden entries: staging folders or old sites left behind.
+/// The names of `dir`'s hidden entries but the build cache: staging folders or old sites left
+/// behind.
 fn leftovers(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
+        .filter(|n| n.starts_with('.') && n != ".benchdeck")
         .collect()
 }
 
@@ -211,7 +212,7 @@ fn a_linked_out_is_followed_and_stays_a_link() {
 }
 
 /// Every file below `dir` with its bytes, by path relative to it.
-fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+pub(super) fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut files = std::collections::BTreeMap::new();
     for path in crate::files::collect(dir).unwrap() {
         let relative = crate::files::relative(dir, &path);

@@ -4,9 +4,8 @@
 //! (a reader's PNG download is drawn in the browser, at the resolution the reader picks).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use benchdeck_core::chart::{self, DrawOptions};
 use benchdeck_core::site::{
     chart_card_svg_paths, chart_csv_path, chart_dark_svg_path, chart_png_path, chart_svg_path,
@@ -14,9 +13,11 @@ use benchdeck_core::site::{
 };
 
 use super::png::{Rasterizer, PNG_WIDTH};
+use super::png_cache::PngCache;
+use rayon::prelude::*;
 
 /// A chart to rasterise: its SVG, where its PNG goes, and its name for errors.
-pub(super) struct PngJob {
+pub(crate) struct PngJob {
     svg: String,
     path: PathBuf,
     what: String,
@@ -135,32 +136,50 @@ pub(super) fn card_options(theme: chart::ThemeName) -> DrawOptions {
     }
 }
 
-/// Rasterises the charts of `jobs` on every core (about 50 ms a chart, most of it PNG
-/// compression).
-pub(super) fn write_pngs(rasterizer: &Rasterizer, jobs: &[PngJob]) -> Result<()> {
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8)
-        .min(jobs.len().max(1));
-    let work = || -> Result<()> {
-        loop {
-            let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return Ok(());
-            };
-            rasterizer.write(&job.svg, PNG_WIDTH, &job.path, &job.what)?;
+/// What [`write_pngs`] drew.
+pub(super) struct Drawn {
+    /// The PNGs rasterised (the rest came from the cache).
+    pub count: usize,
+    /// The font family their text is drawn in, when any was drawn.
+    pub font: String,
+}
+
+/// Writes the PNG of every chart of `jobs`: from `cache` where it holds it, else rasterised (on
+/// every core: about 50 ms a chart) and kept there; the cache then holds only these.
+pub(super) fn write_pngs(jobs: &[PngJob], cache: Option<&PngCache>) -> Result<Drawn> {
+    let mut missing = Vec::new();
+    for job in jobs {
+        match cache.and_then(|c| c.get(&job.svg, PNG_WIDTH)) {
+            Some(png) => std::fs::write(&job.path, png)
+                .with_context(|| format!("cannot write `{}`", job.path.display()))?,
+            None => missing.push(job),
         }
-    };
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        // Join every thread (a panic in one becomes an error), then report the first error.
-        let results: Vec<Result<()>> = workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| Err(anyhow!("a PNG thread panicked")))
-            })
-            .collect();
-        results.into_iter().collect::<Result<()>>()
+    }
+    let mut font = String::new();
+    if !missing.is_empty() {
+        let rasterizer = Rasterizer::new()?;
+        rasterize(&rasterizer, &missing, cache)?;
+        font = rasterizer.family().to_string();
+    }
+    if let Some(cache) = cache {
+        let kept: Vec<PathBuf> = jobs.iter().map(|j| cache.path(&j.svg, PNG_WIDTH)).collect();
+        cache.keep_only(&kept);
+    }
+    Ok(Drawn {
+        count: missing.len(),
+        font,
+    })
+}
+
+/// Rasterises the charts of `jobs` on every core, each kept in `cache` too.
+fn rasterize(rasterizer: &Rasterizer, jobs: &[&PngJob], cache: Option<&PngCache>) -> Result<()> {
+    jobs.par_iter().try_for_each(|job| {
+        let png = rasterizer.png(&job.svg, PNG_WIDTH, &job.what)?;
+        std::fs::write(&job.path, &png)
+            .with_context(|| format!("cannot write `{}`", job.path.display()))?;
+        match cache {
+            Some(cache) => cache.put(&job.svg, PNG_WIDTH, &png),
+            None => Ok(()),
+        }
     })
 }

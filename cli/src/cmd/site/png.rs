@@ -189,8 +189,7 @@ fn pick_family<'a>(installed: impl Iterator<Item = &'a String>) -> Option<String
 }
 
 /// Width and height of a PNG, from its header.
-#[cfg(test)]
-pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+pub(crate) fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
     if bytes.len() < 24 || !bytes.starts_with(SIGNATURE) || &bytes[12..16] != b"IHDR" {
         return None;
