@@ -20,6 +20,7 @@ mod llm_load_test;
 mod llmd_report;
 mod llmperf;
 mod llmperf_bench;
+mod mapping_file;
 mod mlperf;
 mod perf_analyzer;
 mod sfs_csv;
@@ -42,6 +43,7 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(test)]
 pub(crate) use json_objects::ms_per;
+pub use mapping_file::{is_mapping_file, suggest_mapping, MAPPING_FILE_NAMES};
 pub use siblings::join_siblings;
 
 use crate::input::InputFile;
@@ -148,6 +150,7 @@ pub fn import_all(files: &[InputFile]) -> Vec<ImportedFile> {
 /// order): siblings joined, dates from paths, READMEs that are no results left out. The command
 /// line imports the files on every core and finishes here.
 pub fn joined(files: &[InputFile], mut imports: Vec<ImportedFile>) -> Vec<ImportedFile> {
+    mapping_file::apply(files, &mut imports);
     join_siblings(files, &mut imports);
     date_by_path(&mut imports);
     imports.retain(|f| !(is_readme(&f.file) && f.producer.is_none()));
@@ -178,6 +181,10 @@ pub fn date_by_path(imports: &mut [ImportedFile]) {
 /// Imports one file, recognising its format by content. Never panics; every problem is reported
 /// with its place.
 pub fn import(file: &str, bytes: &[u8]) -> ImportedFile {
+    // Read with the files beside it ([`joined`]): alone it says nothing.
+    if is_mapping_file(file) {
+        return ImportedFile::new(file, Some(Producer::Mapped));
+    }
     match decode(file, bytes) {
         Ok(text) => import_text(file, text),
         Err(problem) => ImportedFile::refused(file, problem),

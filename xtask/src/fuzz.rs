@@ -76,6 +76,7 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ("url_state", &["fuzz/seeds/url_state"]),
     ("serve_path", &["fuzz/seeds/serve_path"]),
     ("siblings", &["fuzz/seeds/siblings"]),
+    ("mapping_file", &["fuzz/seeds/mapping_file"]),
     ("yaml", &["fuzz/seeds/yaml"]),
 ];
 

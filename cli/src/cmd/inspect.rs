@@ -1,4 +1,6 @@
 //! `benchdeck inspect PATH... [--json]`: what the importers understood, and every problem.
+//! `benchdeck inspect --suggest-mapping FILE`: a first draft of a mapping file for a result
+//! file no importer knows (`benchdeck_core::import::suggest_mapping`).
 //!
 //! Exit status: 0 when every file imported (problems may still be listed), 1 when any file
 //! failed to import. The `--json` form is documented in the README and kept stable: its
@@ -26,6 +28,42 @@ pub struct Args {
     /// Print machine-readable JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Print a first draft of a mapping file (benchdeck-mapping.yaml) for the one result file
+    /// given, from the keys it holds.
+    #[arg(long, conflicts_with = "json")]
+    suggest_mapping: bool,
+}
+
+/// `inspect --suggest-mapping FILE`: the draft on standard output; 2 when `paths` is not one
+/// readable file whose keys can be read.
+fn suggest(paths: &[PathBuf]) -> Result<ExitCode> {
+    let [path] = paths else {
+        anyhow::bail!(
+            "--suggest-mapping takes one result file, found {}",
+            paths.len()
+        );
+    };
+    if path.is_dir() {
+        anyhow::bail!(
+            "`{}` is a folder; --suggest-mapping takes one result file",
+            path.display()
+        );
+    }
+    let bytes = match files::read_within_limit(path)? {
+        Ok(bytes) => bytes,
+        Err(why) => anyhow::bail!("`{}` was not read: {why}", path.display()),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    match benchdeck_core::import::suggest_mapping(&path.display().to_string(), &text) {
+        Ok(draft) => {
+            print!("{draft}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            eprintln!("benchdeck: {}: no keys to map: {why}", path.display());
+            Ok(ExitCode::from(2))
+        }
+    }
 }
 
 /// The JSON document `inspect --json` prints.
@@ -61,6 +99,9 @@ struct Totals {
 
 /// Runs `inspect`.
 pub fn execute(args: &Args) -> Result<ExitCode> {
+    if args.suggest_mapping {
+        return suggest(&args.paths);
+    }
     let mut inputs = Vec::new();
     // Files not read (over the size limit, links that loop or lead nowhere), with why.
     let mut unread: Vec<(String, String)> = Vec::new();

@@ -30,8 +30,12 @@ impl Row {
         self.cells.iter().all(|c| c.is_empty())
     }
 
-    /// The location of cell `index` (1-based column in the CSV sense: the field number).
+    /// The location of cell `index` (1-based column in the CSV sense: the field number); the
+    /// whole file for a row without a line (a JSON object's, read by a mapping file).
     pub fn at(&self, index: usize) -> Location {
+        if self.line == 0 {
+            return Location::File;
+        }
         Location::Line {
             line: self.line,
             column: Some(index as u64 + 1),

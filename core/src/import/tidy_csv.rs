@@ -39,12 +39,15 @@
 mod mapping;
 mod row;
 
+pub(in crate::import) use mapping::{items, Item};
+
 use super::table::{self, Row};
 use super::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
-use mapping::{items, resolve, target_key, Destination, Item, Mapping, Source};
-use row::read_row;
+use mapping::{resolve, target_key, Destination, Mapping, Source};
+pub(in crate::import) use row::Table;
+use row::{read_row, row_location};
 
 /// The text after `# benchdeck:` when `line` is a mapping line, with its byte offset in `line`.
 fn directive(line: &str) -> Option<(usize, &str)> {
@@ -91,27 +94,13 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         out.problems.extend(broken);
         return out;
     };
-    let mappings = resolve_all(file, &raw_items, header, &mut out.problems);
-    let Some(load) = mappings.iter().find_map(|m| match (&m.target, &m.source) {
-        (Destination::Load(kind), Source::Column(i)) => Some((*kind, *i)),
-        _ => None,
-    }) else {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(raw_items.first().map_or(1, |i| i.line)),
-            "expected a `load=<kind>:<column>` mapping (kind `concurrency`, `rate` or `batch`); \
-             without a load point no row can become a run",
-        ));
-        out.problems.extend(broken);
-        return out;
+    let table = Table {
+        file,
+        header,
+        body,
+        producer: Producer::TidyCsv,
     };
-    warn_unmapped(file, header, &mappings, &mut out.problems);
-    for row in body {
-        match read_row(file, header, load, &mappings, row) {
-            Ok(run) => out.runs.push(run),
-            Err(p) => out.problems.push(p),
-        }
-    }
+    read_table(&table, file, &raw_items, &mut out);
     if body.is_empty() && broken.is_none() {
         out.problems.push(Problem::error(
             file,
@@ -121,6 +110,50 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     }
     out.problems.extend(broken);
     out
+}
+
+/// Reads `table`'s rows into runs of `out` by the mapping `raw_items`, written in `mapping_file`
+/// (the table's own file for a tidy CSV, or a mapping file): a mistake in the mapping is an error
+/// at its place there, a row that cannot be a run an error at its own.
+pub(super) fn read_table(
+    table: &Table<'_>,
+    mapping_file: &str,
+    raw_items: &[Item<'_>],
+    out: &mut ImportedFile,
+) {
+    let (file, header) = (table.file, table.header);
+    let before = out.problems.len();
+    let mappings = resolve_all(mapping_file, raw_items, header, &mut out.problems);
+    if mapping_file != file {
+        // The mistake is the mapping file's; say which file it was reading.
+        for problem in &mut out.problems[before..] {
+            problem.message = format!("reading `{file}`: {}", problem.message);
+        }
+    }
+    let Some(load) = mappings.iter().find_map(|m| match (&m.target, &m.source) {
+        (Destination::Load(kind), Source::Column(i)) => Some((*kind, *i)),
+        _ => None,
+    }) else {
+        out.problems.push(Problem::error(
+            mapping_file,
+            Location::line(raw_items.first().map_or(1, |i| i.line)),
+            "expected a `load=<kind>:<column>` mapping (kind `concurrency`, `rate` or `batch`); \
+             without a load point no row can become a run",
+        ));
+        return;
+    };
+    let by = if mapping_file == file {
+        "`# benchdeck:` mapping".to_string()
+    } else {
+        format!("mapping of `{mapping_file}`")
+    };
+    warn_unmapped(file, header, &mappings, &by, &mut out.problems);
+    for row in table.body {
+        match read_row(table, load, &mappings, row) {
+            Ok(run) => out.runs.push(run),
+            Err(p) => out.problems.push(p),
+        }
+    }
 }
 
 /// The text with its comment lines blanked (so the CSV reader keeps every line number), the
@@ -205,8 +238,14 @@ fn resolve_all(
     mappings
 }
 
-/// A warning naming the header's columns that no mapping reads.
-fn warn_unmapped(file: &str, header: &Row, mappings: &[Mapping], problems: &mut Vec<Problem>) {
+/// A warning naming the header's columns that no mapping reads (`by`: whose mapping).
+fn warn_unmapped(
+    file: &str,
+    header: &Row,
+    mappings: &[Mapping],
+    by: &str,
+    problems: &mut Vec<Problem>,
+) {
     let used: Vec<usize> = mappings
         .iter()
         .filter_map(|m| match m.source {
@@ -224,9 +263,9 @@ fn warn_unmapped(file: &str, header: &Row, mappings: &[Mapping], problems: &mut 
     if !unmapped.is_empty() {
         problems.push(Problem::warning(
             file,
-            Location::line(header.line),
+            row_location(header),
             format!(
-                "no `# benchdeck:` mapping names the columns {}; their values are ignored",
+                "no {by} names the columns {}; their values are ignored",
                 unmapped.join(", ")
             ),
         ));

@@ -90,6 +90,8 @@ pub enum Producer {
     Mlperf,
     /// openshift-psap/llm-load-test's per-request output.
     LlmLoadTest,
+    /// A JSON, JSON Lines or CSV file read by the user's mapping file (`benchdeck-mapping.yaml`).
+    Mapped,
 }
 
 impl Producer {
@@ -132,6 +134,7 @@ impl Producer {
             Producer::InferenceX => "InferenceX",
             Producer::Mlperf => "MLPerf LoadGen",
             Producer::LlmLoadTest => "llm-load-test",
+            Producer::Mapped => "mapping file",
         }
     }
 }

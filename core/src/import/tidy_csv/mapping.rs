@@ -82,7 +82,7 @@ pub(super) struct Mapping {
 }
 
 /// One `target=source` item as written.
-pub(super) struct Item<'a> {
+pub(in crate::import) struct Item<'a> {
     pub(super) text: &'a str,
     pub(super) line: u64,
     pub(super) column: u64,
@@ -94,7 +94,7 @@ const TARGETS: &str = "load=<kind>:<column>, <metric>.<stat>=<column> (<unit>), 
      max_concurrency, config, config.<field>";
 
 /// Splits a mapping line into items at commas outside double quotes.
-pub(super) fn items(line: &str, body_offset: usize, line_no: u64) -> Vec<Item<'_>> {
+pub(in crate::import) fn items(line: &str, body_offset: usize, line_no: u64) -> Vec<Item<'_>> {
     let mut ranges = Vec::new();
     let mut start = body_offset;
     let mut quoted = false;
@@ -126,6 +126,15 @@ pub(super) fn items(line: &str, body_offset: usize, line_no: u64) -> Vec<Item<'_
             })
         })
         .collect()
+}
+
+/// "in the header at line 3", or for a JSON file's flattened keys (a header without a line)
+/// "among the file's keys".
+fn where_header(header: &Row) -> String {
+    match header.line {
+        0 => "among the file's keys".to_string(),
+        line => format!("in the header at line {line}"),
+    }
 }
 
 /// `ttft_p50 (s)` → (`ttft_p50`, `Some("s")`).
@@ -240,8 +249,8 @@ impl Lookup<'_> {
         match found.as_slice() {
             [i] => Ok(*i),
             [] => Err(format!(
-                "`{target}`: no column `{name}` in the header at line {}; expected one of {}",
-                header.line,
+                "`{target}`: no column `{name}` {}; expected one of {}",
+                where_header(header),
                 header
                     .cells
                     .iter()
@@ -250,10 +259,9 @@ impl Lookup<'_> {
                     .join(", ")
             )),
             several => Err(format!(
-                "`{target}`: the column `{name}` appears {} times in the header at line {}; \
-                 expected a unique name",
+                "`{target}`: the column `{name}` appears {} times {}; expected a unique name",
                 several.len(),
-                header.line
+                where_header(header)
             )),
         }
     }

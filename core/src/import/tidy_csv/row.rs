@@ -11,18 +11,36 @@ use crate::model::{
 use crate::number::{parse_number, Reading};
 use crate::problem::Problem;
 
-/// Reads one row of the table into a run, or says why it cannot be one.
+/// A table of runs, one per row, and the file it was read from: a CSV's rows, or the objects of
+/// a JSON or JSON Lines file flattened to `a.b.c` columns (a row's line 0 when it has none).
+pub(in crate::import) struct Table<'a> {
+    pub(in crate::import) file: &'a str,
+    pub(in crate::import) header: &'a Row,
+    pub(in crate::import) body: &'a [Row],
+    /// What its runs say wrote them.
+    pub(in crate::import) producer: Producer,
+}
+
+/// Where `row` is: its line, or the whole file for a row without one (a JSON object's).
+pub(super) fn row_location(row: &Row) -> Location {
+    match row.line {
+        0 => Location::File,
+        line => Location::line(line),
+    }
+}
+
+/// Reads one row of `table` into a run, or says why it cannot be one.
 pub(super) fn read_row(
-    file: &str,
-    header: &Row,
+    table: &Table<'_>,
     load: (LoadKind, usize),
     mappings: &[Mapping],
     row: &Row,
 ) -> Result<Run, Problem> {
+    let (file, header) = (table.file, table.header);
     if row.cells.len() != header.cells.len() {
         return Err(Problem::error(
             file,
-            Location::line(row.line),
+            row_location(row),
             format!(
                 "expected {} cells as in the header, found {}; this row is skipped",
                 header.cells.len(),
@@ -33,7 +51,7 @@ pub(super) fn read_row(
     let reader = RowReader { file, header, row };
     let target = reader.load_target(load)?;
     let mut run = Run::new(
-        Provenance::new(file, Location::line(row.line), Producer::TidyCsv),
+        Provenance::new(file, row_location(row), table.producer),
         ConfigIdentity::default(),
         LoadPoint::new(target),
     );
@@ -60,11 +78,16 @@ pub(super) fn read_row(
         label.extend(label_parts);
         run.config.label = Some(label.join(", "));
     }
-    reconcile_counts(file, row.line, &mut run.requests, &mut run.problems);
+    reconcile_counts(
+        file,
+        row_location(row),
+        &mut run.requests,
+        &mut run.problems,
+    );
     if run.requests.succeeded == Some(0) {
         run.problems.push(Problem::warning(
             file,
-            Location::line(row.line),
+            row_location(row),
             "no request succeeded; the run is shown as failed and its latencies are ignored",
         ));
         run.latency.clear();
@@ -111,7 +134,7 @@ fn set_config(
 /// Fills the count the other two give, and warns when they disagree.
 fn reconcile_counts(
     file: &str,
-    line: u64,
+    at: Location,
     requests: &mut RequestCounts,
     problems: &mut Vec<Problem>,
 ) {
@@ -119,7 +142,7 @@ fn reconcile_counts(
         (Some(t), Some(s), Some(f)) if s.checked_add(f) != Some(t) => {
             problems.push(Problem::warning(
                 file,
-                Location::line(line),
+                at,
                 format!("succeeded {s} + failed {f} is not the total {t}"),
             ))
         }
@@ -128,7 +151,7 @@ fn reconcile_counts(
         (None, Some(s), Some(f)) => requests.total = s.checked_add(f),
         (Some(t), Some(s), None) | (Some(t), None, Some(s)) => problems.push(Problem::warning(
             file,
-            Location::line(line),
+            at,
             format!("a count of {s} is larger than the total {t}"),
         )),
         _ => {}
