@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 
 mod cache;
+mod kept;
 mod options;
 mod replace;
 mod session;

@@ -22,6 +22,7 @@ mod head;
 mod stylesheet;
 mod template;
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -235,13 +236,17 @@ impl PageWriter {
     /// Every page of the site: the home page, 404.html, each report's ([`PageWriter::report`]),
     /// the local files page, and the drawing benchmark's page and the feeds when the options
     /// say so.
-    pub fn all(&self, index: &SiteIndex, reports: &[ReportPage]) -> Result<Vec<(String, String)>> {
+    pub fn all(
+        &self,
+        index: &SiteIndex,
+        reports: &[impl Borrow<ReportPage> + Sync],
+    ) -> Result<Vec<(String, String)>> {
         let mut pages = self.index_pages(index)?;
         pages.push(self.not_found()?);
         // Rendered on every core, kept in the reports' order.
         let rendered: Vec<Vec<(String, String)>> = reports
             .par_iter()
-            .map(|report| self.report(report))
+            .map(|report| self.report(report.borrow()))
             .collect::<Result<_>>()?;
         pages.extend(rendered.into_iter().flatten());
         pages.push(self.local()?);

@@ -174,7 +174,9 @@ impl SiteData {
         written.pages = picked.len();
         if let Pngs::Previews(cache) = pngs {
             let start = Instant::now();
-            let drawn = write_pngs(&jobs, cache)?;
+            // The cache keeps what this build used, unless some reports were not written.
+            let whole = picked.len() == self.site.pages.len();
+            let drawn = write_pngs(&jobs, cache, whole)?;
             written.font = drawn.font;
             written.pngs_drawn = drawn.count;
             written.png_time = start.elapsed();

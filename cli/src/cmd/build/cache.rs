@@ -8,7 +8,9 @@
 //!   paths, sizes and times of its files), nothing is built: a second `benchdeck build` with
 //!   nothing changed only reads the files and hashes them;
 //! - **each report's page as built**, under a key of the benchdeck, the options, every result
-//!   file and the report's own bytes: a report whose key is the same is not built again;
+//!   file and the report's own bytes: a report whose key is the same is not built again, and
+//!   while the result files, the files published and the last site in `--out` are the same,
+//!   its files there (data, runs, charts, pages) are copied instead of written again;
 //! - **the link-preview PNGs** ([`PngCache`]), named by the key of the SVG they are drawn from:
 //!   a chart drawn the same is not rasterised again.
 //!
@@ -49,6 +51,9 @@ struct Stored {
     written: String,
     /// Each report's key and page as built, by the report's path below `reports/`.
     reports: BTreeMap<String, (Key, ReportPage)>,
+    /// What every report's key starts from ([`Keyed::base`]), and the result files published.
+    base: Key,
+    published: Vec<String>,
     /// The benchdeck that built: its executable's size and time, and the key of its bytes.
     builder: (String, Key),
 }
@@ -139,18 +144,31 @@ impl Cache {
         (*key == inputs.report_key(report)).then(|| page.clone())
     }
 
+    /// True when the site in `out` is the last build's, as it was written, from the same
+    /// benchdeck, options and result files, publishing `published`: a report whose page is
+    /// the cache's has the same files there.
+    pub fn holds_last_site(&self, inputs: &Keyed, out: &Path, published: &[String]) -> bool {
+        !self.stored.base.is_empty()
+            && self.stored.base == inputs.base
+            && self.stored.published == published
+            && self.stored.out == out.display().to_string()
+            && self.stored.written == fingerprint_of(out)
+    }
+
     /// Where the link-preview PNGs are kept.
     pub fn pngs(&self) -> PngCache {
         PngCache::new(self.dir.join("png"))
     }
 
-    /// Keeps what the build of `inputs` into `out` made: its key, `out`'s fingerprint and the
-    /// reports' pages as built (by path). Written whole to a new file that replaces the old.
+    /// Keeps what the build of `inputs` into `out` made: its key, `out`'s fingerprint, the
+    /// reports' pages as built (by path) and the result files published. Written whole to a new
+    /// file that replaces the old.
     pub fn save(
         &self,
         inputs: &Keyed,
         out: &Path,
         pages: impl IntoIterator<Item = (String, ReportPage)>,
+        published: Vec<String>,
     ) -> Result<()> {
         let by_path: BTreeMap<&str, &InputFile> = inputs
             .reports
@@ -170,6 +188,8 @@ impl Cache {
             out: out.display().to_string(),
             written: fingerprint_of(out),
             reports,
+            base: inputs.base.clone(),
+            published,
             builder: self.builder.clone(),
         };
         let bytes = wire::encode(&stored).map_err(anyhow::Error::msg)?;

@@ -14,19 +14,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use benchdeck_core::assemble::{build_site_from, slug_of, BuiltSite};
 use benchdeck_core::import::{import, joined, ImportedFile};
 use benchdeck_core::input::InputFile;
-use benchdeck_core::site::{
-    chart_svg_path, embed_page_path, report_data_path, runs_csv_path, runs_json_path, ReportPage,
-};
+use benchdeck_core::site::ReportPage;
 use rayon::prelude::*;
 
 use super::super::pages::{self, PageWriter};
 use super::super::site::png_cache::PngCache;
 use super::super::site::{self, Pngs, SiteData};
 use super::cache::{Cache, Keyed};
+use super::kept::{copy_reports, remove, report_files};
 use super::options::Options;
 use super::replace::replace_site;
 use crate::{bundle, files};
@@ -73,6 +72,8 @@ struct Made {
     data: SiteData,
     results: Results,
     reports: HashMap<String, (Vec<u8>, ReportPage)>,
+    /// The reports (by path) whose page came from the build cache.
+    from_cache: Vec<String>,
 }
 
 impl Session {
@@ -136,13 +137,23 @@ impl Session {
                 .map(|(path, (_, page))| (path.clone(), page.clone()))
                 .collect()
         });
+        let published: Vec<String> = made.data.publication.published.iter().cloned().collect();
+        let kept = match cached {
+            Some((cache, keyed)) if cache.holds_last_site(keyed, out, &published) => {
+                unchanged(&made)
+            }
+            _ => BTreeSet::new(),
+        };
         let code = match last {
             Some(last) => self.update(out, options, last, made)?,
-            None => self.replace(out, options, made, cache.map(Cache::pngs).as_ref())?,
+            None => {
+                let png_cache = cache.map(Cache::pngs);
+                self.replace(out, options, made, png_cache.as_ref(), &kept)?
+            }
         };
         if let Some(((cache, keyed), pages)) = cached.zip(pages) {
             if code == ExitCode::SUCCESS {
-                if let Err(error) = cache.save(keyed, out, pages) {
+                if let Err(error) = cache.save(keyed, out, pages, published) {
                     eprintln!("benchdeck: note: the build cache was not kept: {error:#}");
                 }
             }
@@ -150,20 +161,24 @@ impl Session {
         Ok(code)
     }
 
-    /// The first build: the whole site in a staging folder that replaces `out`.
+    /// The first build: the whole site in a staging folder that replaces `out`; the files of the
+    /// reports `kept` are copied from the site in `out` instead of written.
     fn replace(
         &mut self,
         out: &Path,
         options: &Options,
         made: Made,
         png_cache: Option<&PngCache>,
+        kept: &BTreeSet<String>,
     ) -> Result<ExitCode> {
         let pngs = pngs(options, png_cache);
         let results = made.results.inputs.files.as_slice();
         let mut writer = None;
         let code = replace_site(out, |staging| {
             bundle::write(staging, &options.public_url)?;
-            let written = made.data.write_all(staging, results, pngs)?;
+            let kept = copy_reports(out, staging, kept);
+            let fresh = |page: &ReportPage| !kept.contains(&page.summary.slug);
+            let written = made.data.write(staging, fresh, Some(results), pngs)?;
             let code = made.data.report(&written, options.keep_going);
             if code != ExitCode::SUCCESS {
                 return Ok(code);
@@ -171,9 +186,17 @@ impl Session {
             let template = pages::read_template(staging)?;
             let page_writer = PageWriter::new(&template, staging, page_options(options)?)?;
             let site = &made.data.site;
-            let all = page_writer.all(&site.index, &site.pages)?;
+            let pages: Vec<&ReportPage> = site.pages.iter().filter(|p| fresh(p)).collect();
+            let all = page_writer.all(&site.index, &pages)?;
             pages::write_pages(staging, &all)?;
             pages::say_written(&all, page_writer.options());
+            if !kept.is_empty() {
+                eprintln!(
+                    "benchdeck: {} unchanged report{} copied from the last site",
+                    kept.len(),
+                    benchdeck_core::format::plural(kept.len())
+                );
+            }
             writer = Some(page_writer);
             Ok(code)
         })?;
@@ -292,9 +315,16 @@ fn make(
         ),
     };
     let same_imports = last.filter(|l| Arc::ptr_eq(&l.results.imports, &results.imports));
+    let from_cache = std::sync::Mutex::new(Vec::new());
     let earlier = |input: &InputFile| {
         if let Some((cache, keyed)) = cached {
-            return cache.page(keyed, input);
+            let page = cache.page(keyed, input);
+            if page.is_some() {
+                if let Ok(mut hits) = from_cache.lock() {
+                    hits.push(input.path.clone());
+                }
+            }
+            return page;
         }
         let (bytes, page) = same_imports?.reports.get(&input.path)?;
         (*bytes == input.bytes).then(|| page.clone())
@@ -310,6 +340,7 @@ fn make(
         data,
         results,
         reports,
+        from_cache: from_cache.into_inner().unwrap_or_default(),
     })
 }
 
@@ -342,6 +373,19 @@ fn imported(inputs: files::Inputs) -> Results {
         imports: import_everywhere(&inputs.files).into(),
         inputs: Arc::new(inputs),
     }
+}
+
+/// The slugs of the pages that did not change since the last build: the reports whose page came
+/// from the cache and the automatic pages (of result files that did not change either).
+fn unchanged(made: &Made) -> BTreeSet<String> {
+    let site = &made.data.site;
+    let reports = made.from_cache.iter().map(|path| slug_of(path));
+    let automatic = site
+        .pages
+        .iter()
+        .filter(|p| p.summary.automatic.is_some())
+        .map(|p| p.summary.slug.clone());
+    reports.chain(automatic).collect()
 }
 
 /// Each written report's file bytes and its page as built (before [`SiteData::new`] takes out
@@ -381,34 +425,8 @@ fn page_options(options: &Options) -> Result<pages::Options> {
 /// Removes everything the build wrote for the report `slug`: its data, runs, charts, page and
 /// embed pages.
 fn remove_page(out: &Path, slug: &str) -> Result<()> {
-    let charts = chart_svg_path(slug, "x");
-    let charts = Path::new(&charts).parent().unwrap_or(Path::new("charts"));
-    let embeds = embed_page_path(slug, "x");
-    let embeds = Path::new(&embeds).parent().unwrap_or(Path::new("embed"));
-    for rel in [
-        PathBuf::from(report_data_path(slug)),
-        PathBuf::from(runs_json_path(slug)),
-        PathBuf::from(runs_csv_path(slug)),
-        charts.to_path_buf(),
-        embeds.to_path_buf(),
-        PathBuf::from(slug),
-    ] {
+    for rel in report_files(slug) {
         remove(&out.join(rel))?;
     }
     Ok(())
-}
-
-/// Removes a file or a folder; one that is not there is no error.
-fn remove(path: &Path) -> Result<()> {
-    let removed = if path.is_dir() {
-        std::fs::remove_dir_all(path)
-    } else {
-        std::fs::remove_file(path)
-    };
-    match removed {
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-            Err(error).with_context(|| format!("cannot remove `{}`", path.display()))
-        }
-        _ => Ok(()),
-    }
 }

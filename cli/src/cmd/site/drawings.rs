@@ -145,8 +145,9 @@ pub(super) struct Drawn {
 }
 
 /// Writes the PNG of every chart of `jobs`: from `cache` where it holds it, else rasterised (on
-/// every core: about 50 ms a chart) and kept there; the cache then holds only these.
-pub(super) fn write_pngs(jobs: &[PngJob], cache: Option<&PngCache>) -> Result<Drawn> {
+/// every core: about 50 ms a chart) and kept there; with `prune`, the cache then holds only
+/// these.
+pub(super) fn write_pngs(jobs: &[PngJob], cache: Option<&PngCache>, prune: bool) -> Result<Drawn> {
     let mut missing = Vec::new();
     for job in jobs {
         match cache.and_then(|c| c.get(&job.svg, PNG_WIDTH)) {
@@ -161,7 +162,7 @@ pub(super) fn write_pngs(jobs: &[PngJob], cache: Option<&PngCache>) -> Result<Dr
         rasterize(&rasterizer, &missing, cache)?;
         font = rasterizer.family().to_string();
     }
-    if let Some(cache) = cache {
+    if let Some(cache) = cache.filter(|_| prune) {
         let kept: Vec<PathBuf> = jobs.iter().map(|j| cache.path(&j.svg, PNG_WIDTH)).collect();
         cache.keep_only(&kept);
     }

@@ -136,3 +136,30 @@ fn a_build_on_one_core_is_the_same_byte_for_byte() {
     assert!(serial.len() > 10, "{} files", serial.len());
     assert_eq!(serial, parallel);
 }
+
+#[test]
+fn unchanged_reports_are_copied_from_the_last_site_and_the_site_is_the_same() {
+    let dir = project_with_report();
+    std::fs::write(
+        dir.path().join("reports/other.md"),
+        "---\ntitle: Other\nresults: [\"qwen/*\"]\n---\n\nOther words.\n",
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    build(dir.path(), &out, &options("/")).unwrap();
+    let other = out.join("other/index.html");
+    let written = std::fs::metadata(&other).unwrap().modified().unwrap();
+    write_report(dir.path(), "Mean time to first token");
+    assert_eq!(
+        build(dir.path(), &out, &options("/")).unwrap(),
+        ExitCode::SUCCESS
+    );
+    assert_eq!(tree(&out), built_without_cache(dir.path()));
+    let copied = std::fs::metadata(&other).unwrap().modified().unwrap();
+    assert!(copied >= written, "a copy, not the old file");
+    // The site in --out changed by hand: nothing is copied from it, and the site is right.
+    std::fs::write(out.join("other/index.html"), "changed by hand").unwrap();
+    write_report(dir.path(), "Mean TTFT again");
+    build(dir.path(), &out, &options("/")).unwrap();
+    assert_eq!(tree(&out), built_without_cache(dir.path()));
+}
