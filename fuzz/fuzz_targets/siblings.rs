@@ -4,28 +4,13 @@
 //! with a line `=== <path>`; seeded with the fixture folders whose files belong together.
 
 use benchdeck_core::import::import_all;
-use benchdeck_core::input::InputFile;
 use libfuzzer_sys::fuzz_target;
-
-/// The files of `text`: each `=== path` line starts one.
-fn files(text: &str) -> Vec<InputFile> {
-    let mut out: Vec<InputFile> = Vec::new();
-    for part in text.split("=== ").filter(|p| !p.is_empty()) {
-        let (path, body) = part.split_once('\n').unwrap_or((part, ""));
-        out.push(InputFile {
-            path: path.trim().to_string(),
-            bytes: body.as_bytes().to_vec(),
-        });
-    }
-    out.truncate(16);
-    out
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let files = files(text);
+    let files = benchdeck_fuzz::files(text, 16);
     let imports = import_all(&files);
     assert_eq!(imports.len(), files.len(), "one import per file");
     let names: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();

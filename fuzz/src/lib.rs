@@ -6,6 +6,7 @@
 //! - [`site`]: what a report author or a reader controls (Markdown, front matter, directives,
 //!   inline values, flowcharts, the app's data and address): a page's problems name its file,
 //!   its HTML holds no script, it survives the wire, and its diagrams lay out.
+//! - [`files`]: a multi-file input split into its files.
 
 pub mod site;
 
@@ -32,4 +33,19 @@ pub fn check(format: Format, data: &[u8]) {
         "no run and no reason"
     );
     serde_json::to_string(&imported).expect("an import serialises");
+}
+
+/// The files of a multi-file input (the `siblings` and `mapping_file` targets): each line
+/// `=== <path>` starts one, at most `most` of them.
+pub fn files(text: &str, most: usize) -> Vec<benchdeck_core::input::InputFile> {
+    let mut out = Vec::new();
+    for part in text.split("=== ").filter(|p| !p.is_empty()) {
+        let (path, body) = part.split_once('\n').unwrap_or((part, ""));
+        out.push(benchdeck_core::input::InputFile {
+            path: path.trim().to_string(),
+            bytes: body.as_bytes().to_vec(),
+        });
+    }
+    out.truncate(most);
+    out
 }

@@ -136,7 +136,7 @@ fn the_early_layout_and_broken_lines() {
 
 #[test]
 fn an_infinite_value_is_kept_as_the_slowest_never_dropped() {
-    // 30 first tokens of 400 that never came: with them dropped the p99 read 98.6 ms.
+    // 30 first tokens of 400 that never came: dropped, the median read 185.5 and the p99 366.3.
     let mut values: Vec<f64> = (1..=370).map(f64::from).collect();
     values.extend([f64::INFINITY; 30]);
     let d = super::summary_of(&values).unwrap();
