@@ -20,7 +20,8 @@
 //! above its progress bar), else from the nearest heading, comment or command line before it
 //! that names a rate or a concurrency ("## Request rate 10", "# concurrency=32",
 //! "--request-rate 4"); a block with none is read at rate ∞, the benchmark's default, with a
-//! warning. Lines the format defines are read wherever they stand in a block, also under
+//! warning. The `Namespace(...)` vLLM prints before a block ([`namespace`]) names its model,
+//! dataset, lengths and tokenizer, and gives its load when no line printed nearer does. Lines the format defines are read wherever they stand in a block, also under
 //! sections a fork added ("Performance Metrics", "Latency Metrics"); every other line (an
 //! author's "Accuracy Rate (%)") is a warning naming it and its section, and is left out.
 
@@ -29,9 +30,12 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Number, Value};
 
+mod namespace;
+
 use super::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
+use namespace::namespace;
 
 /// The banner that opens a block.
 const BANNER: &str = "Serving Benchmark Result";
@@ -148,10 +152,17 @@ struct Context {
     concurrency: Option<Value>,
     heading_rate: Option<Value>,
     heading_concurrency: Option<Value>,
+    /// The keys of the `Namespace(...)` vLLM printed before the block: its model, dataset,
+    /// lengths and tokenizer, and a load below the printed lines' and above a heading's.
+    namespace: Option<Map<String, Value>>,
 }
 
 impl Context {
     fn see(&mut self, line: &str) {
+        if let Some(keys) = namespace(line) {
+            self.namespace = Some(keys);
+            return;
+        }
         if let Some((label, value)) = label_value(line) {
             match label.as_str() {
                 "traffic request rate" | "request rate" => {
@@ -400,13 +411,22 @@ fn finish(out: &mut ImportedFile, block: &Block, end: u64) {
     };
     let mut keys = block.keys.clone();
     let context = &block.context;
+    let mut given = context.namespace.clone().unwrap_or_default();
+    let (ns_rate, ns_concurrency) = (
+        given.remove("request_rate"),
+        given.remove("max_concurrency"),
+    );
     let (rate, concurrency) = match (&context.rate, &context.concurrency) {
+        (None, None) if ns_rate.is_some() || ns_concurrency.is_some() => (ns_rate, ns_concurrency),
         (None, None) => (
             context.heading_rate.clone(),
             context.heading_concurrency.clone(),
         ),
         (rate, concurrency) => (rate.clone(), concurrency.clone()),
     };
+    for (key, value) in given {
+        keys.entry(key).or_insert(value);
+    }
     let assumed = rate.is_none() && concurrency.is_none();
     keys.insert(
         "request_rate".into(),

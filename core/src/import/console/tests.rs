@@ -194,3 +194,45 @@ fn a_bad_value_is_an_error_at_its_own_line_naming_its_label() {
         );
     }
 }
+
+#[test]
+fn a_block_is_named_by_the_namespace_vllm_printed_before_it() {
+    let block = |ttft: &str| {
+        format!(
+            "============ Serving Benchmark Result ============\n\
+             Successful requests:                     100\n\
+             Benchmark duration (s):                  20.5\n\
+             Mean TTFT (ms):                          {ttft}\n\
+             ==================================================\n"
+        )
+    };
+    let log = format!(
+        "INFO 12-01 10:00:00 Namespace(subparser='bench', seed=0, num_prompts=100, \
+         dataset_name='random', model='glm-5.2-fp8', tokenizer=None, request_rate=inf, \
+         max_concurrency=16, random_input_len=1024, random_output_len=128)\n\
+         100%|██████████| 100/100\n{}\
+         INFO 12-01 10:05:00 Namespace(num_prompts=100, dataset_name='random', \
+         model='glm-5.2-fp8', request_rate=4.0, max_concurrency=None)\n{}",
+        block("41.5"),
+        block("88.0")
+    );
+    let f = import("glm.log", log.as_bytes());
+    assert_eq!(f.runs.len(), 2, "{:?}", f.problems);
+    let (first, second) = (&f.runs[0], &f.runs[1]);
+    assert_eq!(first.config.model.as_deref(), Some("glm-5.2-fp8"));
+    assert_eq!(first.config.dataset.as_deref(), Some("random"));
+    assert_eq!(first.load.target, LoadTarget::Concurrency(16.0));
+    assert_eq!(
+        second.load.target,
+        LoadTarget::RequestRate(Rate::PerSecond(4.0))
+    );
+    assert_eq!(second.config.model.as_deref(), Some("glm-5.2-fp8"));
+    assert!(
+        f.all_problems()
+            .all(|p| !p.message.contains("names no load point")),
+        "{:?}",
+        f.all_problems()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    );
+}
