@@ -282,6 +282,15 @@ impl Mapping<'_> {
             body,
             producer: Producer::Mapped,
         };
+        if body.is_empty() {
+            // Nothing to read the map against: one error, not one per mapping.
+            out.problems.push(Problem::error(
+                file,
+                Location::File,
+                "no runs: expected a CSV row, a JSON object or a non-empty array of runs",
+            ));
+            return out;
+        }
         read_table(&table, self.path, &self.items, &mut out);
         out
     }

@@ -219,3 +219,16 @@ fn wildcards_match_whole_names() {
     assert!(!wildcard("a*b*c", "aXXbYY"));
     assert!(wildcard("exact.json", "exact.json"));
 }
+
+#[test]
+fn a_claimed_file_without_runs_says_so() {
+    let imports = import_all(&[
+        input("benchdeck-mapping.yaml", NESTED_MAPPING),
+        input("empty.json", "{\"results\": []}"),
+    ]);
+    let data = errors(imported(&imports, "empty.json"));
+    assert_eq!(
+        data,
+        ["empty.json: error: no runs: expected a CSV row, a JSON object or a non-empty array of runs"]
+    );
+}
