@@ -26,6 +26,7 @@ mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
 mod table;
+mod telemetry_files;
 mod unread;
 mod vllm;
 mod vllm_csv;
@@ -71,6 +72,10 @@ pub struct ImportedFile {
     /// The sibling whose run now carries this file's data, when it was joined into one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joined_into: Option<String>,
+    /// What an engine or GPU telemetry file held, until it is matched to its run
+    /// (`siblings::engine`), whose [`Run::engine`] then carries the figures.
+    #[serde(skip)]
+    pub telemetry: Option<Box<crate::telemetry::Readings>>,
 }
 
 impl ImportedFile {
@@ -99,6 +104,7 @@ impl ImportedFile {
             problems: Vec::new(),
             joined: Vec::new(),
             joined_into: None,
+            telemetry: None,
         }
     }
 
@@ -356,6 +362,10 @@ fn read_any(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> Imp
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         return import_json(file, text, forced, parse);
+    }
+    // Before the text formats: a scrape's `# HELP` line would pass for a Markdown heading.
+    if forced.is_none() && telemetry_files::is_telemetry(text) {
+        return telemetry_files::read(file, text);
     }
     let candidates = || {
         TEXT_FORMATS

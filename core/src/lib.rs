@@ -32,6 +32,7 @@ pub mod printable;
 pub mod problem;
 pub mod quantity;
 pub mod site;
+pub mod telemetry;
 pub mod versus;
 pub mod yaml;
 

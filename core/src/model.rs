@@ -10,6 +10,7 @@ pub use crate::location::Location;
 
 mod config;
 pub mod differences;
+mod engine;
 mod latency;
 mod load;
 mod price;
@@ -20,6 +21,7 @@ mod server;
 mod totals;
 mod workload;
 pub use config::ConfigIdentity;
+pub use engine::{EngineMetrics, Gauge};
 pub use latency::{Distribution, LatencyMetric, Metric, Percentile, Stat};
 pub use load::{LoadAxis, LoadPoint, LoadTarget, Rate};
 pub use price::Price;

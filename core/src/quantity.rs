@@ -4,11 +4,14 @@
 //! A [`Quantity`] knows its name, unit, which direction is better and how to read itself from a
 //! [`Run`], so charts, tables and inline values all agree on what "TTFT p99" means.
 
+pub mod engine;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Metric, Run, Stat};
+pub use engine::EngineQuantity;
 
 /// Something measurable on a run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -54,6 +57,8 @@ pub enum Quantity {
     /// one request of a scenario produced its answer at (seed 004's throughput against output
     /// length). A ratio of means, not `output_tok_s_per_user`'s mean of ratios.
     OutputPerRequest,
+    /// What the engine or its GPUs recorded over the run ([`EngineQuantity`]).
+    Engine(EngineQuantity),
 }
 
 /// Whether more or less of a quantity is better.
@@ -70,7 +75,10 @@ pub enum Better {
 pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (with a statistic), \
      output_throughput, output_tok_s_per_user, total_throughput, request_throughput, goodput, success_rate, error_rate, \
      cost_per_1m_output, cost_per_1m_total, output_throughput_per_gpu, interactivity, \
-     e2e_per_output_token, output_tok_s_per_request";
+     e2e_per_output_token, output_tok_s_per_request, and from engine and GPU metrics queue_depth, \
+     running_requests, kv_cache_use, kv_cache_peak, preemptions, prefix_cache_hit_rate, \
+     spec_acceptance, spec_acceptance_length, gpu_utilisation, power_per_gpu, \
+     energy_per_output_token, tokens_per_joule";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -85,7 +93,9 @@ impl Quantity {
             };
             return Ok(Quantity::Latency { metric, stat });
         }
+        let engine = EngineQuantity::parse(&name).map(Quantity::Engine);
         let q = match name.as_str() {
+            _ if engine.is_some() => engine.unwrap_or(Quantity::OutputThroughput),
             "output_throughput" | "output_tok_s" | "throughput" => Quantity::OutputThroughput,
             "output_tok_s_per_user" | "per_user_throughput" => Quantity::OutputPerUser,
             "total_throughput" | "total_tok_s" => Quantity::TotalThroughput,
@@ -139,6 +149,7 @@ impl Quantity {
             Quantity::OutputPerRequest => Some(
                 mean_output_tokens(run)? / (run.latency_stat(Metric::E2e, Stat::Mean)? / 1000.0),
             ),
+            Quantity::Engine(q) => q.of(run),
         };
         value.filter(|v| v.is_finite())
     }
@@ -156,6 +167,10 @@ impl Quantity {
             Quantity::LatencyPerOutputToken | Quantity::OutputPerRequest => {
                 " (it is the mean end-to-end latency and the mean output length, one over the \
                  other)"
+            }
+            Quantity::Engine(_) if run.engine.is_none() => {
+                " (engine and GPU figures come from files beside the run's: Prometheus scrapes, \
+                 engine series, nvidia-smi logs, engine logs; see the README)"
             }
             Quantity::OutputPerGpu if run.gpus().is_none() => {
                 " (per-GPU throughput needs a GPU count: `hardware` such as `2x L40S` in the \
@@ -179,6 +194,7 @@ impl Quantity {
             Quantity::Interactivity => "tok/s/user",
             Quantity::LatencyPerOutputToken => "ms/tok",
             Quantity::OutputPerRequest => "tok/s",
+            Quantity::Engine(q) => q.unit(),
         }
     }
 
@@ -200,6 +216,7 @@ impl Quantity {
             | Quantity::CostPerMillionOutput
             | Quantity::CostPerMillionTotal
             | Quantity::LatencyPerOutputToken => Better::Lower,
+            Quantity::Engine(q) if q.higher_is_better() != Some(true) => Better::Lower,
             _ => Better::Higher,
         }
     }
@@ -229,6 +246,7 @@ impl fmt::Display for Quantity {
             Quantity::Interactivity => f.write_str("Interactivity"),
             Quantity::LatencyPerOutputToken => f.write_str("Latency per output token"),
             Quantity::OutputPerRequest => f.write_str("Output tok/s of a request"),
+            Quantity::Engine(q) => q.fmt(f),
         }
     }
 }

@@ -44,7 +44,7 @@ pub fn run(root: &Path, json: bool) -> Result<()> {
     }
     // The real files of each round, not copied into the repository, against the numbers read
     // off them by hand (an ignored test of the core per round).
-    for round in ["round-3", "round-4"] {
+    for round in ["round-3", "round-4", "engine-metrics"] {
         if !shared.join("real-world").join(round).is_dir() {
             continue;
         }

@@ -244,6 +244,11 @@ fn text(files: &[ImportedFile], totals: &Totals) -> String {
                 }
             }
             line(&mut out, format_args!("    {}", run_line(run)));
+            if let Some(engine) = &run.engine {
+                for (label, value) in engine.figures(run.tokens.total_output) {
+                    line(&mut out, format_args!("      {label}: {value}"));
+                }
+            }
         }
         for problem in file.all_problems() {
             line(&mut out, format_args!("  {problem}"));

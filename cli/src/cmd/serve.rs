@@ -263,7 +263,9 @@ fn content_type(path: &Path) -> &'static str {
         Some("csv") => "text/csv; charset=utf-8",
         Some("xml") => "application/xml",
         // Published result files that are text: shown as text, never run.
-        Some("txt" | "log" | "md" | "yaml" | "yml" | "jsonl") => "text/plain; charset=utf-8",
+        Some("txt" | "log" | "md" | "yaml" | "yml" | "jsonl" | "prom") => {
+            "text/plain; charset=utf-8"
+        }
         _ => "application/octet-stream",
     }
 }

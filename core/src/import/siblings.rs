@@ -13,12 +13,14 @@
 //! | perf_analyzer `profile_export.json` + GenAI-Perf `profile_export_genai_perf.json` | the GenAI-Perf run with perf_analyzer's requests as samples |
 //! | llmperf-bench `X_results.json` + `X_summary.json` + `X_cur_N.json` | the full summaries' runs; the condensed copies are joined into them |
 //! | llm-d `benchmark_report_v0.2,_X.yaml` (and 0.1's `benchmark_report,_X.yaml`) + `X` | one run, the 0.2 report's, with `X`'s per-request samples and server metrics |
+//! | a result file + Prometheus scrapes, engine series, `nvidia-smi` logs, engine logs | the run with its engine and GPU figures (`engine`) |
 //!
 //! The joined run stays in the file that names the configuration (the summary, the stats, the
 //! JSON), which lists its sibling in [`ImportedFile::joined`]; the sibling gives up its run and
 //! says where its data went ([`ImportedFile::joined_into`]). A file read without its sibling
 //! keeps the warning that names what the sibling would add.
 
+mod engine;
 mod inference_perf;
 mod join;
 mod llmd;
@@ -62,6 +64,8 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
     inference_perf::join(files, imports);
     // After inference-perf's joins: a stage's server metrics move on with its run.
     llmd::join(imports);
+    // Last: telemetry goes with the runs the joins above left.
+    engine::join(imports);
 }
 
 fn sibling(index: &BTreeMap<String, usize>, name: &str) -> Option<usize> {

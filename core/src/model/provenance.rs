@@ -92,6 +92,12 @@ pub enum Producer {
     LlmLoadTest,
     /// A JSON, JSON Lines or CSV file read by the user's mapping file (`benchdeck-mapping.yaml`).
     Mapped,
+    /// A Prometheus text scrape of an engine's or DCGM's `/metrics` ([`crate::telemetry`]).
+    PrometheusScrape,
+    /// A table of an engine's gauges or of GPU power and utilisation over time.
+    TelemetrySeries,
+    /// An engine's log of its periodic state (vLLM, SGLang).
+    EngineLog,
 }
 
 impl Producer {
@@ -135,6 +141,9 @@ impl Producer {
             Producer::Mlperf => "MLPerf LoadGen",
             Producer::LlmLoadTest => "llm-load-test",
             Producer::Mapped => "mapping file",
+            Producer::PrometheusScrape => "Prometheus scrape",
+            Producer::TelemetrySeries => "engine or GPU metrics over time",
+            Producer::EngineLog => "engine log",
         }
     }
 }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::config::ConfigIdentity;
+use super::engine::EngineMetrics;
 use super::latency::{Distribution, LatencyMetric, Metric, Stat};
 use super::load::LoadPoint;
 use super::price::Price;
@@ -49,6 +50,10 @@ pub struct Run {
     /// run's holds it (inference-perf's `stage_N_prometheus_metrics.json`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<Box<ServerMetrics>>,
+    /// What the serving engine and its GPUs recorded while the run was sent, when files beside
+    /// the run's hold it ([`crate::telemetry`]): queue, KV cache, hit rates, power, energy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Box<EngineMetrics>>,
     /// The runs this one combines, when several runs of the configuration were measured at
     /// this load point on one day ([`crate::noise::combine`]); never set by an importer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -76,6 +81,7 @@ impl Run {
             samples: None,
             workload: Workload::default(),
             server: None,
+            engine: None,
             repeats: None,
             price: None,
             problems: Vec::new(),

@@ -122,6 +122,7 @@ fn combined(runs: &[&Run]) -> Run {
         workload: first.workload.clone(),
         // The server's view of one run's window is not the combined runs'.
         server: None,
+        engine: None,
         price: first.price,
         problems,
     }

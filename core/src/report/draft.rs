@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::model::{LoadTarget, Metric, Run, Stat};
-use crate::quantity::Quantity;
+use crate::quantity::{EngineQuantity, Quantity};
 
 mod measured;
 mod over_time;
@@ -62,6 +62,7 @@ pub fn sections(runs: &[&Run]) -> String {
     let mut md = summary_table(&m);
     if m.swept.is_empty() {
         md.push_str(&measurements(&m));
+        md.push_str(&engine(runs, "bars"));
         md.push_str(EVERY_RUN);
         return md;
     }
@@ -72,7 +73,30 @@ pub fn sections(runs: &[&Run]) -> String {
     md.push_str(&head_to_head(&m));
     md.push_str(&distribution(runs));
     md.push_str(&over_time::section(&m));
+    md.push_str(&engine(&m.swept, "lines"));
     md.push_str(EVERY_RUN);
+    md
+}
+
+/// What the engine and its GPUs recorded, each figure the runs have as a chart of `kind`
+/// (against load on a sweep), and where it came from: the cause beside the latency.
+fn engine(runs: &[&Run], kind: &str) -> String {
+    let figures: Vec<EngineQuantity> = crate::quantity::engine::ALL
+        .into_iter()
+        .filter(|&q| has(Quantity::Engine(q), runs))
+        .collect();
+    if figures.is_empty() {
+        return String::new();
+    }
+    let mut md = String::from(
+        "## The engine and its GPUs\n\nWhat the serving engine and its GPUs recorded while \
+         the runs were sent, read from the files beside them (the table of every run names \
+         them): the queue the requests met, how full the KV cache was, what the caches and \
+         speculative decoding saved, and what the tokens cost in energy.\n\n",
+    );
+    for q in figures {
+        md.push_str(&chart_block(q.id(), kind, q.id()));
+    }
     md
 }
 

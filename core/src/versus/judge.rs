@@ -247,6 +247,7 @@ pub fn id(q: Quantity) -> String {
         Quantity::Interactivity => "interactivity",
         Quantity::LatencyPerOutputToken => "e2e_per_output_token",
         Quantity::OutputPerRequest => "output_tok_s_per_request",
+        Quantity::Engine(q) => q.id(),
     };
     name.to_string()
 }

@@ -16,8 +16,9 @@ use benchdeck_core::site::{result_file_href, ReportPage};
 use super::secrets;
 
 /// The extensions of the files published under `results/`: data and text, served as such.
-pub const SERVED_EXTENSIONS: [&str; 8] =
-    ["json", "jsonl", "csv", "yaml", "yml", "txt", "log", "md"];
+pub const SERVED_EXTENSIONS: [&str; 9] = [
+    "json", "jsonl", "csv", "yaml", "yml", "txt", "log", "md", "prom",
+];
 
 /// Why a file of `results/` is not published.
 #[derive(Debug, Clone, PartialEq, Eq)]

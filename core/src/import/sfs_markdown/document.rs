@@ -85,6 +85,7 @@ impl Document {
             problems,
             joined: Vec::new(),
             joined_into: None,
+            telemetry: None,
         }
     }
 }

@@ -626,3 +626,56 @@ fn round4_real_samples_import() {
     let tok_s = run.throughput.output_tok_s.unwrap();
     assert!((tok_s - 624.1093824944193).abs() < 1e-6, "{tok_s}");
 }
+
+/// The real engine-metrics samples, each group in a folder of its own as its repository keeps
+/// them, with the figures computed from them by hand (numpy): Ferran Agullo López's llama-2-7b
+/// run (vLLM's gauges each second, `nvidia-smi` and `dmon` logs, the server's log) and an
+/// InferenceX profiling run of gpt-oss-120b with speculative decoding (scrapes before and after).
+#[test]
+#[ignore = "reads ../shared/real-world/engine-metrics, which is not copied into the repository; \
+            `cargo xtask conformance` runs it"]
+fn enginemetrics_real_samples_import() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/real-world/engine-metrics");
+    let group = |prefix: &str, folder: &str| -> Vec<crate::input::InputFile> {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("engine-metrics samples")
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                let rest = name.strip_prefix(prefix)?.to_string();
+                let bytes = std::fs::read(dir.join(&name)).ok()?;
+                Some(crate::input::InputFile {
+                    path: format!("{folder}/{rest}"),
+                    bytes,
+                })
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files
+    };
+    let ferran = crate::import::import_all(&group(
+        "FerranAgulloLopez__vLLMBatchingMemoryGap__l2-7b_out520_seqs512_",
+        "l2-7b",
+    ));
+    let json = ferran
+        .iter()
+        .find(|f| f.file.ends_with(".json"))
+        .expect("the run's JSON");
+    let engine = json.runs[0].engine.as_deref().expect("engine figures");
+    assert!((engine.waiting.unwrap().mean - 847.427_299_7).abs() < 1e-6);
+    assert_eq!(engine.waiting.unwrap().peak, 1_880.0);
+    assert_eq!(engine.preemptions, Some(778.0));
+    assert!((engine.energy_j.unwrap() - 153_171.149_726).abs() < 0.01);
+    assert!((engine.power_w.unwrap().mean - 453.275_964).abs() < 1e-5);
+    let per_token = engine
+        .joules_per_token(json.runs[0].tokens.total_output)
+        .unwrap();
+    assert!((per_token - 0.146_997_264_6).abs() < 1e-9, "{per_token}");
+    assert!(ferran.iter().all(|f| !f.failed()), "{ferran:#?}");
+    let gloria = crate::import::import_all(&group(
+        "GloriaXimingLu__inferencex-profiling__gptoss120b-spec-c16_",
+        "c16",
+    ));
+    let engine = gloria[0].runs[0].engine.as_deref().expect("engine figures");
+    assert!((engine.spec_acceptance_pct.unwrap() - 17.543_058_863).abs() < 1e-6);
+    assert!((engine.spec_acceptance_length.unwrap() - 2.228_014_120).abs() < 1e-6);
+}

@@ -103,5 +103,6 @@ pub(super) fn quantity_name(q: Quantity) -> String {
         Quantity::Interactivity => "interactivity".into(),
         Quantity::LatencyPerOutputToken => "e2e_per_output_token".into(),
         Quantity::OutputPerRequest => "output_tok_s_per_request".into(),
+        Quantity::Engine(q) => q.id().into(),
     }
 }
