@@ -78,7 +78,7 @@ pub const QUANTITY_NAMES: &str = "ttft, ttst, tpot, tpot_incl_first, itl, e2e (w
      e2e_per_output_token, output_tok_s_per_request, and from engine and GPU metrics queue_depth, \
      running_requests, kv_cache_use, kv_cache_peak, preemptions, prefix_cache_hit_rate, \
      spec_acceptance, spec_acceptance_length, gpu_utilisation, power_per_gpu, \
-     energy_per_output_token, tokens_per_joule";
+     energy_per_output_token, tokens_per_joule, energy_cost_per_1m_output";
 
 impl Quantity {
     /// Parses a metric name and, for latencies, a statistic (`mean` when `None`).
@@ -167,6 +167,12 @@ impl Quantity {
             Quantity::LatencyPerOutputToken | Quantity::OutputPerRequest => {
                 " (it is the mean end-to-end latency and the mean output length, one over the \
                  other)"
+            }
+            Quantity::Engine(EngineQuantity::EnergyCostPerMillion)
+                if run.price.and_then(|p| p.usd_per_kwh).is_none() =>
+            {
+                " (energy cost needs `kwh:`, dollars per kWh, in the configuration's `price:` in \
+                 the front matter, and the GPUs' power beside the run)"
             }
             Quantity::Engine(_) if run.engine.is_none() => {
                 " (engine and GPU figures come from files beside the run's: Prometheus scrapes, \

@@ -14,6 +14,7 @@
 
 pub mod prometheus;
 mod readings;
+pub mod reconcile;
 pub mod series;
 pub mod server_log;
 pub mod summary;

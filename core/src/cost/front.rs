@@ -21,6 +21,10 @@ pub struct PriceFront {
     /// else 1.
     #[serde(default)]
     pub gpus: Option<f64>,
+    /// Dollars per kWh of the GPUs' energy, beside the deployment's price: the energy cost
+    /// per token where the run's GPU power was recorded.
+    #[serde(default)]
+    pub kwh: Option<f64>,
 }
 
 impl PriceFront {
@@ -64,7 +68,12 @@ impl PriceFront {
                 )
             }
         };
-        Ok(Price { usd_per_hour, gpus })
+        let usd_per_kwh = self.kwh.map(|k| positive("kwh", k)).transpose()?;
+        Ok(Price {
+            usd_per_hour,
+            gpus,
+            usd_per_kwh,
+        })
     }
 }
 
@@ -81,6 +90,16 @@ mod tests {
     fn a_gpu_hour_price_times_gpus_and_a_per_second_price_become_dollars_per_hour() {
         let p = front(r#"{"gpu_hour": 2.5, "gpus": 4}"#).price().unwrap();
         assert_eq!((p.usd_per_hour, p.gpus), (10.0, Some(4)));
+        let p = front(r#"{"gpu_hour": 2.5, "gpus": 4, "kwh": 0.12}"#)
+            .price()
+            .unwrap();
+        assert_eq!(p.usd_per_kwh, Some(0.12));
+        // 0.15 J a token: 150 kJ a million, 0.0417 kWh, half a cent at $0.12.
+        assert!((p.energy_per_million(0.15).unwrap() - 0.005).abs() < 1e-12);
+        let e = front(r#"{"gpu_hour": 2.5, "kwh": -1}"#)
+            .price()
+            .unwrap_err();
+        assert!(e.contains("`kwh: -1`"), "{e}");
         // Without `gpus`, the results' hardware counts the GPU-hours; `gpus` stated wins.
         let p = front(r#"{"gpu_hour": 2.0}"#).price_on(Some(4)).unwrap();
         assert_eq!((p.usd_per_hour, p.gpus), (8.0, Some(4)));

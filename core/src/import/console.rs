@@ -316,14 +316,19 @@ fn result_key(label: &str) -> Option<Key> {
         "traffic request rate" | "request rate" => Some(Key::Rate),
         "maximum request concurrency" | "max request concurrency" => Some(Key::Concurrency),
         "backend" => Some(Key::Backend),
+        // Speculative decoding: vLLM's section, SGLang's `Accept length`.
+        "acceptance rate (%)" => number("spec_decode_acceptance_rate"),
+        "acceptance length" | "accept length" => number("spec_decode_acceptance_length"),
+        "drafts" => number("spec_decode_num_drafts"),
+        "draft tokens" => number("spec_decode_draft_tokens"),
+        "accepted tokens" => number("spec_decode_accepted_tokens"),
+        // Each draft position's rate: not modelled.
+        p if p.starts_with("position ") => Some(Key::Ignored),
         "total generated tokens (retokenized)"
         | "concurrency"
         | "peak output token throughput (tok/s)"
         | "peak concurrent requests"
-        | "burstiness factor"
-        | "accept length"
-        | "acceptance rate (%)"
-        | "acceptance length" => Some(Key::Ignored),
+        | "burstiness factor" => Some(Key::Ignored),
         _ => latency_key(label).map(Key::Number),
     }
 }

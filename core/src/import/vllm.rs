@@ -23,8 +23,9 @@ use super::document::Aside;
 use super::fields::{latency_entry, set_stat, Fields};
 use super::{ImportedFile, NOT_A_RUN_OBJECT};
 use crate::model::{
-    ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats, Workload,
+    ConfigIdentity, EngineMetrics, LatencyMetric, LoadPoint, LoadTarget, Location, Metric,
+    Producer, Provenance, Rate, RequestCounts, RequestSamples, Run, Throughput, TokenStats,
+    Workload,
 };
 use crate::problem::Problem;
 use keys::latency_key;
@@ -111,6 +112,38 @@ pub(super) fn read_latency(
     latency
 }
 
+/// Speculative decoding's acceptance as `vllm bench serve` reports it (vllm#31739): from the
+/// counts of draft tokens proposed and accepted and of drafts where the file has them, else
+/// from `spec_decode_acceptance_rate` (in percent) and `spec_decode_acceptance_length`.
+fn read_spec_decode(f: &mut Fields<'_>) -> Option<EngineMetrics> {
+    let drafts = f.non_negative("spec_decode_num_drafts");
+    let proposed = f.non_negative("spec_decode_draft_tokens");
+    let accepted = f.non_negative("spec_decode_accepted_tokens");
+    let rate = f.non_negative("spec_decode_acceptance_rate");
+    let length = f.non_negative("spec_decode_acceptance_length");
+    if rate.is_some_and(|r| r > 100.0) {
+        f.warn_at(
+            "spec_decode_acceptance_rate",
+            "expected a percentage of at most 100; not read",
+        );
+    }
+    let counted = match (accepted, proposed) {
+        (Some(a), Some(p)) if p > 0.0 => Some(100.0 * a / p),
+        _ => None,
+    };
+    let by_drafts = match (accepted, drafts) {
+        (Some(a), Some(d)) if d > 0.0 => Some(1.0 + a / d),
+        _ => None,
+    };
+    let metrics = EngineMetrics {
+        sources: vec![f.file.to_string()],
+        spec_acceptance_pct: counted.or(rate.filter(|r| *r <= 100.0)),
+        spec_acceptance_length: by_drafts.or(length),
+        ..EngineMetrics::default()
+    };
+    (!metrics.is_empty()).then_some(metrics)
+}
+
 /// One result object as a run; also the reader of console result blocks ([`super::console`]),
 /// which turns each block into the keys this object has.
 pub(super) fn read_serve_object(file: &str, value: &Value, at: Location) -> Result<Run, Problem> {
@@ -188,6 +221,7 @@ fn read_result(
     };
 
     let workload = read_workload(&mut f, file);
+    let engine = read_spec_decode(&mut f);
     let date = f.date("date");
     let provenance = Provenance {
         date,
@@ -196,6 +230,7 @@ fn read_result(
     Ok(Run {
         samples: samples.map(std::sync::Arc::new),
         workload,
+        engine: engine.map(Box::new),
         problems: f.problems,
         ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     })

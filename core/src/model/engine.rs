@@ -88,6 +88,10 @@ pub struct EngineMetrics {
     /// Energy drawn by those GPUs over the series, in joules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub energy_j: Option<f64>,
+    /// Requests the server finished between its scrapes (vLLM's `request_success_total`,
+    /// SGLang's `num_requests_total`), to set beside the client's count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_requests: Option<f64>,
     /// Seconds the series span.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span_s: Option<f64>,

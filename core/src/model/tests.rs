@@ -122,6 +122,7 @@ fn gpus_come_from_the_price_else_the_hardware_else_the_parallel_sizes() {
     run.price = Some(crate::cost::Price {
         usd_per_hour: 3.0,
         gpus: Some(4),
+        usd_per_kwh: None,
     });
     assert_eq!(run.gpus(), Some(4), "the report's price says so");
 }

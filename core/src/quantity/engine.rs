@@ -35,10 +35,12 @@ pub enum EngineQuantity {
     EnergyPerToken,
     /// Output tokens per joule.
     TokensPerJoule,
+    /// Dollars of GPU energy per million output tokens (needs `kwh:` in the price).
+    EnergyCostPerMillion,
 }
 
 /// Every engine quantity, in the order pages show them.
-pub const ALL: [EngineQuantity; 12] = [
+pub const ALL: [EngineQuantity; 13] = [
     EngineQuantity::QueueDepth,
     EngineQuantity::RunningRequests,
     EngineQuantity::KvCacheUse,
@@ -51,6 +53,7 @@ pub const ALL: [EngineQuantity; 12] = [
     EngineQuantity::PowerPerGpu,
     EngineQuantity::EnergyPerToken,
     EngineQuantity::TokensPerJoule,
+    EngineQuantity::EnergyCostPerMillion,
 ];
 
 impl EngineQuantity {
@@ -69,6 +72,7 @@ impl EngineQuantity {
             EngineQuantity::PowerPerGpu => "power_per_gpu",
             EngineQuantity::EnergyPerToken => "energy_per_output_token",
             EngineQuantity::TokensPerJoule => "tokens_per_joule",
+            EngineQuantity::EnergyCostPerMillion => "energy_cost_per_1m_output",
         }
     }
 
@@ -95,6 +99,9 @@ impl EngineQuantity {
             EngineQuantity::TokensPerJoule => {
                 e.joules_per_token(run.tokens.total_output).map(|j| 1.0 / j)
             }
+            EngineQuantity::EnergyCostPerMillion => run
+                .price?
+                .energy_per_million(e.joules_per_token(run.tokens.total_output)?),
         }
     }
 
@@ -112,6 +119,8 @@ impl EngineQuantity {
             EngineQuantity::PowerPerGpu => "W",
             EngineQuantity::EnergyPerToken => "J/tok",
             EngineQuantity::TokensPerJoule => "tok/J",
+            // Not the deployment's `$/1M tok`: a reader's GPU-hour price does not move it.
+            EngineQuantity::EnergyCostPerMillion => "$ energy/1M tok",
         }
     }
 
@@ -123,7 +132,9 @@ impl EngineQuantity {
             | EngineQuantity::SpecAcceptance
             | EngineQuantity::SpecAcceptanceLength
             | EngineQuantity::TokensPerJoule => Some(true),
-            EngineQuantity::Preemptions | EngineQuantity::EnergyPerToken => Some(false),
+            EngineQuantity::Preemptions
+            | EngineQuantity::EnergyPerToken
+            | EngineQuantity::EnergyCostPerMillion => Some(false),
             _ => None,
         }
     }
@@ -144,6 +155,7 @@ impl fmt::Display for EngineQuantity {
             EngineQuantity::PowerPerGpu => "Power per GPU (mean)",
             EngineQuantity::EnergyPerToken => "Energy per output token",
             EngineQuantity::TokensPerJoule => "Output tokens per joule",
+            EngineQuantity::EnergyCostPerMillion => "Energy cost per 1M output tokens",
         })
     }
 }
@@ -158,5 +170,30 @@ mod tests {
             assert_eq!(EngineQuantity::parse(q.id()), Some(q));
         }
         assert_eq!(EngineQuantity::parse("ttft"), None);
+    }
+
+    #[test]
+    fn energy_per_token_and_its_cost_read_the_runs_tokens_and_price() {
+        let text = r#"{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": 4.0, "completed": 10, "total_output_tokens": 1000000}"#;
+        let mut run = crate::import::import("r.json", text.as_bytes())
+            .runs
+            .remove(0);
+        assert_eq!(EngineQuantity::EnergyPerToken.of(&run), None);
+        run.engine = Some(Box::new(crate::model::EngineMetrics {
+            energy_j: Some(150_000.0),
+            ..crate::model::EngineMetrics::default()
+        }));
+        assert_eq!(EngineQuantity::EnergyPerToken.of(&run), Some(0.15));
+        let per_joule = EngineQuantity::TokensPerJoule.of(&run).unwrap();
+        assert!((per_joule - 1.0 / 0.15).abs() < 1e-12);
+        assert_eq!(EngineQuantity::EnergyCostPerMillion.of(&run), None);
+        run.price = Some(crate::model::Price {
+            usd_per_hour: 10.0,
+            gpus: Some(1),
+            usd_per_kwh: Some(0.12),
+        });
+        let cost = EngineQuantity::EnergyCostPerMillion.of(&run).unwrap();
+        assert!((cost - 0.005).abs() < 1e-12, "{cost}");
     }
 }

@@ -91,6 +91,7 @@ fn known(name: &str) -> Option<Known> {
             "spec_decode_num_draft_tokens_total" => counter(C::SpecDraftTokens),
             "spec_decode_num_accepted_tokens_total" => counter(C::SpecAccepted),
             "generation_tokens_total" => counter(C::GenerationTokens),
+            "request_success_total" => counter(C::RequestsFinished),
             _ => None,
         };
     }
@@ -103,6 +104,7 @@ fn known(name: &str) -> Option<Known> {
             "cached_tokens_total" => counter(C::PrefixHits),
             "generation_tokens_total" => counter(C::GenerationTokens),
             "spec_accept_length" => Some(Known::SpecAcceptLength),
+            "num_requests_total" => counter(C::RequestsFinished),
             _ => None,
         };
     }

@@ -46,6 +46,8 @@ pub enum Counter {
     GenerationTokens,
     /// Energy drawn by a GPU, in joules (DCGM counts millijoules).
     EnergyJ,
+    /// Requests the server finished.
+    RequestsFinished,
 }
 
 /// One measure sampled over time.

@@ -190,6 +190,8 @@ fn counters(sources: &[Source], m: &mut EngineMetrics, notes: &mut Vec<Note>) {
     if m.preemptions.is_none() {
         m.preemptions = delta(Counter::Preemptions);
     }
+    // Since the server started, one scrape's count says nothing of the run.
+    m.server_requests = delta(Counter::RequestsFinished).filter(|_| scrapes.len() > 1);
     if m.energy_j.is_none() {
         m.energy_j = delta(Counter::EnergyJ).filter(|_| scrapes.len() > 1);
     }

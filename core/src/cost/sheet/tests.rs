@@ -69,6 +69,7 @@ fn a_stated_rate_is_dollars_per_hour_for_the_whole_deployment() {
         gpu_hour: Some(1.418),
         per_second: None,
         gpus: None,
+        kwh: None,
     };
     let one = StatedPrice::from_front("q", "Q", 3, &front, None).unwrap();
     assert_eq!((one.rate, one.per, one.gpus), (1.418, RateUnit::GpuHour, 1));

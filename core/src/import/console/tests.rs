@@ -236,3 +236,33 @@ fn a_block_is_named_by_the_namespace_vllm_printed_before_it() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_speculative_decoding_section_gives_the_acceptance() {
+    // The lines vLLM prints since vllm#31739; counts win over the rounded rate.
+    let text = "============ Serving Benchmark Result ============\n\
+        Successful requests:                     100\n\
+        Maximum request concurrency:             4\n\
+        Benchmark duration (s):                  20.00\n\
+        Mean TTFT (ms):                          80.00\n\
+        ---------------Speculative Decoding---------------\n\
+        Acceptance rate (%):                     72.29\n\
+        Acceptance length:                       6.06\n\
+        Drafts:                                  5282\n\
+        Draft tokens:                            36974\n\
+        Accepted tokens:                         26729\n\
+        Per-position acceptance (%):\n\
+        \x20 Position 0:                            96.57\n\
+        \x20 Position 1:                            91.40\n\
+        ==================================================\n";
+    let f = import("bench.log", text.as_bytes());
+    assert!(f.all_problems().next().is_none(), "{:?}", f.problems);
+    let engine = f.runs[0].engine.as_deref().expect("acceptance");
+    let rate = engine.spec_acceptance_pct.unwrap();
+    assert!((rate - 100.0 * 26_729.0 / 36_974.0).abs() < 1e-9, "{rate}");
+    let length = engine.spec_acceptance_length.unwrap();
+    assert!(
+        (length - (1.0 + 26_729.0 / 5_282.0)).abs() < 1e-9,
+        "{length}"
+    );
+}

@@ -12,6 +12,7 @@ use super::join::{folder_and_name, folder_of};
 use crate::import::ImportedFile;
 use crate::model::{Location, Run};
 use crate::problem::Problem;
+use crate::telemetry::reconcile::reconcile;
 use crate::telemetry::summary::{self, Source};
 
 /// Matches every telemetry file among `imports` to its run and gives the runs their figures.
@@ -56,7 +57,15 @@ pub(super) fn join(imports: &mut [ImportedFile]) {
                 warn(&mut imports[t], note);
             }
         }
-        imports[run_file].runs[0].engine = Some(Box::new(metrics));
+        let run = &mut imports[run_file].runs[0];
+        let client = run.engine.take().map(|e| *e);
+        let (metrics, disagreements) = reconcile(client, metrics, run.requests.succeeded);
+        run.engine = Some(Box::new(metrics));
+        for note in disagreements {
+            let problem =
+                Problem::warning(&run.provenance.file, run.provenance.location.clone(), note);
+            run.problems.push(problem);
+        }
     }
 }
 
@@ -174,6 +183,36 @@ mod tests {
         let gpu = named(&files, "a_gpu.csv");
         assert_eq!(gpu.joined_into.as_deref(), Some("r/a.json"));
         assert!(gpu.problems.is_empty(), "{:?}", gpu.problems);
+    }
+
+    #[test]
+    fn the_clients_acceptance_stays_and_a_disagreeing_count_is_named() {
+        let run = vllm(4.0, 100).replace(
+            "\"mean_ttft_ms\": 90.0",
+            "\"mean_ttft_ms\": 90.0, \"spec_decode_acceptance_rate\": 80.74, \"spec_decode_acceptance_length\": 3.42",
+        );
+        let scrape = |n: u32| {
+            format!("# TYPE vllm:request_success_total counter\nvllm:request_success_total{{finished_reason=\"stop\"}} {n}\n")
+        };
+        let files = import_all(&[
+            file("r/a.json", &run),
+            file("r/a.m0.prom", &scrape(10)),
+            file("r/a.m1.prom", &scrape(142)),
+        ]);
+        let a = named(&files, "a.json");
+        let engine = a.runs[0].engine.as_deref().unwrap();
+        assert_eq!(engine.spec_acceptance_pct, Some(80.74));
+        assert_eq!(engine.spec_acceptance_length, Some(3.42));
+        assert_eq!(engine.server_requests, Some(132.0));
+        let note = a.runs[0]
+            .problems
+            .iter()
+            .find(|p| p.message.contains("finished 132"));
+        assert!(
+            note.is_some_and(|p| p.message.contains("counted 100")),
+            "{:?}",
+            a.runs[0].problems
+        );
     }
 
     #[test]

@@ -678,4 +678,6 @@ fn enginemetrics_real_samples_import() {
     let engine = gloria[0].runs[0].engine.as_deref().expect("engine figures");
     assert!((engine.spec_acceptance_pct.unwrap() - 17.543_058_863).abs() < 1e-6);
     assert!((engine.spec_acceptance_length.unwrap() - 2.228_014_120).abs() < 1e-6);
+    // 192 requests finished between the scrapes, 160 by the client: a warm-up in the window.
+    assert_eq!(engine.server_requests, Some(192.0));
 }
