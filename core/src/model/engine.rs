@@ -10,19 +10,24 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A gauge sampled over a run: its mean, median, 99th percentile and peak.
+/// A gauge sampled over a run: its mean, median, 99th percentile and peak. A report that
+/// summarised the samples itself may give the mean alone (inference-perf's).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Gauge {
     /// The mean of the samples.
     pub mean: f64,
     /// The median.
-    pub p50: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p50: Option<f64>,
     /// The 99th percentile (nearest rank).
-    pub p99: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99: Option<f64>,
     /// The largest sample.
-    pub peak: f64,
-    /// How many samples.
-    pub samples: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak: Option<f64>,
+    /// How many samples, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples: Option<usize>,
 }
 
 impl Gauge {
@@ -36,11 +41,22 @@ impl Gauge {
         let rank = |q: f64| v[((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
         Some(Gauge {
             mean: v.iter().sum::<f64>() / v.len() as f64,
-            p50: rank(0.5),
-            p99: rank(0.99),
-            peak: v[v.len() - 1],
-            samples: v.len(),
+            p50: Some(rank(0.5)),
+            p99: Some(rank(0.99)),
+            peak: Some(v[v.len() - 1]),
+            samples: Some(v.len()),
         })
+    }
+
+    /// A gauge known by its mean alone.
+    pub fn mean_only(mean: f64) -> Gauge {
+        Gauge {
+            mean,
+            p50: None,
+            p99: None,
+            peak: None,
+            samples: None,
+        }
     }
 }
 
@@ -110,13 +126,14 @@ impl EngineMetrics {
     pub fn figures(&self, output_tokens: Option<u64>) -> Vec<(&'static str, String)> {
         use crate::format::number;
         let gauge = |g: &Gauge, unit: &str| {
-            format!(
-                "mean {}{unit}, p50 {}{unit}, p99 {}{unit}, peak {}{unit}",
-                number(g.mean),
-                number(g.p50),
-                number(g.p99),
-                number(g.peak)
-            )
+            let stats = [("p50", g.p50), ("p99", g.p99), ("peak", g.peak)];
+            let mut parts = vec![format!("mean {}{unit}", number(g.mean))];
+            parts.extend(
+                stats
+                    .iter()
+                    .filter_map(|(name, v)| Some(format!("{name} {}{unit}", number((*v)?)))),
+            );
+            parts.join(", ")
         };
         let mut out = Vec::new();
         let gauges = [
@@ -176,7 +193,10 @@ mod tests {
     fn a_gauge_reads_nearest_ranks_and_skips_what_is_not_finite() {
         let values: Vec<f64> = (1..=100).map(f64::from).chain([f64::NAN]).collect();
         let g = Gauge::of(&values).unwrap();
-        assert_eq!((g.p50, g.p99, g.peak, g.samples), (50.0, 99.0, 100.0, 100));
+        assert_eq!(
+            (g.p50, g.p99, g.peak, g.samples),
+            (Some(50.0), Some(99.0), Some(100.0), Some(100))
+        );
         assert!((g.mean - 50.5).abs() < 1e-12);
         assert_eq!(Gauge::of(&[f64::NAN]), None);
     }

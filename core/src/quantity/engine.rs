@@ -88,7 +88,7 @@ impl EngineQuantity {
             EngineQuantity::QueueDepth => e.waiting.map(|g| g.mean),
             EngineQuantity::RunningRequests => e.running.map(|g| g.mean),
             EngineQuantity::KvCacheUse => e.kv_cache_pct.map(|g| g.mean),
-            EngineQuantity::KvCachePeak => e.kv_cache_pct.map(|g| g.peak),
+            EngineQuantity::KvCachePeak => e.kv_cache_pct.and_then(|g| g.peak),
             EngineQuantity::Preemptions => e.preemptions,
             EngineQuantity::PrefixCacheHitRate => e.prefix_cache_hit_pct,
             EngineQuantity::SpecAcceptance => e.spec_acceptance_pct,

@@ -267,7 +267,7 @@ mod tests {
         // GPU 0: 200 + 300 J; GPU 1: nothing across its gap.
         assert_eq!(m.energy_j, Some(500.0));
         assert_eq!(m.gpus, Some(2));
-        assert_eq!(m.power_w.unwrap().peak, 300.0);
+        assert_eq!(m.power_w.unwrap().peak, Some(300.0));
         assert_eq!(m.span_s, Some(2.0));
         assert!(notes.is_empty());
     }

@@ -13,10 +13,12 @@ use crate::import::ImportedFile;
 use crate::model::{Location, Run};
 use crate::problem::Problem;
 use crate::telemetry::reconcile::reconcile;
+use crate::telemetry::server_report;
 use crate::telemetry::summary::{self, Source};
 
 /// Matches every telemetry file among `imports` to its run and gives the runs their figures.
 pub(super) fn join(imports: &mut [ImportedFile]) {
+    from_server_reports(imports);
     let mut matched: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for t in 0..imports.len() {
         let Some(readings) = &imports[t].telemetry else {
@@ -65,6 +67,24 @@ pub(super) fn join(imports: &mut [ImportedFile]) {
             let problem =
                 Problem::warning(&run.provenance.file, run.provenance.location.clone(), note);
             run.problems.push(problem);
+        }
+    }
+}
+
+/// Runs that carry a server report (inference-perf's) take its engine figures, set beside the
+/// client's own.
+fn from_server_reports(imports: &mut [ImportedFile]) {
+    for run in imports.iter_mut().flat_map(|f| f.runs.iter_mut()) {
+        let Some(server) = run.server.as_deref().and_then(server_report::engine_of) else {
+            continue;
+        };
+        let client = run.engine.take().map(|e| *e);
+        let (metrics, disagreements) = reconcile(client, server, run.requests.succeeded);
+        run.engine = Some(Box::new(metrics));
+        for note in disagreements {
+            let at = run.provenance.location.clone();
+            run.problems
+                .push(Problem::warning(&run.provenance.file, at, note));
         }
     }
 }
@@ -213,6 +233,24 @@ mod tests {
             "{:?}",
             a.runs[0].problems
         );
+    }
+
+    #[test]
+    fn inference_perfs_server_report_gives_its_stages_engine_figures() {
+        let names = [
+            "stage_0_lifecycle_metrics.json",
+            "stage_0_prometheus_metrics.json",
+        ];
+        let files = crate::fixtures::import_folder("inference-perf/rate-sweep", &names, "r");
+        let run = &named(&files, "stage_0_lifecycle_metrics.json").runs[0];
+        let engine = run.engine.as_deref().expect("engine figures");
+        assert_eq!(engine.running.map(|g| g.mean), Some(3.6));
+        assert_eq!(engine.prefix_cache_hit_pct, Some(12.5));
+        // 24 finished on the server and 24 succeeded on the client: nothing to say.
+        assert!(run
+            .problems
+            .iter()
+            .all(|p| !p.message.contains("the server finished")));
     }
 
     #[test]

@@ -662,7 +662,7 @@ fn enginemetrics_real_samples_import() {
         .expect("the run's JSON");
     let engine = json.runs[0].engine.as_deref().expect("engine figures");
     assert!((engine.waiting.unwrap().mean - 847.427_299_7).abs() < 1e-6);
-    assert_eq!(engine.waiting.unwrap().peak, 1_880.0);
+    assert_eq!(engine.waiting.unwrap().peak, Some(1_880.0));
     assert_eq!(engine.preemptions, Some(778.0));
     assert!((engine.energy_j.unwrap() - 153_171.149_726).abs() < 0.01);
     assert!((engine.power_w.unwrap().mean - 453.275_964).abs() < 1e-5);
