@@ -328,7 +328,12 @@ fn flush(pending: &mut Vec<Event<'_>>, segments: &mut Vec<Segment>) {
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, pending.drain(..));
-    let clean = sanitize(&html);
+    // A table scrolls sideways on a narrow screen: it takes the keyboard's focus, so a reader
+    // without a pointer can scroll it (WCAG 2.1.1). The text's own tags were escaped above.
+    let focusable = html
+        .replace("<table>", "<table tabindex=\"0\">")
+        .replace("<pre>", "<pre tabindex=\"0\">");
+    let clean = sanitize(&focusable);
     if !clean.trim().is_empty() {
         segments.push(Segment::Html(clean));
     }
@@ -346,6 +351,9 @@ pub fn sanitize(html: &str) -> String {
         .add_tag_attributes("h6", &["id"])
         .add_tag_attributes("sup", &["id"])
         .add_tag_attributes("div", &["id"])
+        // A table that scrolls sideways takes the keyboard's focus.
+        .add_tag_attributes("table", &["tabindex"])
+        .add_tag_attributes("pre", &["tabindex"])
         .add_tag_attributes("input", &["type", "checked", "disabled"])
         .add_tags(&["input"])
         .add_tag_attributes("code", &["class"])
@@ -357,6 +365,7 @@ pub fn sanitize(html: &str) -> String {
             });
             match (element, attribute) {
                 ("code", "class") if !language_class => None,
+                ("table" | "pre", "tabindex") if value != "0" => None,
                 _ => Some(value.into()),
             }
         })

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
 import { chartsReady, drawAll, screenshot } from './lib/browser.mjs';
+import { seriousViolations, withoutTheApp } from './lib/axe.mjs';
 
 const site = siteUnderTest();
 
@@ -118,6 +119,43 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
       assert.equal(background, colorScheme === 'dark' ? 'rgb(22, 24, 29)' : 'rgb(255, 255, 255)');
       await screenshot(shot, `no-js-report-${colorScheme}-${width}`, { fullPage: false });
       await shot.close();
+    }
+  }
+});
+
+test('tables fit: at 1280 px no table of any report hides a column, and at 390 px no page scrolls sideways', async () => {
+  for (const route of await routes()) {
+    for (const width of [1280, 390]) {
+      const page = await site.pageWithoutScripts({ viewport: { width, height: 900 } });
+      await page.goto(`${site.url}${route}`);
+      // Open what a reader can open, so its tables are laid out as they would be read.
+      await page.evaluate(() => document.querySelectorAll('details.what-differs').forEach((d) => { d.open = true; }));
+      const hidden = await page.evaluate(() => [...document.querySelectorAll(
+        'figure.data-table, details.what-differs .data-table')]
+        .filter((box) => box.scrollWidth > box.clientWidth + 1)
+        .map((box) => `${box.querySelector('figcaption')?.textContent ?? 'what differs'}: ${box.scrollWidth - box.clientWidth}px`));
+      if (width === 1280) assert.deepEqual(hidden, [], `${route}: tables that scroll at 1280 px`);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(sideways <= 0, `${route} at ${width} px: the page scrolls sideways by ${sideways}px`);
+      if (width === 390) {
+        // A table that scrolls on a phone keeps its row labels in view.
+        const sticky = await page.evaluate(() => [...document.querySelectorAll('figure.data-table')]
+          .filter((box) => box.scrollWidth > box.clientWidth + 1)
+          .every((box) => { const th = box.querySelector('tbody th'); return !th || getComputedStyle(th).position === 'sticky'; }));
+        assert.ok(sticky, `${route}: a scrolling table's first column is kept in view`);
+      }
+      await page.close();
+    }
+  }
+});
+
+test('no page has a serious or critical accessibility violation without JavaScript, light and dark', async () => {
+  for (const route of await routes()) {
+    for (const [colorScheme, width] of [['light', 1280], ['dark', 390]]) {
+      const page = await withoutTheApp(await site.page({ colorScheme, viewport: { width, height: 900 } }));
+      await page.goto(`${site.url}${route}`);
+      assert.deepEqual(await seriousViolations(page), [], `${route || 'home'} (${colorScheme}, ${width} px)`);
+      await page.close();
     }
   }
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { siteUnderTest, BASE, REPORT } from './lib/site.mjs';
 import { addressParam, chartsReady, drawn, inkRatio, screenshot, visitedPoints } from './lib/browser.mjs';
+import { seriousViolations } from './lib/axe.mjs';
 
 
 const site = siteUnderTest();
@@ -363,6 +364,18 @@ test('the guided questions are drawn as a flowchart with the path taken highligh
     }
     assert.deepEqual(page.errors, []);
     await page.close();
+  }
+});
+
+test('no report has a serious or critical accessibility violation once the app runs, light and dark', async () => {
+  for (const slug of [REPORT, 'production-inference-stack', 'latency-analysis', 'week-2-baseline', 'model-distributions', 'nightly-regressions']) {
+    for (const [colorScheme, width] of [['light', 1280], ['dark', 390]]) {
+      const page = await site.page({ colorScheme, viewport: { width, height: 900 } });
+      await page.goto(`${site.url}${slug}/`);
+      await chartsReady(page, 60000, { all: false });
+      assert.deepEqual(await seriousViolations(page), [], `${slug} (${colorScheme}, ${width} px)`);
+      await page.close();
+    }
   }
 });
 

@@ -435,23 +435,28 @@ fn is_root() -> bool {
     run::output(Command::new("id").arg("-u")).is_ok_and(|uid| uid.trim() == "0")
 }
 
-/// playwright-core, at the version `tests/e2e/package-lock.json` pins.
+/// The browser tests' packages: their driver, and the accessibility rules they run.
+const E2E_PACKAGES: [&str; 2] = ["playwright-core", "axe-core"];
+
+/// playwright-core and axe-core, at the versions `tests/e2e/package-lock.json` pins.
 fn ensure_e2e_driver(root: &Path) -> Result<()> {
     let dir = root.join("tests").join("e2e");
-    let installed = dir
-        .join("node_modules")
-        .join("playwright-core")
-        .join("package.json");
-    if installed.is_file() {
+    let installed = |package: &str| {
+        dir.join("node_modules")
+            .join(package)
+            .join("package.json")
+            .is_file()
+    };
+    if E2E_PACKAGES.iter().all(|p| installed(p)) {
         return Ok(());
     }
     require_npm()?;
-    step("installing the browser-test driver playwright-core (one time, seconds)");
+    step("installing the browser tests' packages playwright-core and axe-core (one time, seconds)");
     let mut command = Command::new("npm");
     command
         .args(["ci", "--no-audit", "--no-fund"])
         .current_dir(&dir);
-    run::status(&mut command).context("installing playwright-core failed")
+    run::status(&mut command).context("installing the browser tests' packages failed")
 }
 
 #[cfg(test)]

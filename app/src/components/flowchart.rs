@@ -33,7 +33,7 @@ pub fn FlowchartView(flowchart: Flowchart) -> impl IntoView {
     let (width, height) = (diagram.width, diagram.height);
     view! {
         <figure class="tree-diagram flowchart">
-            <div class="tree-scroll">
+            <div class="tree-scroll" tabindex="0">
                 <svg viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
                     style:max-width=format!("{width}px") role="img" aria-label=description>
                     <g class="edges">{edges}</g>

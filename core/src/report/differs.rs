@@ -16,30 +16,90 @@ struct Row {
     cells: Vec<Option<String>>,
 }
 
-/// The section's HTML, when the report has two configurations or more.
+impl Row {
+    /// True when every configuration states it, alike.
+    fn shared(&self) -> bool {
+        let first = self.cells.first().and_then(Option::as_ref);
+        first.is_some() && self.cells.iter().all(|c| c.as_ref() == first)
+    }
+}
+
+/// Past this many configurations the table turns on its side: a row per configuration, a
+/// column per thing that differs, so it grows down the page instead of off its side.
+const MOST_COLUMNS: usize = 4;
+
+/// The section's HTML, when the report has two configurations or more. What every
+/// configuration shares is one line; what differs is the table.
 pub fn section(ctx: &ReportContext<'_>) -> Option<String> {
     let keys = ctx.config_keys(None).ok()?;
     if keys.len() < 2 {
         return None;
     }
     let runs: Vec<Vec<&Run>> = keys.iter().map(|k| ctx.runs_of(k)).collect();
-    let rows: Vec<Row> = rows(&runs)
+    let (shared, differing): (Vec<Row>, Vec<Row>) = rows(&runs)
         .into_iter()
         .filter(|r| r.cells.iter().any(Option::is_some))
-        .collect();
-    let head: String = keys
-        .iter()
-        .map(|k| format!("<th scope=\"col\">{}</th>", escape(&ctx.display(k).0)))
-        .collect();
-    let body: String = rows.iter().map(row_html).collect();
+        .partition(Row::shared);
+    let names: Vec<String> = keys.iter().map(|k| ctx.display(k).0).collect();
+    let shared_line = if shared.is_empty() {
+        String::new()
+    } else {
+        let items: Vec<String> = shared
+            .iter()
+            .map(|r| {
+                let value = r.cells.iter().flatten().next().map_or("", String::as_str);
+                format!("{} <strong>{}</strong>", escape(&r.name), escape(value))
+            })
+            .collect();
+        format!(
+            "<p class=\"shared\">Shared by all: {}.</p>",
+            items.join(" · ")
+        )
+    };
+    let table = match (differing.is_empty(), names.len() > MOST_COLUMNS) {
+        (true, _) => "<p>Nothing else differs between them as their files state it.</p>".into(),
+        (false, false) => by_aspect(&names, &differing),
+        (false, true) => by_configuration(&names, &differing),
+    };
     Some(format!(
         "<details class=\"what-differs\"><summary>What differs between the configurations\
-         </summary><div class=\"data-table\"><table><thead><tr><th scope=\"col\"></th>{head}\
-         </tr></thead><tbody>{body}</tbody></table></div><p class=\"table-caption\">Each \
-         configuration's setup and workload as its result files state them; a marked cell \
-         differs from another configuration's. A range is the values of its runs; – is not \
-         stated.</p></details>"
+         </summary>{shared_line}{table}<p class=\"table-caption\">Each configuration's setup \
+         and workload as its result files state them; a marked cell differs from another \
+         configuration's. A range is the values of its runs; – is not stated.</p></details>"
     ))
+}
+
+/// A column per configuration, a row per thing that differs.
+fn by_aspect(names: &[String], rows: &[Row]) -> String {
+    let head: String = names
+        .iter()
+        .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
+        .collect();
+    let body: String = rows.iter().map(row_html).collect();
+    format!(
+        "<div class=\"data-table\"><table tabindex=\"0\"><thead><tr><th scope=\"col\">Setting</th>{head}\
+         </tr></thead><tbody>{body}</tbody></table></div>"
+    )
+}
+
+/// A row per configuration, a column per thing that differs.
+fn by_configuration(names: &[String], rows: &[Row]) -> String {
+    let head: String = rows
+        .iter()
+        .map(|r| format!("<th scope=\"col\">{}</th>", escape(&r.name)))
+        .collect();
+    let body: String = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let cells: String = rows.iter().map(|r| cell_html(r, i)).collect();
+            format!("<tr><th scope=\"row\">{}</th>{cells}</tr>", escape(name))
+        })
+        .collect();
+    format!(
+        "<div class=\"data-table\"><table tabindex=\"0\"><thead><tr><th scope=\"col\">Configuration</th>\
+         {head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
 }
 
 /// The rows, in the order a reader checks them: the setup, then the workload, then the tool.
@@ -138,17 +198,17 @@ fn summarised(runs: &[&Run], read: &dyn Fn(&Run) -> Option<String>) -> Option<St
 
 /// A row's HTML: each stated cell that differs from another configuration's is marked.
 fn row_html(r: &Row) -> String {
-    let stated: Vec<&String> = r.cells.iter().flatten().collect();
-    let cells: String = r
-        .cells
-        .iter()
-        .map(|c| match c {
-            None => "<td>–</td>".to_string(),
-            Some(v) if stated.iter().any(|o| *o != v) => {
-                format!("<td class=\"differs\"><mark>{}</mark></td>", escape(v))
-            }
-            Some(v) => format!("<td>{}</td>", escape(v)),
-        })
-        .collect();
+    let cells: String = (0..r.cells.len()).map(|i| cell_html(r, i)).collect();
     format!("<tr><th scope=\"row\">{}</th>{cells}</tr>", escape(&r.name))
+}
+
+/// Configuration `i`'s cell of row `r`, marked when it differs from another's.
+fn cell_html(r: &Row, i: usize) -> String {
+    match &r.cells[i] {
+        None => "<td>–</td>".to_string(),
+        Some(v) if r.cells.iter().flatten().any(|o| o != v) => {
+            format!("<td class=\"differs\"><mark>{}</mark></td>", escape(v))
+        }
+        Some(v) => format!("<td>{}</td>", escape(v)),
+    }
 }

@@ -101,7 +101,7 @@ fn DataTable(spec: Memo<ChartSpec>) -> impl IntoView {
             {move || table_shown.get().then(|| {
                 let table = spec.with(export::data_table);
                 view! {
-                    <div class="table-scroll">
+                    <div class="table-scroll" tabindex="0">
                         <table>
                             <thead><tr>{table.header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
                             <tbody>

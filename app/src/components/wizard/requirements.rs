@@ -122,7 +122,7 @@ fn Outcome(decision: Decision) -> impl IntoView {
     view! {
         <p class="verdict" role="status">{decision.verdict.clone()}</p>
         {(!decision.ranked.is_empty()).then(|| view! {
-            <div class="table-scroll"><table class="ranking">
+            <div class="table-scroll" tabindex="0"><table class="ranking">
                 <thead><tr><th scope="col">"#"</th><th scope="col">"Setup"</th><th scope="col">"Score"</th>
                     {criteria.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view()}
                 </tr></thead>

@@ -97,7 +97,7 @@ pub fn TreeDiagram(
     let (max_width, min_width) = (format!("{width}px"), format!("{}px", (width * 0.8).round()));
     view! {
         <figure class="tree-diagram">
-            <div class="tree-scroll" node_ref=scroller>
+            <div class="tree-scroll" tabindex="0" node_ref=scroller>
                 <svg viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
                     style:max-width=max_width style:min-width=min_width role="img" aria-label=move || description.get()>
                     <g class="edges">{edges}</g>

@@ -24,7 +24,7 @@ pub(super) fn figure_from(
         format!("<p class=\"table-caption\">{}</p>", escape(caption))
     };
     format!(
-        "{start}<figcaption>{}</figcaption><table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
+        "{start}<figcaption>{}</figcaption><table tabindex=\"0\"><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>{caption}</figure>",
         escape(title),
         rows.concat()
     )

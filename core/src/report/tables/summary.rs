@@ -20,6 +20,10 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         .filter(|m| !m.is_empty())
         .ok_or("a summary needs `metrics`, a list such as [ttft:p50, output_throughput]")?;
     let keys = ctx.config_keys(d.configs.as_deref())?;
+    // A configuration with no value in any row has no column.
+    let keys = with_values(ctx, keys, entries, d);
+    // One configuration competes with nothing: no best, no "Best for".
+    let competes = keys.len() > 1;
     let names: Vec<String> = keys.iter().map(|k| ctx.display(k).0).collect();
     let mut rows = Vec::new();
     let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
@@ -48,7 +52,7 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         if values.iter().all(Option::is_none) {
             return Err(format!("no configuration reports {q} ({metric})"));
         }
-        let best = best_index(&values, q.better());
+        let best = best_index(&values, q.better()).filter(|_| competes && awards(q));
         // A best within the noise of another value is no best: both are tied.
         let tied = tied_with(q, &values, best);
         let best = best.filter(|_| tied.is_empty());
@@ -79,17 +83,22 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
             cells.concat()
         ));
     }
-    rows.push(best_for_row(&best_for));
+    if competes {
+        rows.push(best_for_row(&best_for));
+    }
     let head: Vec<String> = names
         .iter()
         .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
         .collect();
+    let default_caption = if competes {
+        "Best value of each row in bold, unless it is within the noise of another (tied: the \
+         95% interval of their difference includes none). Without a load point, each metric is \
+         its best over the sweep."
+    } else {
+        "Without a load point, each metric is its best over the sweep."
+    };
     let caption = with_notes(
-        d.caption.as_deref().unwrap_or(
-            "Best value of each row in bold, unless it is within the noise of another \
-             (tied: the 95% interval of their difference includes none). Without a load \
-             point, each metric is its best over the sweep.",
-        ),
+        d.caption.as_deref().unwrap_or(default_caption),
         &quantities,
         &compared,
     );
@@ -99,6 +108,50 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
         &rows,
     ))
+}
+
+/// `keys` less those with no value in any of the summary's rows (a row that cannot be read
+/// keeps every key: its error is the summary's).
+fn with_values(
+    ctx: &ReportContext<'_>,
+    keys: Vec<String>,
+    entries: &[MetricEntry],
+    d: &TableDirective,
+) -> Vec<String> {
+    let takes: Option<Vec<(Quantity, Take)>> = entries
+        .iter()
+        .map(|entry| {
+            let (metric, load, take) = match entry {
+                MetricEntry::Name(m) => (m, None, None),
+                MetricEntry::Detailed {
+                    metric, load, take, ..
+                } => (metric, load.clone(), take.as_deref()),
+            };
+            let (q, take) = summary_quantity(metric, take).ok()?;
+            let load = load
+                .or(d.load.clone())
+                .map(|l| l.parse())
+                .transpose()
+                .ok()?;
+            Some((q, summary_take(q, load, take).ok()?))
+        })
+        .collect();
+    let Some(takes) = takes else { return keys };
+    let has_any = |k: &String| takes.iter().any(|&(q, t)| value_of(ctx, q, k, t).is_some());
+    if keys.iter().any(has_any) {
+        keys.into_iter().filter(has_any).collect()
+    } else {
+        keys
+    }
+}
+
+/// Whether a row of `q` marks a best: not where neither direction wins (a queue's depth, a
+/// KV cache's use are causes to read, not scores).
+fn awards(q: Quantity) -> bool {
+    match q {
+        Quantity::Engine(e) => e.higher_is_better().is_some(),
+        _ => true,
+    }
 }
 
 /// A summary row's quantity and the aggregate its entry asks for: `output_throughput:max` is a

@@ -170,6 +170,34 @@ fn the_summary_table_marks_the_best_and_says_what_each_is_best_for() {
 }
 
 #[test]
+fn a_summary_of_one_configuration_awards_nothing() {
+    let p = page("```table\nkind: summary\nconfigs: [vllm]\nmetrics: [ttft:mean, output_throughput:max]\n```");
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let html = blocks_before_what_differs(&p);
+    assert!(html.contains("45.04 ms"), "{html}");
+    assert!(
+        !html.contains("Best for") && !html.contains("class=\"best\""),
+        "{html}"
+    );
+    assert!(!html.contains("Best value of each row in bold"), "{html}");
+}
+
+#[test]
+fn a_configuration_with_no_value_in_a_summary_has_no_column() {
+    // sglang reports no goodput here, vllm does: the column of a configuration without a value
+    // in any row is left out, and with one left nothing is awarded.
+    let csv = "# benchdeck: load=rate:qps, config=engine, goodput_req_s=good\nqps,engine,good\n1,vllm,0.9\n1,sglang,\n";
+    let results = vec![import("g.csv", csv.as_bytes())];
+    let text =
+        "---\ntitle: T\nresults: [g.csv]\n---\n```table\nkind: summary\nmetrics: [goodput]\n```\n";
+    let p = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let html = blocks_before_what_differs(&p);
+    assert!(html.contains("<th scope=\"col\">vllm</th>"), "{html}");
+    assert!(!html.contains("<th scope=\"col\">sglang</th>"), "{html}");
+    assert!(!html.contains("Best for"), "{html}");
+}
+
+#[test]
 fn table_blocks_naming_missing_data_are_errors_at_their_line() {
     let errors = |body: &str| -> Vec<String> { messages(&page(body)) };
     assert_eq!(
@@ -539,7 +567,15 @@ c,engine,ttft,data,model
         section.contains("<td class=\"differs\"><mark>sharegpt</mark></td>"),
         "{section}"
     );
-    assert!(section.contains("<th scope=\"row\">Model</th><td>m</td><td>m</td>"));
+    // What both share is one line, not a row of equal cells.
+    assert!(
+        section.contains("Shared by all: Model <strong>m</strong>"),
+        "{section}"
+    );
+    assert!(
+        !section.contains("<th scope=\"row\">Model</th>"),
+        "{section}"
+    );
     // The build warns once, naming the difference.
     assert!(
         messages(&p).iter().any(|m| m.contains(
@@ -548,6 +584,22 @@ c,engine,ttft,data,model
         "{:?}",
         messages(&p)
     );
+}
+
+#[test]
+fn what_differs_between_many_configurations_turns_on_its_side() {
+    let mut csv = String::from("# benchdeck: load=concurrency:c, config=engine, ttft.mean=ttft (ms), config.dataset=data, config.model=model\nc,engine,ttft,data,model\n");
+    for (i, engine) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+        csv.push_str(&format!("8,{engine},{},set-{i},m\n", 40 + i));
+    }
+    let results = vec![import("five.csv", csv.as_bytes())];
+    let text = "---\ntitle: T\nresults: [five.csv]\n---\nText.\n";
+    let p = build_report("reports/r.md", "r", text, &results, &Palette::new());
+    let html = p.prose_html();
+    let (_, section) = html.split_once("<details class=\"what-differs\">").unwrap();
+    // A row per configuration, a column per thing that differs: it grows down, not across.
+    assert!(section.contains("<th scope=\"col\">Configuration</th><th scope=\"col\">Engine</th><th scope=\"col\">Dataset</th>"), "{section}");
+    assert!(section.contains("<tr><th scope=\"row\">e</th><td class=\"differs\"><mark>e</mark></td><td class=\"differs\"><mark>set-4</mark></td></tr>"), "{section}");
 }
 
 #[test]
