@@ -73,7 +73,8 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   assert.match(await page.locator('.prose').first().innerText(), /vllm bench serve/);
   // The summary tables, as seed 002 printed them.
   const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
-  const rows = await ttft.locator('tbody tr').allInnerTexts();
+  // An interval sits on the line under its value: the cells' text with its lines joined.
+  const rows = (await ttft.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\n/g, ' '));
   // Each verdict with the 95% interval of the gap (Welch's, from each row's mean, standard
   // deviation and count); at ∞ req/s the interval includes none.
   assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.7–46.1%)']);

@@ -85,12 +85,13 @@ test('tables and inline values are computed from the data, as seed 002 printed t
   await page.goto(`${site.url}${REPORT}/`);
   await chartsReady(page);
   const ttft = page.locator('figure.data-table', { hasText: 'Mean TTFT: vLLM vs SGLang' });
-  const rows = await ttft.locator('tbody tr').allInnerTexts();
+  // An interval sits on the line under its value: the cells' text with its lines joined.
+  const rows = (await ttft.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\n/g, ' '));
   assert.equal(rows.length, 6);
   // Seed 002's num_prompts beside each load, and how many completed.
   assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.7–46.1%)']);
   assert.deepEqual(rows[5].split('\t'), ['∞ req/s', '2,000', '1,015', '18,107.32 ms', '17,419.66 ms', 'no clear difference', '3.80% (95% CI −1.1 to 8.4%)']);
-  const tpot = await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts();
+  const tpot = (await page.locator('figure.data-table', { hasText: 'Mean TPOT' }).locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\n/g, ' '));
   assert.deepEqual(tpot[3].split('\t'), ['30 req/s', '3,600', '3,600', '90.01 ms', '129.65 ms', 'vLLM', '30.57% (95% CI 29.7–31.4%)']);
   // The summary marks one best cell per row.
   const summary = page.locator('figure.data-table', { hasText: 'side by side' });
