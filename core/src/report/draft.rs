@@ -78,8 +78,10 @@ pub fn sections(runs: &[&Run]) -> String {
     md
 }
 
-/// What the engine and its GPUs recorded, each figure the runs have as a chart of `kind`
-/// (against load on a sweep), and where it came from: the cause beside the latency.
+/// What the engine and its GPUs recorded: a chart of `kind` per figure (against load on a
+/// sweep) where some configuration has the figures at two loads or more, else one table of
+/// every figure, each configuration's run in a column (a chart of one point a configuration
+/// says less than a row of numbers).
 fn engine(runs: &[&Run], kind: &str) -> String {
     let figures: Vec<EngineQuantity> = crate::quantity::engine::ALL
         .into_iter()
@@ -94,10 +96,44 @@ fn engine(runs: &[&Run], kind: &str) -> String {
          them): the queue the requests met, how full the KV cache was, what the caches and \
          speculative decoding saved, and what the tokens cost in energy.\n\n",
     );
-    for q in figures {
-        md.push_str(&chart_block(q.id(), kind, q.id()));
+    if swept_engine(runs) {
+        for q in figures {
+            md.push_str(&chart_block(q.id(), kind, q.id()));
+        }
+        return md;
     }
+    let rows: Vec<String> = figures
+        .iter()
+        .map(|q| {
+            format!(
+                "  - {{metric: {}, label: {}}}\n",
+                q.id(),
+                quoted(&q.to_string())
+            )
+        })
+        .collect();
+    let caption = quoted(
+        "Each configuration's run as its engine and GPUs recorded it. The queue, the KV cache, \
+         utilisation and power are causes to read, not scores: no best is marked on them.",
+    );
+    md.push_str(&format!(
+        "```table\nkind: summary\ntitle: The engine and its GPUs\ncaption: {caption}\n\
+         metrics:\n{}```\n\n",
+        rows.concat()
+    ));
     md
+}
+
+/// True when some configuration has engine figures at two loads or more.
+fn swept_engine(runs: &[&Run]) -> bool {
+    let mut loads: BTreeMap<String, Vec<LoadTarget>> = BTreeMap::new();
+    for run in runs.iter().filter(|r| r.engine.is_some()) {
+        let at = loads.entry(run.config.key()).or_default();
+        if !at.contains(&run.load.target) {
+            at.push(run.load.target);
+        }
+    }
+    loads.values().any(|at| at.len() > 1)
 }
 
 /// The table of every run, which ends every page of standard sections.
@@ -313,4 +349,47 @@ fn chart_block(id: &str, kind: &str, metric: &str) -> String {
         None => (metric, String::new()),
     };
     format!("```chart\nid: {id}\nkind: {kind}\nmetric: {metric}\n{stat}```\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{EngineMetrics, Gauge};
+
+    fn run_at(rate: f64) -> Run {
+        let text = format!(
+            r#"{{"date": "20250301-101010", "backend": "vllm", "model_id": "m",
+            "request_rate": {rate}, "completed": 10, "mean_ttft_ms": 90.0,
+            "output_throughput": 100.0}}"#
+        );
+        let mut run = crate::import::import("r.json", text.as_bytes())
+            .runs
+            .remove(0);
+        run.engine = Some(Box::new(EngineMetrics {
+            waiting: Some(Gauge::mean_only(rate * 2.0)),
+            energy_j: Some(50.0),
+            ..EngineMetrics::default()
+        }));
+        run
+    }
+
+    #[test]
+    fn engine_figures_of_one_run_are_a_table_and_of_a_sweep_charts() {
+        let one = [run_at(4.0)];
+        let md = engine(&one.iter().collect::<Vec<_>>(), "bars");
+        assert!(md.contains("kind: summary"), "{md}");
+        assert!(
+            md.contains("{metric: queue_depth, label: \"Requests waiting (mean)\"}"),
+            "{md}"
+        );
+        assert!(!md.contains("```chart"), "{md}");
+        let sweep = [run_at(4.0), run_at(8.0)];
+        let md = engine(&sweep.iter().collect::<Vec<_>>(), "lines");
+        assert!(
+            md.contains("```chart\nid: queue_depth\nkind: lines"),
+            "{md}"
+        );
+        assert!(!md.contains("kind: summary"), "{md}");
+        assert_eq!(engine(&[], "lines"), "");
+    }
 }
