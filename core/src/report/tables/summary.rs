@@ -19,9 +19,26 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         .as_ref()
         .filter(|m| !m.is_empty())
         .ok_or("a summary needs `metrics`, a list such as [ttft:p50, output_throughput]")?;
-    let keys = ctx.config_keys(d.configs.as_deref())?;
+    let all_keys = ctx.config_keys(d.configs.as_deref())?;
+    let mut specs = Vec::new();
+    for entry in entries {
+        specs.push(row_spec(ctx, d, &all_keys, entry)?);
+    }
+    // Each row's value of every configuration, read once.
+    let read: Vec<Vec<Option<(f64, &Run)>>> = specs
+        .iter()
+        .map(|r| {
+            all_keys
+                .iter()
+                .map(|k| value_of(ctx, r.q, k, r.take))
+                .collect()
+        })
+        .collect();
     // A configuration with no value in any row has no column.
-    let keys = with_values(ctx, keys, entries, d);
+    let kept: Vec<usize> = (0..all_keys.len())
+        .filter(|&i| read.iter().any(|row| row[i].is_some()))
+        .collect();
+    let keys: Vec<&String> = kept.iter().map(|&i| &all_keys[i]).collect();
     // One configuration competes with nothing: no best, no "Best for".
     let competes = keys.len() > 1;
     let names: Vec<String> = keys.iter().map(|k| ctx.display(k).0).collect();
@@ -30,27 +47,12 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
     let mut quantities = Vec::new();
     // Per configuration: the rows it is best in.
     let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
-    for entry in entries {
-        let (metric, load, take, label) = match entry {
-            MetricEntry::Name(m) => (m, None, None, None),
-            MetricEntry::Detailed {
-                metric,
-                load,
-                take,
-                label,
-            } => (metric, load.clone(), take.as_deref(), label.clone()),
-        };
-        let (q, take) = summary_quantity(metric, take)?;
-        let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
-        if let Some((at, kind)) = load {
-            one_kind_at(ctx, &keys, at, kind)?;
-        }
-        let take = summary_take(q, load, take)?;
+    for (spec, row) in specs.into_iter().zip(&read) {
+        let q = spec.q;
         quantities.push(q);
-        let values: Vec<Option<(f64, &Run)>> =
-            keys.iter().map(|k| value_of(ctx, q, k, take)).collect();
+        let values: Vec<Option<(f64, &Run)>> = kept.iter().map(|&i| row[i]).collect();
         if values.iter().all(Option::is_none) {
-            return Err(format!("no configuration reports {q} ({metric})"));
+            return Err(format!("no configuration reports {q} ({})", spec.metric));
         }
         let best = best_index(&values, q.better()).filter(|_| competes && awards(q));
         // A best within the noise of another value is no best: both are tied.
@@ -68,14 +70,14 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
             .flatten()
             .next()
             .map(|(_, run)| run.load.target);
-        let label = label.unwrap_or_else(|| row_label(q, take, at));
+        let label = spec.label.unwrap_or_else(|| row_label(q, spec.take, at));
         if let Some(b) = best {
             best_for[b].push(label.clone());
         }
         let cells: Vec<String> = values
             .iter()
             .enumerate()
-            .map(|(i, v)| summary_cell(&keys[i], q, *v, Some(i) == best, tied.contains(&i)))
+            .map(|(i, v)| summary_cell(keys[i], q, *v, Some(i) == best, tied.contains(&i)))
             .collect();
         rows.push(format!(
             "<tr><th scope=\"row\">{}</th>{}</tr>",
@@ -110,39 +112,43 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
     ))
 }
 
-/// `keys` less those with no value in any of the summary's rows (a row that cannot be read
-/// keeps every key: its error is the summary's).
-fn with_values(
+/// One row of a summary, as its entry asks: the metric as written, its quantity, which value
+/// of each configuration it takes, and the label it is given.
+struct RowSpec<'d> {
+    metric: &'d str,
+    q: Quantity,
+    take: Take,
+    label: Option<String>,
+}
+
+/// `entry` read, or what is wrong with it (a load none of `keys` was measured at included).
+fn row_spec<'d>(
     ctx: &ReportContext<'_>,
-    keys: Vec<String>,
-    entries: &[MetricEntry],
     d: &TableDirective,
-) -> Vec<String> {
-    let takes: Option<Vec<(Quantity, Take)>> = entries
-        .iter()
-        .map(|entry| {
-            let (metric, load, take) = match entry {
-                MetricEntry::Name(m) => (m, None, None),
-                MetricEntry::Detailed {
-                    metric, load, take, ..
-                } => (metric, load.clone(), take.as_deref()),
-            };
-            let (q, take) = summary_quantity(metric, take).ok()?;
-            let load = load
-                .or(d.load.clone())
-                .map(|l| l.parse())
-                .transpose()
-                .ok()?;
-            Some((q, summary_take(q, load, take).ok()?))
-        })
-        .collect();
-    let Some(takes) = takes else { return keys };
-    let has_any = |k: &String| takes.iter().any(|&(q, t)| value_of(ctx, q, k, t).is_some());
-    if keys.iter().any(has_any) {
-        keys.into_iter().filter(has_any).collect()
-    } else {
-        keys
+    keys: &[String],
+    entry: &'d MetricEntry,
+) -> Result<RowSpec<'d>, String> {
+    let (metric, load, take, label) = match entry {
+        MetricEntry::Name(m) => (m, None, None, None),
+        MetricEntry::Detailed {
+            metric,
+            load,
+            take,
+            label,
+        } => (metric, load.clone(), take.as_deref(), label.clone()),
+    };
+    let (q, take) = summary_quantity(metric, take)?;
+    let load = load.or(d.load.clone()).map(|l| l.parse()).transpose()?;
+    if let Some((at, kind)) = load {
+        one_kind_at(ctx, keys, at, kind)?;
     }
+    let take = summary_take(q, load, take)?;
+    Ok(RowSpec {
+        metric,
+        q,
+        take,
+        label,
+    })
 }
 
 /// Whether a row of `q` marks a best: not where neither direction wins (a queue's depth, a
