@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use super::join::{folder_and_name, folder_of};
 use crate::import::ImportedFile;
-use crate::model::{Location, Run};
+use crate::model::{EngineMetrics, Location, Run};
 use crate::problem::Problem;
 use crate::telemetry::reconcile::reconcile;
 use crate::telemetry::server_report;
@@ -59,15 +59,7 @@ pub(super) fn join(imports: &mut [ImportedFile]) {
                 warn(&mut imports[t], note);
             }
         }
-        let run = &mut imports[run_file].runs[0];
-        let client = run.engine.take().map(|e| *e);
-        let (metrics, disagreements) = reconcile(client, metrics, run.requests.succeeded);
-        run.engine = Some(Box::new(metrics));
-        for note in disagreements {
-            let problem =
-                Problem::warning(&run.provenance.file, run.provenance.location.clone(), note);
-            run.problems.push(problem);
-        }
+        give(&mut imports[run_file].runs[0], metrics);
     }
 }
 
@@ -78,14 +70,20 @@ fn from_server_reports(imports: &mut [ImportedFile]) {
         let Some(server) = run.server.as_deref().and_then(server_report::engine_of) else {
             continue;
         };
-        let client = run.engine.take().map(|e| *e);
-        let (metrics, disagreements) = reconcile(client, server, run.requests.succeeded);
-        run.engine = Some(Box::new(metrics));
-        for note in disagreements {
-            let at = run.provenance.location.clone();
-            run.problems
-                .push(Problem::warning(&run.provenance.file, at, note));
-        }
+        give(run, server);
+    }
+}
+
+/// Gives `run` the server's figures, set beside what its own file said (the client's), with a
+/// warning on the run for each figure the two disagree on.
+fn give(run: &mut Run, server: EngineMetrics) {
+    let client = run.engine.take().map(|e| *e);
+    let (metrics, disagreements) = reconcile(client, server, run.requests.succeeded);
+    run.engine = Some(Box::new(metrics));
+    for note in disagreements {
+        let at = run.provenance.location.clone();
+        run.problems
+            .push(Problem::warning(&run.provenance.file, at, note));
     }
 }
 
