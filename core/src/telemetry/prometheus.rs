@@ -44,7 +44,7 @@ pub fn read(text: &str) -> (Snapshot, Vec<BadLine>) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let Some((name, labels, value)) = sample(line) else {
+        let Some((name, value)) = sample(line) else {
             bad.push((
                 i + 1,
                 "expected a sample `name{label=\"value\"} value`".to_string(),
@@ -54,7 +54,7 @@ pub fn read(text: &str) -> (Snapshot, Vec<BadLine>) {
         if name.ends_with("_created") || !value.is_finite() {
             continue;
         }
-        record(&mut snapshot, name, labels, value);
+        record(&mut snapshot, name, value);
     }
     (snapshot, bad)
 }
@@ -116,7 +116,7 @@ fn known(name: &str) -> Option<Known> {
     }
 }
 
-fn record(snapshot: &mut Snapshot, name: &str, _labels: &str, value: f64) {
+fn record(snapshot: &mut Snapshot, name: &str, value: f64) {
     match known(name) {
         Some(Known::Counter(c, scale)) => {
             *snapshot.counters.entry(c).or_insert(0.0) += value * scale;
@@ -127,8 +127,9 @@ fn record(snapshot: &mut Snapshot, name: &str, _labels: &str, value: f64) {
     }
 }
 
-/// `name{labels} value [timestamp]` split into the name, the labels' text and the value.
-fn sample(line: &str) -> Option<(&str, &str, f64)> {
+/// `name{labels} value [timestamp]` split into the name and the value (label sets are summed
+/// or kept one value each, so their text is not needed).
+fn sample(line: &str) -> Option<(&str, f64)> {
     let name_end = line.find(|c: char| c == '{' || c.is_whitespace())?;
     let name = &line[..name_end];
     let valid = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
@@ -136,12 +137,9 @@ fn sample(line: &str) -> Option<(&str, &str, f64)> {
         return None;
     }
     let rest = &line[name_end..];
-    let (labels, rest) = match rest.strip_prefix('{') {
-        Some(inner) => {
-            let close = closing_brace(inner)?;
-            (&inner[..close], &inner[close + 1..])
-        }
-        None => ("", rest),
+    let rest = match rest.strip_prefix('{') {
+        Some(inner) => &inner[closing_brace(inner)? + 1..],
+        None => rest,
     };
     let value = rest.split_whitespace().next()?;
     let value = match value {
@@ -150,7 +148,7 @@ fn sample(line: &str) -> Option<(&str, &str, f64)> {
         "NaN" => f64::NAN,
         v => v.parse().ok()?,
     };
-    Some((name, labels, value))
+    Some((name, value))
 }
 
 /// The index of the `}` that closes a label set, quotes and escapes respected.
