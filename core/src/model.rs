@@ -27,7 +27,7 @@ pub use load::{LoadAxis, LoadPoint, LoadTarget, Rate};
 pub use price::Price;
 pub use provenance::{Producer, Provenance};
 pub use run::{Repeats, Run};
-pub use samples::RequestSamples;
+pub use samples::{Dependence, RequestSamples};
 pub use server::ServerMetrics;
 pub use totals::{RequestCounts, Throughput, TokenStats};
 pub use workload::Workload;

@@ -40,7 +40,7 @@ pub struct RequestSamples {
     /// The latencies of the successful requests sorted, made the first time an interval asks.
     #[serde(skip)]
     pub sorted: SortedCache,
-    /// The same latencies in send order with their block length, made the first time an
+    /// The same latencies in send order with their dependence, made the first time an
     /// interval asks.
     #[serde(skip)]
     pub ordered: OrderedCache,
@@ -90,13 +90,13 @@ impl RequestSamples {
     }
 
     /// The values of latency `metric` among the successful requests in the order they were
-    /// sent (computed once, then kept), and the length of the blocks their dependence asks
-    /// for, which `block_length` computes the first time ([`crate::noise::dependence`]).
+    /// sent (computed once, then kept), and how alike neighbours are, which `measure` computes
+    /// the first time ([`crate::noise::dependence`]).
     pub fn in_send_order(
         &self,
         metric: Metric,
-        block_length: impl FnOnce(&[f64]) -> usize,
-    ) -> Option<(&[f64], usize)> {
+        measure: impl FnOnce(&[f64]) -> Dependence,
+    ) -> Option<(&[f64], Dependence)> {
         let (values, cell) = match metric {
             Metric::Ttft => (&self.ttft_ms, &self.ordered.ttft),
             Metric::Tpot => (&self.tpot_ms, &self.ordered.tpot),
@@ -106,12 +106,12 @@ impl RequestSamples {
         if values.is_empty() {
             return None;
         }
-        let (ordered, block) = cell.get_or_init(|| {
+        let (ordered, dependence) = cell.get_or_init(|| {
             let ordered = self.send_order(values);
-            let block = block_length(&ordered);
-            (ordered, block)
+            let dependence = measure(&ordered);
+            (ordered, dependence)
         });
-        Some((ordered, *block))
+        Some((ordered, *dependence))
     }
 
     /// Whether the send order is known: start times, or a tool whose lists follow the
@@ -191,13 +191,33 @@ impl PartialEq for SortedCache {
     }
 }
 
-/// The latencies of the successful requests in send order with their block length, computed
+/// How alike the neighbours of a run's requests are in send order: what the intervals of
+/// [`crate::noise::dependence`] are built on. Independent requests have blocks of 1 and no lag.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dependence {
+    /// The length of the blocks of consecutive requests the run is judged in.
+    pub block: usize,
+    /// Γ ÷ σ²∞, in requests: the autocovariances weighted by their lag, over their sum. The
+    /// means of blocks of b requests vary by σ²∞·(1 − lag ÷ b) ÷ b, so short blocks read the
+    /// noise low by this much (Flegal and Jones 2010).
+    pub bias_lag: f64,
+}
+
+impl Dependence {
+    /// What independent requests show.
+    pub const NONE: Dependence = Dependence {
+        block: 1,
+        bias_lag: 0.0,
+    };
+}
+
+/// The latencies of the successful requests in send order with their dependence, computed
 /// once on first use; like [`SortedCache`], two are always equal.
 #[derive(Debug, Clone, Default)]
 pub struct OrderedCache {
-    ttft: OnceLock<(Vec<f64>, usize)>,
-    tpot: OnceLock<(Vec<f64>, usize)>,
-    e2e: OnceLock<(Vec<f64>, usize)>,
+    ttft: OnceLock<(Vec<f64>, Dependence)>,
+    tpot: OnceLock<(Vec<f64>, Dependence)>,
+    e2e: OnceLock<(Vec<f64>, Dependence)>,
 }
 
 impl PartialEq for OrderedCache {

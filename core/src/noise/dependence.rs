@@ -27,13 +27,19 @@
 //!    the factor by which the run's requests count for fewer; the ranks move out from n·q by
 //!    its square root, and by t(k − 1) ÷ z for the few blocks it was estimated from. A rank
 //!    that falls outside the run leaves that end unbounded: the one bound that exists is kept.
+//! 4. **Short blocks** read the noise low: neighbouring blocks' means are still alike, and the
+//!    spread of k blocks of b requests is σ²∞·(1 − (Γ/σ²∞)·(k + 1)/(k·b)) on average (Flegal
+//!    and Jones 2010, the bias of batch means), where Γ = 2·Σ lag·γ(lag). Both spreads above are
+//!    scaled up by that much, with Γ/σ²∞ read from the same lag window, or from the AR(1) of
+//!    the same integrated time when the window ends before the dependence does (a short run
+//!    reads its far lags low); at most twofold.
 //!
 //! Values are computed with no resampling, so a site builds the same twice.
 
 use super::estimate::Interval;
 use super::interval::{self, MIN_VALUES};
 use super::student::{t_975, Z_975};
-use crate::model::{Metric, RequestSamples};
+use crate::model::{Dependence, Metric, RequestSamples};
 
 /// The fewest blocks a run is cut into: below it the blocks' spread says too little.
 pub const MIN_BLOCKS: usize = 4;
@@ -51,58 +57,85 @@ const MAX_LAG: usize = 400;
 /// browser so reads any run in a few hundred milliseconds at most.
 const MAX_SERIES: usize = 50_000;
 
+/// The most by which short blocks are taken to read the noise low: half its variance.
+const MOST_BIAS: f64 = 0.5;
+
 /// Requests in send order, and the blocks they are judged in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ordered<'a> {
     /// The values in send order (successful requests with a value).
     pub values: &'a [f64],
-    /// The block length: 1 when neighbours are independent.
-    pub block: usize,
+    /// How alike neighbours are: the block length (1 when independent) and its bias.
+    pub dependence: Dependence,
 }
 
 impl<'a> Ordered<'a> {
-    /// `run`'s values of latency `metric` in send order with their block length, read once
-    /// and kept with the run's requests.
+    /// `run`'s values of latency `metric` in send order with their dependence, read once and
+    /// kept with the run's requests.
     pub fn of(samples: &'a RequestSamples, metric: Metric) -> Option<Ordered<'a>> {
-        let (values, block) = samples.in_send_order(metric, block_length)?;
-        Some(Ordered { values, block })
+        let (values, dependence) = samples.in_send_order(metric, measure)?;
+        Some(Ordered { values, dependence })
+    }
+
+    /// The block length: 1 when neighbours are independent.
+    pub fn block(&self) -> usize {
+        self.dependence.block.max(1)
     }
 
     /// The number of whole blocks.
     pub fn blocks(&self) -> usize {
-        self.values.len() / self.block.max(1)
+        self.values.len() / self.block()
     }
 
     /// True when neighbouring requests were found alike.
     pub fn dependent(&self) -> bool {
-        self.block > 1
+        self.block() > 1
+    }
+
+    /// The factor by which the spread of the blocks' means reads the variance low, ≥ 1: blocks
+    /// of b requests whose dependence reaches a lag of Γ ÷ σ²∞ give, with k of them,
+    /// σ²∞·(1 − (Γ ÷ σ²∞)·(k + 1) ÷ (k·b)) on average (Flegal and Jones 2010, batch means'
+    /// bias), at most [`MOST_BIAS`] low.
+    fn short_block_correction(&self) -> f64 {
+        let (b, k) = (self.block() as f64, self.blocks().max(1) as f64);
+        let bias = self.dependence.bias_lag / b * (k + 1.0) / k;
+        1.0 / (1.0 - bias.clamp(0.0, MOST_BIAS))
     }
 }
 
 /// The block length of `values` in send order (see the module's documentation); 1 when no
 /// autocorrelation is significant or there are too few values to tell.
 pub fn block_length(values: &[f64]) -> usize {
+    measure(values).block
+}
+
+/// The dependence of `values` in send order: the block length (see the module's
+/// documentation) and the lag that says how short blocks of that length are.
+pub fn measure(values: &[f64]) -> Dependence {
     if values.len() > MAX_SERIES {
         let group = values.len().div_ceil(MAX_SERIES);
         let means: Vec<f64> = values
             .chunks(group)
             .map(|c| c.iter().sum::<f64>() / c.len() as f64)
             .collect();
-        let near = block_length(&values[..MAX_SERIES]);
-        let far = match block_length(&means) {
-            1 => 1,
-            block => (block * group).min(values.len() / MIN_BLOCKS),
+        let near = measure(&values[..MAX_SERIES]);
+        let far = match measure(&means) {
+            Dependence { block: 1, .. } => Dependence::NONE,
+            far => Dependence {
+                block: (far.block * group).min(values.len() / MIN_BLOCKS),
+                bias_lag: far.bias_lag * group as f64,
+            },
         };
-        return near.max(far);
+        return if far.block > near.block { far } else { near };
     }
     let n = values.len();
     if n < 2 * INSIGNIFICANT_RUN + 2 {
-        return 1;
+        return Dependence::NONE;
     }
     let ranks = centred_ranks(values);
     let r0 = autocovariance(&ranks, 0);
     if r0 <= 0.0 {
-        return 1;
+        return Dependence::NONE;
     }
     let nf = n as f64;
     let threshold = 2.0 * (nf.log10() / nf).sqrt();
@@ -128,7 +161,7 @@ pub fn block_length(values: &[f64]) -> usize {
     }
     let reach = reach.unwrap_or(max_lag.saturating_sub(INSIGNIFICANT_RUN));
     if reach == 0 {
-        return 1;
+        return Dependence::NONE;
     }
     let window = (2 * reach).min(max_lag);
     let (mut g, mut lrv) = (0.0, r0);
@@ -146,7 +179,17 @@ pub fn block_length(values: &[f64]) -> usize {
     };
     let wanted = (3.0 * politis_white).max(3.0 * iact).ceil();
     let most = (n / MIN_BLOCKS).max(1);
-    (wanted as usize).clamp(2, most.max(2)).min(most)
+    let block = (wanted as usize).clamp(2, most.max(2)).min(most);
+    // Γ ÷ σ²∞ as read, and as an AR(1) with the same integrated time has it: the lag window
+    // ends early on short runs and reads the far lags' weight low, the geometric decay does not.
+    let rho = (iact - 1.0) / (iact + 1.0);
+    let geometric = 2.0 * rho / (1.0 - rho * rho);
+    let bias_lag = if block > 1 && lrv > 0.0 {
+        (g / lrv).max(geometric).max(0.0)
+    } else {
+        0.0
+    };
+    Dependence { block, bias_lag }
 }
 
 /// The flat-top lag window: 1 to half the bandwidth, then down to 0 at the bandwidth.
@@ -206,10 +249,11 @@ pub fn mean(ordered: &Ordered) -> Option<Interval> {
     if !ordered.dependent() {
         return interval::mean_skewed(x, centre);
     }
-    let b = ordered.block;
+    let b = ordered.block();
+    let stretch = ordered.short_block_correction().sqrt();
     let means: Vec<f64> = x
         .chunks_exact(b)
-        .map(|c| c.iter().sum::<f64>() / b as f64)
+        .map(|c| centre + (c.iter().sum::<f64>() / b as f64 - centre) * stretch)
         .collect();
     interval::mean_skewed(&means, centre)
 }
@@ -253,7 +297,7 @@ fn widening(ordered: &Ordered, sorted: &[f64], q: f64) -> f64 {
     if !ordered.dependent() {
         return 1.0;
     }
-    let (b, k) = (ordered.block, ordered.blocks());
+    let (b, k) = (ordered.block(), ordered.blocks());
     if k < 2 {
         return f64::INFINITY;
     }
@@ -265,6 +309,7 @@ fn widening(ordered: &Ordered, sorted: &[f64], q: f64) -> f64 {
         .collect();
     let grand = shares.iter().sum::<f64>() / k as f64;
     let var = shares.iter().map(|s| (s - grand).powi(2)).sum::<f64>() / (k - 1) as f64;
+    let var = var * ordered.short_block_correction();
     let ratio = (b as f64 * var / (q * (1.0 - q))).max(1.0);
     ratio.sqrt() * t_975((k - 1) as f64) / Z_975
 }
@@ -295,6 +340,40 @@ mod tests {
     }
 
     #[test]
+    fn short_blocks_are_widened_by_the_bias_of_batch_means() {
+        // AR(1) 0.9: Γ/σ²∞ = 2·0.9/(1 − 0.81) = 9.47 requests.
+        let mut lags: Vec<f64> = (0..40)
+            .map(|seed| {
+                let mut rng = simulated::rng(seed);
+                measure(&simulated::ar1_latencies(&mut rng, 2_000, 200.0, 0.9)).bias_lag
+            })
+            .collect();
+        lags.sort_by(f64::total_cmp);
+        assert!((7.0..12.0).contains(&lags[20]), "{lags:?}");
+        let x = vec![1.0; 200];
+        let widened = |dependence| Ordered {
+            values: &x,
+            dependence,
+        };
+        let ten = Dependence {
+            block: 50,
+            bias_lag: 9.47,
+        };
+        // Four blocks of 50: the spread reads 1 − 9.47·5/200 = 76% of the variance.
+        let factor = widened(ten).short_block_correction();
+        assert!(
+            (factor - 1.0 / (1.0 - 9.47 * 5.0 / 200.0)).abs() < 1e-12,
+            "{factor}"
+        );
+        assert_eq!(widened(Dependence::NONE).short_block_correction(), 1.0);
+        let far = Dependence {
+            block: 50,
+            bias_lag: 1_000.0,
+        };
+        assert_eq!(widened(far).short_block_correction(), 2.0);
+    }
+
+    #[test]
     fn a_trend_takes_the_longest_blocks_allowed() {
         let x: Vec<f64> = (0..400).map(f64::from).collect();
         assert_eq!(block_length(&x), 100);
@@ -322,7 +401,7 @@ mod tests {
         let x: Vec<f64> = (0..200).map(|i| ((i * 37) % 200) as f64).collect();
         let ordered = Ordered {
             values: &x,
-            block: 1,
+            dependence: Dependence::NONE,
         };
         let mut sorted = x.clone();
         sorted.sort_by(f64::total_cmp);
@@ -344,7 +423,7 @@ mod tests {
         let x: Vec<f64> = (1..=200).map(f64::from).collect();
         let ordered = Ordered {
             values: &x,
-            block: 1,
+            dependence: Dependence::NONE,
         };
         let i = quantile(&ordered, &x, 0.99).unwrap();
         assert!(i.lo.is_finite() && i.lo < 198.0, "{i:?}");
