@@ -159,12 +159,32 @@ pub fn mean_skewed(units: &[f64], centre: f64) -> Option<Interval> {
     if k < 2 || units.iter().any(|v| !v.is_finite()) || !centre.is_finite() {
         return None;
     }
+    mean_hall(units, centre, skewness(units))
+}
+
+/// The sample skewness of `values` (0 when they do not vary).
+pub fn skewness(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let m2 = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
+    let m3 = values.iter().map(|v| (v - mean).powi(3)).sum::<f64>() / n;
+    if m2 > 0.0 {
+        m3 / m2.powf(1.5)
+    } else {
+        0.0
+    }
+}
+
+/// [`mean_skewed`] with the units' skewness given.
+pub fn mean_hall(units: &[f64], centre: f64, skew: f64) -> Option<Interval> {
+    let k = units.len();
+    if k < 2 || units.iter().any(|v| !v.is_finite()) || !centre.is_finite() {
+        return None;
+    }
     let kf = k as f64;
     let mean = units.iter().sum::<f64>() / kf;
     let m2 = units.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / kf;
-    let m3 = units.iter().map(|v| (v - mean).powi(3)).sum::<f64>() / kf;
     let se = (m2 * kf / (kf - 1.0)).sqrt() / kf.sqrt();
-    let skew = if m2 > 0.0 { m3 / m2.powf(1.5) } else { 0.0 };
     let (a, b) = (skew / (3.0 * kf.sqrt()), skew / (6.0 * kf.sqrt()));
     // Hall's g(T) = T + aT² + a²T³/3 + b is increasing; its inverse, at ±t.
     let inverse = |y: f64| {

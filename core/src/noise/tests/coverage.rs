@@ -131,16 +131,12 @@ fn intervals_cover_at_least_93_percent_of_independent_and_lightly_dependent_runs
     }
 }
 
-/// The cells where 200 strongly dependent requests hold too little to reach 93%: with an
-/// integrated autocorrelation time of 10–19 requests, a run of 200 is worth 10–20 independent
-/// ones and four blocks of 50 are still alike. Their measured coverage, 91.0–92.7%, is their
-/// floor here, and README's "Noise and differences" says so.
-const SHORT_AT_200: [(&str, Stat); 4] = [
-    ("LogNormal(0.9)", Stat::Mean),
-    ("Pareto(0.9)", Stat::Mean),
-    ("Queue(0.5)", Stat::Mean),
-    ("Queue(0.5)", Stat::P(99.0)),
-];
+/// The cells where 200 queued requests hold too little to reach 93%: the queue's dependence
+/// fades slowly (an integrated autocorrelation time of about 10 requests, with a long tail of
+/// small autocorrelations), and 200 requests cannot show how far it reaches, so its blocks come
+/// out short. Over 2,000 runs the mean covers 90.8% and the p99 93.2%; README's "Noise and
+/// differences" says so.
+const SHORT_AT_200: [(&str, Stat); 2] = [("Queue(0.5)", Stat::Mean), ("Queue(0.5)", Stat::P(99.0))];
 
 #[test]
 fn intervals_cover_at_least_93_percent_when_neighbours_are_strongly_alike() {
