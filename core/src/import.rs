@@ -506,6 +506,11 @@ const TEXT_FORMATS: &[TextFormat] = &[
         read: inference_perf::read_config,
     },
     TextFormat {
+        format: Format::InferencePerf,
+        detect: inference_perf::is_lifecycle_yaml,
+        read: inference_perf::read_lifecycle_yaml,
+    },
+    TextFormat {
         format: Format::LlmdReport,
         detect: llmd_report::is_yaml_report,
         read: llmd_report::read_yaml,

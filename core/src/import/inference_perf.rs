@@ -3,7 +3,7 @@
 //!
 //! | file | what it is | what benchdeck makes of it |
 //! |---|---|---|
-//! | `stage_N_lifecycle_metrics.json` | the client's measurement of one load stage | one run |
+//! | `stage_N_lifecycle_metrics.json` (or `.yaml`) | the client's measurement of one load stage | one run |
 //! | `summary_lifecycle_metrics.json` | every stage's requests together | a run without a load point, dropped when stage files are beside it (their requests are its requests) |
 //! | `stage_N_prometheus_metrics.json`, `summary_prometheus_metrics.json` | the server's own Prometheus metrics over the stage's (or the benchmark's) time window | not a run: the server metrics of the stage's run ([`crate::model::ServerMetrics`]) |
 //! | `config.yaml` | the run's configuration | not a run: the model (`server.model_name`), engine (`server.type`), target lengths and tokenizer of the runs beside it |
@@ -28,7 +28,10 @@ mod lifecycle;
 mod prometheus;
 
 pub(super) use config::{config_of, is_config, read_config};
-pub(super) use lifecycle::{is_lifecycle, read_lifecycle_document, NO_MODEL, SUMMARY};
+pub(super) use lifecycle::{
+    is_lifecycle, is_lifecycle_yaml, read_lifecycle_document, read_lifecycle_yaml, NO_MODEL,
+    SUMMARY,
+};
 pub(super) use prometheus::{is_prometheus, read_prometheus_document, server_metrics, NOT_A_RUN};
 
 #[cfg(test)]

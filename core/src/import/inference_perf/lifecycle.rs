@@ -11,6 +11,9 @@
 //!   span), the lengths `prompt_len`/`output_len` (and, 0.6+, `prompt_tokens`/`output_tokens`
 //!   with the server's `total`), `goodput_metrics.request_goodput` (req/s).
 //! - `failures`: `count`, and since 0.6.1 `by_label` (`"503 - Service Unavailable": {count}`).
+//!
+//! A report written as YAML (`*_lifecycle_metrics.yaml`, the same keys) is parsed into the
+//! same JSON value and read the same way.
 
 use serde_json::{Map, Value};
 
@@ -40,6 +43,31 @@ pub(crate) fn is_lifecycle(value: &Value) -> bool {
         && obj.get("successes").is_some_and(Value::is_object)
         && obj.contains_key("failures")
         && !obj.contains_key("num_sessions")
+}
+
+/// True for a lifecycle report written as YAML: its three keys at the top level.
+pub(crate) fn is_lifecycle_yaml(text: &str) -> bool {
+    let top = |key: &str| text.lines().any(|l| l.starts_with(key));
+    top("load_summary:") && top("successes:") && top("failures:")
+}
+
+/// Reads a lifecycle report written as YAML: parsed into a JSON value and read like the JSON.
+pub(crate) fn read_lifecycle_yaml(file: &str, text: &str) -> ImportedFile {
+    let mut out = ImportedFile::new(file, Some(Producer::InferencePerf));
+    match crate::yaml::parse(text, crate::yaml::Schema::PyYaml) {
+        Ok(value) if is_lifecycle(&value) => {
+            read_lifecycle_document(&mut out, &value, Location::json(""))
+        }
+        Ok(_) => out.problems.push(Problem::error(
+            file,
+            Location::File,
+            "YAML not recognised as an inference-perf lifecycle report; expected              `load_summary` (with its `count`), `successes` (an object) and `failures`",
+        )),
+        Err(e) => out
+            .problems
+            .push(Problem::error(file, e.location, e.message)),
+    }
+    out
 }
 
 /// The load point of a stage, or none for the summary.

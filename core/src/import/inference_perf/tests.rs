@@ -222,3 +222,72 @@ fn a_folder_joins_the_configuration_server_metrics_and_drops_the_summary() {
     ));
     assert!(messages(&imported[5]).contains("cannot be split among the stages"));
 }
+
+/// The same reports written as YAML (PyYAML's `safe_dump` of the JSON fixtures) read as the
+/// same runs, and a YAML stage takes its server metrics as a JSON one does.
+#[test]
+fn a_report_written_as_yaml_reads_as_its_json() {
+    for stage in ["stage_0", "stage_1"] {
+        let json = import_file(&format!(
+            "inference-perf/rate-sweep/{stage}_lifecycle_metrics.json"
+        ));
+        let yaml = import_file(&format!(
+            "inference-perf/yaml/{stage}_lifecycle_metrics.yaml"
+        ));
+        assert_eq!(yaml.producer, Some(Producer::InferencePerf));
+        assert_eq!(errors(&yaml), Vec::<String>::new());
+        let (a, b) = (one_run(&json), one_run(&yaml));
+        assert_eq!(a.load, b.load);
+        // serde_json's and the YAML parser's last digit may differ: the same to rounding.
+        let stats: Vec<_> = a
+            .latency
+            .iter()
+            .flat_map(|l| {
+                let d = &l.distribution;
+                let mut all = vec![(l.metric, Stat::Mean, d.mean.unwrap_or(f64::NAN))];
+                all.extend(
+                    d.percentiles
+                        .iter()
+                        .map(|p| (l.metric, Stat::P(p.p), p.value)),
+                );
+                all
+            })
+            .collect();
+        assert_eq!(
+            stats.len(),
+            b.latency
+                .iter()
+                .map(|l| l.distribution.percentiles.len() + 1)
+                .sum::<usize>()
+        );
+        close_stats(b, &stats);
+        close(
+            b.throughput.output_tok_s,
+            a.throughput.output_tok_s.unwrap(),
+        );
+        assert_eq!(a.requests, b.requests);
+        assert_eq!(a.tokens.total_output, b.tokens.total_output);
+    }
+    let names = [
+        "stage_0_lifecycle_metrics.yaml",
+        "stage_0_prometheus_metrics.json",
+    ];
+    let imported = import_folder("inference-perf/yaml", &names, "run");
+    assert_eq!(imported[0].joined, ["run/stage_0_prometheus_metrics.json"]);
+    assert!(imported[0].runs[0].server.is_some());
+}
+
+#[test]
+fn yaml_with_the_keys_but_not_their_shape_is_refused_by_name() {
+    let f = crate::import::import(
+        "stage_0_lifecycle_metrics.yaml",
+        b"load_summary: 3\nsuccesses: []\nfailures: 0\n",
+    );
+    let text = messages(&f);
+    assert!(f.runs.is_empty());
+    assert!(
+        text.contains("stage_0_lifecycle_metrics.yaml")
+            && text.contains("not recognised as an inference-perf lifecycle report"),
+        "{text}"
+    );
+}

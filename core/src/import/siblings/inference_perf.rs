@@ -1,7 +1,7 @@
 //! inference-perf's files of one folder joined: `config.yaml` names the model of every report
 //! beside it; the summary report is dropped when stage reports are there (it holds their
 //! requests again); each `stage_N_prometheus_metrics.json` becomes the server metrics of
-//! `stage_N_lifecycle_metrics.json`'s run.
+//! `stage_N_lifecycle_metrics.json`'s (or `.yaml`'s) run.
 
 use std::collections::BTreeSet;
 
@@ -120,10 +120,14 @@ fn attach_server_metrics(files: &[InputFile], imports: &mut [ImportedFile], memb
         let Some(stem) = imports[i].file.strip_suffix("_prometheus_metrics.json") else {
             continue;
         };
-        let lifecycle = format!("{stem}_lifecycle_metrics.json");
-        let Some(&run_file) = members.iter().find(|&&j| imports[j].file == lifecycle) else {
+        let written_as = |ext: &str| format!("{stem}_lifecycle_metrics.{ext}");
+        let Some(&run_file) = members
+            .iter()
+            .find(|&&j| [written_as("json"), written_as("yaml")].contains(&imports[j].file))
+        else {
             continue;
         };
+        let lifecycle = imports[run_file].file.clone();
         let Ok(value) = crate::json::parse(&String::from_utf8_lossy(&files[i].bytes), 0) else {
             continue;
         };
