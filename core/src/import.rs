@@ -22,6 +22,7 @@ mod llmperf;
 mod llmperf_bench;
 mod mapping_file;
 mod mlperf;
+mod named_columns_csv;
 mod perf_analyzer;
 mod sfs_csv;
 mod sglang;
@@ -389,8 +390,10 @@ fn read_any(file: &str, text: &str, forced: Option<Format>, parse: Parse) -> Imp
              llm-load-test; CSV from \
              benchmark.py, GenAI-Perf, GuideLLM or Locust; YAML from GuideLLM, llm-d or \
              inference-perf; console output of vLLM, SGLang, AIPerf, GenAI-Perf or k6; a \
-             load_test.py report; an MLPerf LoadGen summary; or a CSV with `# benchdeck:` \
-             mapping lines (see the README)",
+             load_test.py report; an MLPerf LoadGen summary; a CSV with `# benchdeck:` \
+             mapping lines, or whose columns name the load and each latency's unit \
+             (`concurrency`, `ttft_p50_ms`); or a `benchdeck-mapping.yaml` beside it (see the \
+             README)",
         ),
     )
 }
@@ -554,6 +557,12 @@ const TEXT_FORMATS: &[TextFormat] = &[
         format: Format::TidyCsv,
         detect: tidy_csv::is_tidy_csv,
         read: tidy_csv::read,
+    },
+    // A CSV of one's own whose column names say what they hold, units included.
+    TextFormat {
+        format: Format::TidyCsv,
+        detect: named_columns_csv::is_named_columns_csv,
+        read: named_columns_csv::read,
     },
     // AIPerf's and GenAI-Perf's console tables, in any text file.
     TextFormat {

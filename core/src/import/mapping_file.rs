@@ -19,12 +19,12 @@
 //! at its line and column naming the key; a mapping file that claims no file is a warning.
 
 mod flat;
-mod suggest;
+pub(super) mod suggest;
 
 use serde_json::Value;
 
 use super::table::{self, Row};
-use super::tidy_csv::{items, read_table, Item, Table};
+use super::tidy_csv::{items, read_table, Item, MappedBy, Table};
 use super::ImportedFile;
 use crate::input::InputFile;
 use crate::model::{Location, Producer};
@@ -291,7 +291,7 @@ impl Mapping<'_> {
             ));
             return out;
         }
-        read_table(&table, self.path, &self.items, &mut out);
+        read_table(&table, MappedBy::File(self.path), &self.items, &mut out);
         out
     }
 

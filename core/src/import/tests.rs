@@ -56,6 +56,31 @@ fn vllm_single_result_with_per_request_arrays() {
     assert!(samples.tpot_ms[3].is_nan());
 }
 
+/// A script's copy of vLLM's result with `mean_ttft` for `mean_ttft_ms`, in seconds: read in
+/// ms, with a warning naming the guess.
+#[test]
+fn a_vllm_look_alike_in_seconds_is_read_in_ms_with_the_guess_named() {
+    let f = import_fixture("vllm/look-alike-seconds.json");
+    assert_eq!(f.producer, Some(Producer::VllmServe));
+    let run = &f.runs[0];
+    crate::fixtures::close_stats(
+        run,
+        &[
+            (Metric::Ttft, Stat::Mean, 81.2),
+            (Metric::Ttft, Stat::P(99.0), 240.3),
+            (Metric::Tpot, Stat::Median, 14.9),
+            (Metric::Itl, Stat::P(99.0), 61.2),
+            (Metric::E2e, Stat::Median, 1980.0),
+        ],
+    );
+    let text = crate::fixtures::messages(&f);
+    assert!(
+        text.contains("vllm/look-alike-seconds.json: warning: the latency keys carry no unit")
+            && text.contains("read as seconds, since `median_tpot` is 0.0149"),
+        "{text}"
+    );
+}
+
 #[test]
 fn vllm_appended_results_keep_going_past_a_bad_line() {
     let f = import_fixture("vllm/llama-appended.jsonl");

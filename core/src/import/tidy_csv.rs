@@ -100,7 +100,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         body,
         producer: Producer::TidyCsv,
     };
-    read_table(&table, file, &raw_items, &mut out);
+    read_table(&table, MappedBy::Inline, &raw_items, &mut out);
     if body.is_empty() && broken.is_none() {
         out.problems.push(Problem::error(
             file,
@@ -112,16 +112,47 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
     out
 }
 
-/// Reads `table`'s rows into runs of `out` by the mapping `raw_items`, written in `mapping_file`
-/// (the table's own file for a tidy CSV, or a mapping file): a mistake in the mapping is an error
-/// at its place there, a row that cannot be a run an error at its own.
+/// Where a table's mapping was written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(in crate::import) enum MappedBy<'a> {
+    /// `# benchdeck:` lines in the table's own file.
+    Inline,
+    /// A mapping file beside the table's.
+    File(&'a str),
+    /// Nowhere: guessed from the names of the table's columns, their units among them.
+    ColumnNames,
+}
+
+impl MappedBy<'_> {
+    /// The file a mistake in the mapping is located in.
+    fn file<'f>(&'f self, table_file: &'f str) -> &'f str {
+        match self {
+            MappedBy::File(path) => path,
+            MappedBy::Inline | MappedBy::ColumnNames => table_file,
+        }
+    }
+
+    /// What names (or does not name) a column, in a warning.
+    fn describe(&self) -> String {
+        match self {
+            MappedBy::Inline => "`# benchdeck:` mapping".to_string(),
+            MappedBy::File(path) => format!("mapping of `{path}`"),
+            MappedBy::ColumnNames => "name benchdeck could read".to_string(),
+        }
+    }
+}
+
+/// Reads `table`'s rows into runs of `out` by the mapping `raw_items`, written where `by`
+/// says: a mistake in the mapping is an error at its place there, a row that cannot be a run an
+/// error at its own.
 pub(super) fn read_table(
     table: &Table<'_>,
-    mapping_file: &str,
+    by: MappedBy<'_>,
     raw_items: &[Item<'_>],
     out: &mut ImportedFile,
 ) {
     let (file, header) = (table.file, table.header);
+    let mapping_file = by.file(file);
     let before = out.problems.len();
     let mappings = resolve_all(mapping_file, raw_items, header, &mut out.problems);
     if mapping_file != file {
@@ -142,12 +173,7 @@ pub(super) fn read_table(
         ));
         return;
     };
-    let by = if mapping_file == file {
-        "`# benchdeck:` mapping".to_string()
-    } else {
-        format!("mapping of `{mapping_file}`")
-    };
-    warn_unmapped(file, header, &mappings, &by, &mut out.problems);
+    warn_unmapped(file, header, &mappings, &by.describe(), &mut out.problems);
     for row in table.body {
         match read_row(table, load, &mappings, row) {
             Ok(run) => out.runs.push(run),

@@ -2,7 +2,8 @@
 //! (`--append-result` puts several on separate lines).
 //!
 //! Latencies are `{mean,median,std,p<P>}_{ttft,tpot,itl,e2el}_ms` in milliseconds; per-request
-//! arrays are in seconds. `--metadata k=v` pairs sit at the top level as strings: `framework`,
+//! arrays are in seconds. Look-alikes whose keys drop the `_ms` (`look_alike.rs`) are read in
+//! the unit their values say, with a warning. `--metadata k=v` pairs sit at the top level as strings: `framework`,
 //! `engine`, `label`, `hardware` and `dataset` among them name the configuration, and the keys
 //! research forks add (`tp`, `quant-type`, `env`…: `settings::METADATA_SETTINGS`) become its
 //! settings, so two tensor-parallel sizes are two configurations.
@@ -14,6 +15,7 @@
 
 mod keys;
 pub(super) mod lists;
+mod look_alike;
 mod settings;
 pub(super) mod sweep;
 
@@ -28,7 +30,7 @@ use crate::model::{
     Workload,
 };
 use crate::problem::Problem;
-use keys::latency_key;
+use keys::{bare_latency_key, latency_key};
 use lists::PerRequest;
 
 pub(super) use keys::is_stat;
@@ -40,9 +42,10 @@ pub(super) fn is_serve_result(value: &Value) -> bool {
     };
     let latency = obj.keys().any(|k| latency_key(k).is_some());
     // Early-2025 `--save-result` files hold the latency statistics alone (no `completed`).
-    obj.contains_key("date")
+    let serve = obj.contains_key("date")
         && obj.contains_key("backend")
-        && (latency || (obj.contains_key("completed") && obj.contains_key("model_id")))
+        && (latency || (obj.contains_key("completed") && obj.contains_key("model_id")));
+    serve || look_alike::is_look_alike(obj)
 }
 
 /// The keys a full result has and a latency-only one (no `completed`) may lack.
@@ -198,7 +201,19 @@ fn read_result(
         );
     }
 
-    let latency = read_latency(&mut f, latency_key);
+    let latency = if look_alike::is_look_alike(obj) {
+        let (to_ms, why) = look_alike::unit(obj);
+        f.problems.push(Problem::warning(file, at.clone(), why));
+        read_latency(&mut f, bare_latency_key)
+            .into_iter()
+            .map(|m| LatencyMetric {
+                distribution: m.distribution.scaled(to_ms),
+                ..m
+            })
+            .collect()
+    } else {
+        read_latency(&mut f, latency_key)
+    };
 
     let goodput_key = if f.has("request_goodput") {
         "request_goodput"

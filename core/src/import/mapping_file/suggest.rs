@@ -73,14 +73,27 @@ fn first_run(value: &Value) -> (&Value, Option<String>) {
     (value, None)
 }
 
-/// What `key` may map to: the target's name (each is mapped once) and the map's item.
-fn guess(key: &str) -> Option<(String, String)> {
-    let lower = key.to_ascii_lowercase();
-    let words: Vec<&str> = lower
+/// A key's words, lower case: `ttft_p50_ms` is `ttft`, `p50`, `ms`.
+fn words_of(lower: &str) -> Vec<&str> {
+    lower
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '.')
         .flat_map(|w| w.split('.'))
         .filter(|w| !w.is_empty())
-        .collect();
+        .collect()
+}
+
+/// True when `key` names a latency and its unit (`ttft_p50_ms`, `lat_p99_s`), so a guess of
+/// it does not assume milliseconds.
+pub(in crate::import) fn names_a_latency_and_its_unit(key: &str) -> bool {
+    let lower = key.to_ascii_lowercase();
+    let words = words_of(&lower);
+    latency_metric(&lower, &words).is_some() && time_unit(&words).is_some()
+}
+
+/// What `key` may map to: the target's name (each is mapped once) and the map's item.
+pub(in crate::import) fn guess(key: &str) -> Option<(String, String)> {
+    let lower = key.to_ascii_lowercase();
+    let words = words_of(&lower);
     let has = |w: &str| words.contains(&w);
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     if let Some(kind) = load_kind(&words) {

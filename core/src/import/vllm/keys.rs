@@ -6,8 +6,12 @@ use crate::model::Metric;
 
 /// Splits `p99.9_ttft_ms` into (`p99.9`, TTFT).
 pub(super) fn latency_key(key: &str) -> Option<(&str, Metric)> {
-    let rest = key.strip_suffix("_ms")?;
-    let (stat, metric) = rest.split_once('_')?;
+    bare_latency_key(key.strip_suffix("_ms")?)
+}
+
+/// Splits a look-alike's `p99.9_ttft`, the key without its unit, into (`p99.9`, TTFT).
+pub(super) fn bare_latency_key(key: &str) -> Option<(&str, Metric)> {
+    let (stat, metric) = key.split_once('_')?;
     let metric = match metric {
         "ttft" => Metric::Ttft,
         "tpot" => Metric::Tpot,
