@@ -20,6 +20,7 @@ mod llm_load_test;
 mod llmd_report;
 mod llmperf;
 mod llmperf_bench;
+mod lmbench;
 mod mapping_file;
 mod mlperf;
 mod named_columns_csv;
@@ -257,6 +258,8 @@ pub enum Format {
     Mlperf,
     /// llm-load-test's `output.json`.
     LlmLoadTest,
+    /// LMBench's per-request CSV.
+    LmBench,
     /// AIPerf's and GenAI-Perf's console tables, in any text.
     ConsoleTable,
 }
@@ -537,6 +540,11 @@ const TEXT_FORMATS: &[TextFormat] = &[
         format: Format::SfsCsv,
         detect: |text| sfs_csv::is_sfs_csv(table::first_line(text)),
         read: sfs_csv::read,
+    },
+    TextFormat {
+        format: Format::LmBench,
+        detect: |text| lmbench::is_lmbench_csv(table::first_line(text)),
+        read: lmbench::read,
     },
     TextFormat {
         format: Format::GenaiPerfCsv,

@@ -62,6 +62,7 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ("inferencex", &["tests/fixtures/inferencex"]),
     ("mlperf", &["tests/fixtures/mlperf"]),
     ("llm_load_test", &["tests/fixtures/llm-load-test"]),
+    ("lmbench", &["tests/fixtures/lmbench"]),
     (
         "console_table",
         &["tests/fixtures/aiperf", "tests/fixtures/genai-perf"],

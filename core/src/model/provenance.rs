@@ -90,6 +90,9 @@ pub enum Producer {
     Mlperf,
     /// openshift-psap/llm-load-test's per-request output.
     LlmLoadTest,
+    /// LMCache's LMBench per-request CSV.
+    #[serde(rename = "lmbench")]
+    LmBench,
     /// A JSON, JSON Lines or CSV file read by the user's mapping file (`benchdeck-mapping.yaml`).
     Mapped,
     /// A Prometheus text scrape of an engine's or DCGM's `/metrics` ([`crate::telemetry`]).
@@ -113,6 +116,7 @@ impl Producer {
                 | Producer::Aiperf
                 | Producer::PerfAnalyzer
                 | Producer::LlmLoadTest
+                | Producer::LmBench
         )
     }
 
@@ -140,6 +144,7 @@ impl Producer {
             Producer::InferenceX => "InferenceX",
             Producer::Mlperf => "MLPerf LoadGen",
             Producer::LlmLoadTest => "llm-load-test",
+            Producer::LmBench => "LMBench",
             Producer::Mapped => "mapping file",
             Producer::PrometheusScrape => "Prometheus scrape",
             Producer::TelemetrySeries => "engine or GPU metrics over time",
