@@ -93,7 +93,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
 
 /// One row as a request; an error names the row, the column and what was expected.
 fn request(file: &str, row: &Row, index: &[usize]) -> Result<Request, Problem> {
-    let mut cell = |k: usize| -> Result<f64, Problem> {
+    let cell = |k: usize| -> Result<f64, Problem> {
         let text = row.cell(index[k]);
         text.parse::<f64>()
             .ok()
@@ -184,8 +184,7 @@ fn load_of(file: &str, requests: &[Request]) -> (LoadPoint, String) {
 fn last_number(stem: &str) -> Option<f64> {
     stem.split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .map(|w| w.trim_matches('.'))
-        .filter(|w| !w.is_empty())
-        .last()
+        .rfind(|w| !w.is_empty())
         .and_then(|w| w.parse().ok())
 }
 
@@ -199,7 +198,8 @@ fn run_of(file: &str, load: LoadPoint, requests: &[Request]) -> Run {
     samples.set_starts(&requests.iter().map(|q| q.launch_s).collect::<Vec<_>>());
     let values = |get: fn(&Request) -> f64| requests.iter().map(get).collect::<Vec<f64>>();
     let mut latency = Vec::new();
-    let metrics: [(Metric, fn(&Request) -> f64); 3] = [
+    type Value = fn(&Request) -> f64;
+    let metrics: [(Metric, Value); 3] = [
         (Metric::Ttft, |q| q.ttft_ms),
         (Metric::Tpot, |q| q.tpot_ms),
         (Metric::E2e, |q| q.e2e_ms),
@@ -237,7 +237,6 @@ fn run_of(file: &str, load: LoadPoint, requests: &[Request]) -> Run {
             output_len: summary_of(&values(|q| q.output)),
             total_input: Some(input as u64),
             total_output: Some(output as u64),
-            ..Default::default()
         },
     );
     run.samples = Some(std::sync::Arc::new(samples));
