@@ -5,6 +5,7 @@
 //! runs in the CLI, in the site build and in the browser for dropped files.
 
 mod aiperf_records;
+mod aiperf_timeslices;
 mod console;
 mod console_table;
 mod document;
@@ -25,6 +26,7 @@ mod mapping_file;
 mod mlperf;
 mod named_columns_csv;
 mod perf_analyzer;
+mod prism;
 mod sfs_csv;
 mod sglang;
 mod table;
@@ -248,6 +250,8 @@ pub enum Format {
     LlmdReport,
     /// AIPerf's per-request records, `profile_export.jsonl`.
     AiperfRecords,
+    /// AIPerf's timeslices, `profile_export_aiperf_timeslices.json`.
+    AiperfTimeslices,
     /// Triton perf_analyzer's `profile_export.json`.
     PerfAnalyzer,
     /// llmperf-bench's summaries keyed by concurrency.
@@ -260,6 +264,8 @@ pub enum Format {
     LlmLoadTest,
     /// LMBench's per-request CSV.
     LmBench,
+    /// llm-d Prism's archive of runs.
+    Prism,
     /// AIPerf's and GenAI-Perf's console tables, in any text.
     ConsoleTable,
 }
@@ -607,8 +613,8 @@ fn unrecognised_json(file: &str, at: Location) -> Problem {
          `vllm bench throughput|latency`, SGLang `bench_serving`, GenAI-Perf or AIPerf \
          `profile_export` (or AIPerf's records, perf_analyzer's export), llmperf (summary or \
          individual responses, or llmperf-bench's keyed summaries), inference-benchmarker, \
-         inference-perf's reports, an llm-d benchmark report, GuideLLM, k6, InferenceX \
-         aggregates or llm-load-test's output",
+         inference-perf's reports, an llm-d benchmark report or llm-d Prism's archive, GuideLLM, \
+         k6, InferenceX aggregates or llm-load-test's output",
     )
 }
 
@@ -645,6 +651,13 @@ const JSON_FORMATS: &[JsonFormat] = &[
         producer: Producer::InferenceX,
         detect: inferencex::is_aggregate,
         read: inferencex::read_document,
+        aside: None,
+    },
+    JsonFormat {
+        format: Format::Prism,
+        producer: Producer::Prism,
+        detect: prism::is_archive,
+        read: prism::read_document,
         aside: None,
     },
     JsonFormat {
@@ -692,6 +705,13 @@ const JSON_FORMATS: &[JsonFormat] = &[
             reads: guidellm::reads_aside,
             read: guidellm::read_document_aside,
         }),
+    },
+    JsonFormat {
+        format: Format::AiperfTimeslices,
+        producer: Producer::Aiperf,
+        detect: aiperf_timeslices::is_timeslices,
+        read: aiperf_timeslices::read_document,
+        aside: None,
     },
     // AIPerf's summary is GenAI-Perf's plus markers (`error_summary`, `loadgen`, ...).
     JsonFormat {

@@ -18,6 +18,7 @@ mod provenance;
 mod run;
 mod samples;
 mod server;
+mod slices;
 mod totals;
 mod workload;
 pub use config::ConfigIdentity;
@@ -29,6 +30,7 @@ pub use provenance::{Producer, Provenance};
 pub use run::{Repeats, Run};
 pub use samples::{Dependence, RequestSamples};
 pub use server::ServerMetrics;
+pub use slices::TimeSlice;
 pub use totals::{RequestCounts, Throughput, TokenStats};
 pub use workload::Workload;
 

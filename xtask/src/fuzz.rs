@@ -63,6 +63,8 @@ pub const TARGETS: &[(&str, &[&str])] = &[
     ("mlperf", &["tests/fixtures/mlperf"]),
     ("llm_load_test", &["tests/fixtures/llm-load-test"]),
     ("lmbench", &["tests/fixtures/lmbench"]),
+    ("prism", &["tests/fixtures/prism"]),
+    ("aiperf_timeslices", &["tests/fixtures/aiperf/timeslices"]),
     (
         "console_table",
         &["tests/fixtures/aiperf", "tests/fixtures/genai-perf"],

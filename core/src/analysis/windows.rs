@@ -4,6 +4,7 @@
 //! the spread of its windows, where the run's overall percentiles show one number.
 
 use super::{quantile, sorted_finite};
+use crate::model::{Distribution, Metric, Stat, TimeSlice};
 
 /// Windows with fewer successful requests than this are left out: a p95 of three requests is
 /// the slowest of them, not a percentile.
@@ -29,15 +30,56 @@ pub struct Window {
     /// Median over its successful requests of output tokens per second of each request
     /// (output tokens / end-to-end latency); `None` without token counts.
     pub tok_s: Option<f64>,
-    /// The latency's sorted values of its successful requests.
-    latencies: Vec<f64>,
+    /// Its successful requests' latency.
+    latencies: Latencies,
+}
+
+/// A window's latencies: the requests' own, or the statistics its tool wrote.
+#[derive(Debug, Clone, PartialEq)]
+enum Latencies {
+    /// The sorted values of its successful requests.
+    Sorted(Vec<f64>),
+    /// Its distribution as the tool summarised it (AIPerf's timeslices).
+    Summary(Distribution),
 }
 
 impl Window {
-    /// The `q` quantile (0 to 1) of its successful requests' latency.
+    /// The `q` quantile (0 to 1) of its successful requests' latency; for a summarised window,
+    /// only the percentiles its tool wrote.
     pub fn latency(&self, q: f64) -> Option<f64> {
-        quantile(&self.latencies, q)
+        match &self.latencies {
+            Latencies::Sorted(values) => quantile(values, q),
+            Latencies::Summary(d) => d.get(Stat::P(q * 100.0)),
+        }
     }
+}
+
+/// The windows of a run its tool cut and summarised ([`TimeSlice`]s), for latency `metric`,
+/// with at least [`MIN_REQUESTS`] successes, and how many had fewer: a p95 of three requests
+/// is no percentile, whoever computed it.
+pub fn summarised(slices: &[TimeSlice], metric: Metric) -> (Vec<Window>, usize) {
+    let mut sparse = 0;
+    let mut out = Vec::new();
+    for slice in slices {
+        let succeeded = slice.succeeded.unwrap_or(0) as usize;
+        let failed = slice.failed.unwrap_or(0) as usize;
+        let Some(latency) = slice.latency_of(metric) else {
+            sparse += usize::from(succeeded + failed > 0);
+            continue;
+        };
+        if succeeded < MIN_REQUESTS {
+            sparse += 1;
+            continue;
+        }
+        out.push(Window {
+            start_s: slice.start_s,
+            requests: succeeded + failed,
+            succeeded,
+            tok_s: None,
+            latencies: Latencies::Summary(latency.distribution.clone()),
+        });
+    }
+    (out, sparse)
 }
 
 /// The per-request lists a run's windows are made from, index-aligned (the caller checks their
@@ -137,7 +179,7 @@ pub fn windows(
             requests: count,
             succeeded: latencies.len(),
             tok_s: quantile(&sorted_finite(&speeds), 0.5),
-            latencies: sorted_finite(&latencies),
+            latencies: Latencies::Sorted(sorted_finite(&latencies)),
         });
     }
     Ok((out, sparse))

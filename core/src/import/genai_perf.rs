@@ -112,8 +112,7 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
     let mut top = Fields::new(obj, &out.file, at.clone());
     let aiperf = producer == Producer::Aiperf;
 
-    let (model, load) = nested(&mut top, "input_config", read_input_config)
-        .unwrap_or_else(|| (None, missing_load()));
+    let (model, load) = model_and_load(&mut top);
     let cancelled = obj.get("was_cancelled").and_then(Value::as_bool) == Some(true);
     if cancelled {
         top.warn_at(
@@ -179,6 +178,33 @@ fn read_document(out: &mut ImportedFile, value: &Value, at: Location, producer: 
         problems,
         ..Run::new(provenance, config, load).measured(requests, latency, throughput, tokens)
     });
+}
+
+/// What one of AIPerf's timeslices (`--slice-duration`: an object of metric objects) says,
+/// read as a summary's metrics are.
+pub(super) struct SliceMetrics {
+    pub latency: Vec<LatencyMetric>,
+    pub succeeded: Option<u64>,
+    pub failed: Option<u64>,
+    pub output_tok_s: Option<f64>,
+}
+
+/// The metrics of one time slice.
+pub(super) fn slice_metrics(m: &mut Fields<'_>) -> SliceMetrics {
+    let latency = latencies(m);
+    let succeeded = average(m, "request_count").and_then(|v| whole(m, "request_count", v));
+    let failed = average(m, "error_request_count").and_then(|v| whole(m, "error_request_count", v));
+    SliceMetrics {
+        latency,
+        succeeded,
+        failed,
+        output_tok_s: average(m, "output_token_throughput"),
+    }
+}
+
+/// The model and load point of a document's `input_config`.
+pub(super) fn model_and_load(top: &mut Fields<'_>) -> (Option<String>, LoadPoint) {
+    nested(top, "input_config", read_input_config).unwrap_or_else(|| (None, missing_load()))
 }
 
 /// The latency metrics of a document's metrics (`m`: its top level or AIPerf's `records`),

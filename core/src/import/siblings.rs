@@ -9,6 +9,7 @@
 //! | inference-perf `config.yaml` + `*_lifecycle_metrics.json` | each report's run with the configuration's model, engine and target lengths |
 //! | inference-perf `stage_N_prometheus_metrics.json` + `stage_N_lifecycle_metrics.json` | the stage's run with the server's metrics |
 //! | inference-perf `summary_lifecycle_metrics.json` + `stage_N_lifecycle_metrics.json` | the stages' runs; the summary's (the same requests again) is dropped |
+//! | AIPerf `X_timeslices.json` + `X.json` (`profile_export_aiperf…`) | the summary's run with the slices, the run over time |
 //! | AIPerf `profile_export.jsonl` + `profile_export_aiperf.json` | the JSON's run with the records as per-request samples, and ITL as their pooled chunk gaps |
 //! | perf_analyzer `profile_export.json` + GenAI-Perf `profile_export_genai_perf.json` | the GenAI-Perf run with perf_analyzer's requests as samples |
 //! | llmperf-bench `X_results.json` + `X_summary.json` + `X_cur_N.json` | the full summaries' runs; the condensed copies are joined into them |
@@ -49,6 +50,11 @@ pub fn join_siblings(files: &[InputFile], imports: &mut [ImportedFile]) {
             let stats = sibling(&index, &format!("{prefix}_stats.csv"));
             if let Some(stats) = stats.filter(|&s| both(imports, s, i, Producer::Locust)) {
                 join_locust(imports, stats, i, &files[i].bytes);
+            }
+        } else if let Some(prefix) = name.strip_suffix("_timeslices.json") {
+            let summary = sibling(&index, &format!("{prefix}.json"));
+            if let Some(summary) = summary.filter(|&s| both(imports, s, i, Producer::Aiperf)) {
+                join_timeslices(imports, summary, i);
             }
         } else if let Some(folder) = name.strip_suffix("summary.json") {
             let folder = folder.to_string();
@@ -133,6 +139,23 @@ fn join_llmperf(imports: &mut [ImportedFile], summary: usize, individual: usize)
     run.samples = requests.samples.take();
     run.problems.append(&mut requests.problems);
     record(imports, summary, individual);
+}
+
+/// AIPerf's summary's run takes the slices of its timeslices export; the export's own run (a
+/// sum of the slices, without percentiles) is dropped with its warning.
+fn join_timeslices(imports: &mut [ImportedFile], summary: usize, timeslices: usize) {
+    let ([run], [sliced]) = (
+        imports[summary].runs.as_slice(),
+        imports[timeslices].runs.as_slice(),
+    ) else {
+        return;
+    };
+    if !run.slices.is_empty() || run.load.target != sliced.load.target {
+        return;
+    }
+    let slices = std::mem::take(&mut imports[timeslices].runs[0].slices);
+    imports[summary].runs[0].slices = slices;
+    record(imports, summary, timeslices);
 }
 
 /// The stats' run, whose load point is unknown, gets the history's peak user count.

@@ -93,6 +93,8 @@ pub enum Producer {
     /// LMCache's LMBench per-request CSV.
     #[serde(rename = "lmbench")]
     LmBench,
+    /// llm-d Prism's normalised archive of runs.
+    Prism,
     /// A JSON, JSON Lines or CSV file read by the user's mapping file (`benchdeck-mapping.yaml`).
     Mapped,
     /// A Prometheus text scrape of an engine's or DCGM's `/metrics` ([`crate::telemetry`]).
@@ -145,6 +147,7 @@ impl Producer {
             Producer::Mlperf => "MLPerf LoadGen",
             Producer::LlmLoadTest => "llm-load-test",
             Producer::LmBench => "LMBench",
+            Producer::Prism => "llm-d Prism archive",
             Producer::Mapped => "mapping file",
             Producer::PrometheusScrape => "Prometheus scrape",
             Producer::TelemetrySeries => "engine or GPU metrics over time",

@@ -17,6 +17,7 @@ use super::price::Price;
 use super::provenance::Provenance;
 use super::samples::RequestSamples;
 use super::server::ServerMetrics;
+use super::slices::TimeSlice;
 use super::totals::{RequestCounts, Throughput, TokenStats};
 use super::workload::Workload;
 use crate::problem::Problem;
@@ -43,6 +44,9 @@ pub struct Run {
     /// hundreds of megabytes, and at their sorted latencies once sorted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<Arc<RequestSamples>>,
+    /// The run over time as its tool summarised it (AIPerf's timeslices), in time order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slices: Vec<TimeSlice>,
     /// What was sent, beyond the dataset and the request count, as the file states it.
     #[serde(default, skip_serializing_if = "Workload::is_empty")]
     pub workload: Workload,
@@ -79,6 +83,7 @@ impl Run {
             throughput: Throughput::default(),
             tokens: TokenStats::default(),
             samples: None,
+            slices: Vec::new(),
             workload: Workload::default(),
             server: None,
             engine: None,

@@ -119,6 +119,8 @@ fn combined(runs: &[&Run]) -> Run {
             runs: originals,
         })),
         samples: pooled.map(std::sync::Arc::new),
+        // Each run's slices stay with it, among the repeats' runs.
+        slices: Vec::new(),
         workload: first.workload.clone(),
         // The server's view of one run's window is not the combined runs'.
         server: None,

@@ -13,7 +13,7 @@
 
 use super::call::ChartCall;
 use crate::analysis::token_fit::latency_metric;
-use crate::analysis::windows::{auto_width, windows, Requests, Window, MIN_REQUESTS};
+use crate::analysis::windows::{auto_width, summarised, windows, Requests, Window, MIN_REQUESTS};
 use crate::analysis::BoxStats;
 use crate::chart::Alternative;
 use crate::chart::{box_chart, box_point, Axis, ChartKind, ChartSpec, Point, Series};
@@ -199,11 +199,13 @@ fn timed_run<'a>(
         s.start_s.iter().any(|t| t.is_finite())
             && s.latencies(metric).is_some_and(|v| !v.is_empty())
     });
-    if !timed {
+    let sliced = run.slices.iter().any(|s| s.latency_of(metric).is_some());
+    if !(timed || sliced) {
         return Err(format!(
             "configuration `{key}` has no per-request start times with {} in {}; windows \
              need a tool that records when each request started (vLLM's --save-detailed \
-             `start_times`, GuideLLM's requests)",
+             `start_times`, GuideLLM's requests) or cuts the run into time slices itself \
+             (AIPerf's `--slice-duration`)",
             metric.label(),
             run.source()
         ));
@@ -386,6 +388,23 @@ fn window_tradeoff(
 /// The run's windows of `width` seconds for `metric`; an error naming the run when it would need
 /// more than `MAX_WINDOWS`.
 fn windowed(run: &Run, metric: Metric, width: f64) -> Result<Windowed<'_>, String> {
+    if let (None, Some(slice)) = (&run.samples, run.slices.first()) {
+        if (slice.width_s - width).abs() > 1e-9 * width {
+            return Err(format!(
+                "{}: its tool cut the run into {} s slices, which cannot be cut again; give \
+                 `window: {}` or leave `window` out",
+                run.source(),
+                format::number(slice.width_s),
+                format::number(slice.width_s)
+            ));
+        }
+        let (windows, sparse) = summarised(&run.slices, metric);
+        return Ok(Windowed {
+            run,
+            windows,
+            sparse,
+        });
+    }
     let Some(samples) = &run.samples else {
         return Ok(Windowed {
             run,
@@ -411,22 +430,37 @@ fn windowed(run: &Run, metric: Metric, width: f64) -> Result<Windowed<'_>, Strin
 
 /// An error when no run has a window with enough requests to summarise.
 fn require_full_windows<'a, 'r: 'a>(
-    mut runs: impl Iterator<Item = &'a Windowed<'r>>,
+    runs: impl Iterator<Item = &'a Windowed<'r>>,
     width: f64,
 ) -> Result<(), String> {
-    if runs.any(|w| !w.windows.is_empty()) {
-        return Ok(());
+    let mut sliced = false;
+    for w in runs {
+        if !w.windows.is_empty() {
+            return Ok(());
+        }
+        sliced |= w.run.samples.is_none() && !w.run.slices.is_empty();
     }
+    let wider = if sliced {
+        "the tool's slices cannot be widened here: run AIPerf again with a longer \
+         `--slice-duration`"
+    } else {
+        "give a wider `window`"
+    };
     Err(format!(
-        "every {}-second window has fewer than {MIN_REQUESTS} successful requests; give a wider \
-         `window`",
+        "every {}-second window has fewer than {MIN_REQUESTS} successful requests; {wider}",
         format::number(width)
     ))
 }
 
-/// The automatic width for `runs`: the widest any of them needs.
+/// The automatic width for `runs`: the widest any of them needs; a run its tool cut into
+/// slices has their width, which no other can replace.
 fn width_for<'a>(runs: impl Iterator<Item = &'a Run>) -> f64 {
     runs.map(|run| {
+        if run.samples.is_none() {
+            if let Some(slice) = run.slices.first() {
+                return slice.width_s;
+            }
+        }
         let starts = run
             .samples
             .as_ref()

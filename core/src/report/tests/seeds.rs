@@ -388,3 +388,41 @@ fn counts_over_a_configurations_runs() {
         problems(&page)
     );
 }
+
+/// AIPerf's timeslices beside its summary (`tests/fixtures/aiperf/timeslices/`): the windows
+/// chart draws the slices as the run's windows, leaves out the slice of 6 requests' neighbour
+/// with fewer than five, and refuses to cut them again.
+#[test]
+fn a_windows_chart_draws_a_tools_time_slices() {
+    let files = crate::fixtures::import_folder(
+        "aiperf/timeslices",
+        &[
+            "profile_export_aiperf.json",
+            "profile_export_aiperf_timeslices.json",
+        ],
+        "sliced",
+    );
+    let page = |body: &str| {
+        let text = format!("---\ntitle: T\nresults: [\"sliced/*\"]\n---\n\n{body}\n");
+        build_report("reports/r.md", "r", &text, &files, &Palette::new())
+    };
+    let ok = page("```chart\nkind: windows\nstat: p95\nmetric: ttft\n```");
+    assert_eq!(problems(&ok), Vec::<String>::new());
+    let spec = ok.charts().next().unwrap();
+    assert_eq!(spec.title, "TTFT p95 per 10 s window");
+    // Two slices with successes (130 and 480 ms), one of failures only: left out.
+    assert_eq!(spec.series[0].points[0].values, vec![130.0, 480.0]);
+    assert!(
+        spec.caption.contains("One window with fewer than 5"),
+        "{}",
+        spec.caption
+    );
+    let cut = page("```chart\nkind: windows\nwindow: 5\n```");
+    let e = problems(&cut);
+    assert!(
+        e[0].contains(
+            "its tool cut the run into 10 s slices, which cannot be cut again; give `window: 10`"
+        ),
+        "{e:?}"
+    );
+}
