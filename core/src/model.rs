@@ -32,7 +32,7 @@ pub use samples::{Dependence, RequestSamples};
 pub use server::ServerMetrics;
 pub use slices::TimeSlice;
 pub use totals::{RequestCounts, Throughput, TokenStats};
-pub use workload::Workload;
+pub use workload::{LatencyLimit, Workload};
 
 /// Runs of one configuration along one load axis, sorted by load.
 #[derive(Debug, Clone, PartialEq)]

@@ -13,7 +13,8 @@
 //!   output token (ns)` (TPOT), all read in ms;
 //! - the test's parameters: `target_qps` is the Server scenario's load (its request rate; the
 //!   Offline scenario has none: maximum throughput), `ttft_latency (ns)` and `tpot_latency
-//!   (ns)` are the latency constraints, kept as settings in ms and named in the run's notes.
+//!   (ns)` are the latency constraints, kept as settings in ms and as the run's limits on its
+//!   p99 TTFT and TPOT ([`crate::model::LatencyLimit`]), which charts of those draw as lines.
 //!
 //! Pitfalls handled here: an `INVALID` result is read and said in a warning that names the
 //! failed checks, never passed as a valid one; a mode other than `PerformanceOnly` (an accuracy
@@ -22,8 +23,8 @@
 
 use super::ImportedFile;
 use crate::model::{
-    ConfigIdentity, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer, Provenance,
-    Rate, RequestCounts, Run, Throughput, TokenStats,
+    ConfigIdentity, LatencyLimit, LatencyMetric, LoadPoint, LoadTarget, Location, Metric, Producer,
+    Provenance, Rate, RequestCounts, Run, Stat, Throughput, TokenStats,
 };
 use crate::problem::Problem;
 
@@ -137,6 +138,26 @@ impl<'a> Summary<'a> {
         config
     }
 
+    /// The latency constraints (`ttft_latency (ns)`, `tpot_latency (ns)`): LoadGen holds the
+    /// run's 99th percentile of each to its limit.
+    fn limits(&mut self) -> Vec<LatencyLimit> {
+        [
+            ("ttft_latency (ns)", Metric::Ttft),
+            ("tpot_latency (ns)", Metric::Tpot),
+        ]
+        .into_iter()
+        .filter_map(|(key, metric)| {
+            let ns = self.number(&[key]).filter(|v| *v > 0.0)?;
+            Some(LatencyLimit {
+                metric,
+                stat: Stat::P(99.0),
+                ms: ns / 1e6,
+                by: "MLPerf".to_string(),
+            })
+        })
+        .collect()
+    }
+
     /// The latencies whose keys hold `name`: `Min|Max|Mean {name} (ns)` and `NN.NN percentile
     /// {name} (ns)`, in ms.
     fn distribution(&mut self, name: &str) -> Option<crate::model::Distribution> {
@@ -239,6 +260,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         throughput,
         TokenStats::default(),
     );
+    run.workload.limits = summary.limits();
     run.problems.extend(validity(file, &summary.entries));
     run.problems.append(&mut summary.problems);
     out.runs.push(run);

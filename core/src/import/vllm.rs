@@ -268,6 +268,7 @@ fn read_workload(f: &mut Fields<'_>, file: &str) -> Workload {
         burstiness: f.number("burstiness").filter(|b| b.is_finite()),
         tokenizer: f.string("tokenizer_id"),
         engine_version: f.string("vllm_version"),
+        limits: Vec::new(),
     }
 }
 

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::latency::{Metric, Stat};
+
 /// The workload settings a file states beyond what the rest of the run holds (the dataset sits
 /// in [`super::ConfigIdentity::dataset`], the number of prompts in
 /// [`super::RequestCounts::total`], the measured lengths in [`super::TokenStats`]).
@@ -23,6 +25,23 @@ pub struct Workload {
     /// The serving engine's version, where the file says it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    /// Latency limits the benchmark held the run to (MLPerf's TTFT and TPOT constraints),
+    /// drawn as SLA lines on charts of that statistic.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<LatencyLimit>,
+}
+
+/// A latency limit a benchmark's rules set: `stat` of `metric` at most `ms`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LatencyLimit {
+    /// The latency limited.
+    pub metric: Metric,
+    /// Its statistic held to the limit (MLPerf: the 99th percentile).
+    pub stat: Stat,
+    /// The limit, in ms.
+    pub ms: f64,
+    /// Whose rule it is, as a chart labels it (`MLPerf`).
+    pub by: String,
 }
 
 impl Workload {

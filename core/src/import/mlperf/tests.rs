@@ -28,6 +28,19 @@ fn a_server_summary_is_one_run_in_milliseconds_at_its_target_qps() {
     assert_eq!(setting("ttft_constraint_ms"), Some("2000"));
     assert_eq!(setting("tpot_constraint_ms"), Some("100"));
     assert_eq!(setting("scenario"), Some("Server"));
+    let limits: Vec<(Metric, Stat, f64, &str)> = run
+        .workload
+        .limits
+        .iter()
+        .map(|l| (l.metric, l.stat, l.ms, l.by.as_str()))
+        .collect();
+    assert_eq!(
+        limits,
+        [
+            (Metric::Ttft, Stat::P(99.0), 2000.0, "MLPerf"),
+            (Metric::Tpot, Stat::P(99.0), 100.0, "MLPerf")
+        ]
+    );
 }
 
 #[test]

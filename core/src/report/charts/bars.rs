@@ -43,12 +43,14 @@ pub(super) fn bars(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpe
     let series = series_of(quantity);
     let alternatives = alternatives(quantity, series_of);
     let x_title = loads.first().map_or("Load", |l| l.axis().title());
-    let annotations = d.sla.as_ref().map_or_else(Vec::new, |slas| {
+    let mut annotations = d.sla.as_ref().map_or_else(Vec::new, |slas| {
         slas.values()
             .into_iter()
             .map(|v| super::call::sla_line(v, quantity.unit()))
             .collect()
     });
+    let drawn = keys.iter().flat_map(|k| ctx.runs_of(k));
+    annotations.extend(super::call::limit_lines(drawn, quantity));
     Ok(ChartSpec {
         id: id.to_string(),
         title: format!("{quantity} by load"),
@@ -116,6 +118,17 @@ pub(super) fn percentiles(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<C
                 .into_iter()
                 .map(|v| super::call::sla_line(v, "ms")),
         );
+    }
+    if percentiles.contains(&99.0) {
+        let drawn = keys
+            .iter()
+            .filter_map(|k| ctx.run_at(k, d.load.as_ref()).ok().flatten());
+        let p99 = Quantity::Latency {
+            metric,
+            stat: crate::model::Stat::P(99.0),
+        };
+        spec.annotations
+            .extend(super::call::limit_lines(drawn, p99));
     }
     Ok(spec)
 }

@@ -215,6 +215,34 @@ pub(super) fn sla_line(value: f64, unit: &str) -> crate::chart::Annotation {
     }
 }
 
+/// The latency limits the benchmark of `runs` set on `quantity` (MLPerf's p99 TTFT and TPOT),
+/// each once, as lines labelled with whose rule they are.
+pub(super) fn limit_lines<'a>(
+    runs: impl IntoIterator<Item = &'a crate::model::Run>,
+    quantity: Quantity,
+) -> Vec<crate::chart::Annotation> {
+    let Quantity::Latency { metric, stat } = quantity else {
+        return Vec::new();
+    };
+    let mut limits: Vec<&crate::model::LatencyLimit> = Vec::new();
+    for run in runs {
+        for limit in &run.workload.limits {
+            let same = |l: &&crate::model::LatencyLimit| l.ms == limit.ms && l.by == limit.by;
+            if limit.metric == metric && limit.stat == stat && !limits.iter().any(same) {
+                limits.push(limit);
+            }
+        }
+    }
+    limits
+        .into_iter()
+        .map(|l| crate::chart::Annotation::Threshold {
+            axis: crate::chart::AxisName::Y,
+            value: l.ms,
+            label: format!("{} limit {}", l.by, crate::format::with_unit(l.ms, "ms")),
+        })
+        .collect()
+}
+
 /// The value axis of `quantity`: its name, unit and better direction.
 pub(super) fn quantity_axis(quantity: Quantity) -> Axis {
     let mut axis = Axis::new(quantity.to_string(), quantity.unit());

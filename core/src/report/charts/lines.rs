@@ -73,6 +73,8 @@ pub(super) fn lines(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
                 .map(|v| super::call::sla_line(v, quantity.unit())),
         );
     }
+    let drawn = keys.iter().flat_map(|k| ctx.runs_of(k));
+    annotations.extend(super::call::limit_lines(drawn, quantity));
     let alternatives = alternatives(quantity, |q| series_against_load(ctx, keys, axis, q));
     let mut x = Axis::new(axis.title(), "");
     x.scale = scale(d.x_scale.as_deref())?;

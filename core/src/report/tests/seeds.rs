@@ -426,3 +426,32 @@ fn a_windows_chart_draws_a_tools_time_slices() {
         "{e:?}"
     );
 }
+
+/// MLPerf's constraints are drawn as lines on charts of the statistic they hold (p99 TTFT and
+/// TPOT), and on no other.
+#[test]
+fn mlperf_constraints_are_lines_on_charts_of_the_p99_they_limit() {
+    let files = vec![crate::fixtures::import_named(
+        "mlperf/server_mlperf_log_summary.txt",
+        "mlperf/mlperf_log_summary.txt",
+    )];
+    let page = |body: &str| {
+        let text = format!("---\ntitle: T\nresults: [\"mlperf/*\"]\n---\n\n{body}\n");
+        build_report("reports/r.md", "r", &text, &files, &Palette::new())
+    };
+    let labels = |p: &ReportPage| -> Vec<String> {
+        p.charts()
+            .flat_map(|c| c.annotations.iter())
+            .filter_map(|a| match a {
+                Annotation::Threshold { label, .. } => Some(label.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let p99 = page("```chart\nkind: bars\nmetric: ttft\nstat: p99\nsla: 1500\n```");
+    assert_eq!(labels(&p99), ["SLA 1,500 ms", "MLPerf limit 2,000 ms"]);
+    let tpot = page("```chart\nkind: percentiles\nmetric: tpot\n```");
+    assert_eq!(labels(&tpot), ["MLPerf limit 100 ms"]);
+    let mean = page("```chart\nkind: lines\nmetric: ttft\nstat: mean\n```");
+    assert_eq!(labels(&mean), Vec::<String>::new());
+}
