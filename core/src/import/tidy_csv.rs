@@ -28,6 +28,7 @@
 //! | `achieved_rps`, `max_concurrency` `=<column>` | what the load achieved, the concurrency cap of a rate |
 //! | `config=<column>` | a configuration column: named `model`, `engine`, `label`, `hardware` or `dataset` it fills that field; any other name joins the label as `name=value` |
 //! | `config.<field>=<column>` or `config.<field>="text"` | a configuration field from a column, or the same text for every row |
+//! | `<metric>=<column> (<unit>)`, `start=<column> (<unit>)`, `input_tokens`, `output_tokens`, `error` `=<column>` | one request's values: the rows are requests, grouped into runs by load and configuration ([`requests`]) |
 //!
 //! Column names are the header's cells, exactly (trimmed); a source's unit is its last
 //! parenthesised part, so a column named `ttft (s)` is written `ttft (s) (s)`. Cells may carry the
@@ -37,6 +38,7 @@
 //! skipped with an error; a row with `succeeded` 0 is a failed run without latencies.
 
 mod mapping;
+mod requests;
 mod row;
 
 pub(in crate::import) use mapping::{items, Item};
@@ -174,6 +176,9 @@ pub(super) fn read_table(
         return;
     };
     warn_unmapped(file, header, &mappings, &by.describe(), &mut out.problems);
+    if requests::per_request(&mappings) {
+        return requests::read_requests(table, load, &mappings, out);
+    }
     for row in table.body {
         match read_row(table, load, &mappings, row) {
             Ok(run) => out.runs.push(run),

@@ -232,3 +232,59 @@ fn a_claimed_file_without_runs_says_so() {
         ["empty.json: error: no runs: expected a CSV row, a JSON object or a non-empty array of runs"]
     );
 }
+
+/// A per-request JSON Lines file of a tool nobody wrote an importer for: one request a line,
+/// two configurations at one rate; grouped into two runs whose statistics come from their
+/// requests, kept as samples in start order.
+#[test]
+fn a_per_request_json_lines_file_groups_its_requests_into_runs() {
+    let jsonl = "\
+{\"engine\": \"a\", \"qps\": 2, \"t0\": 10.5, \"ttft_s\": 0.30, \"lat_s\": 2.0, \"out\": 100, \"err\": null}\n\
+{\"engine\": \"b\", \"qps\": 2, \"t0\": 10.0, \"ttft_s\": 0.10, \"lat_s\": 1.0, \"out\": 50, \"err\": null}\n\
+{\"engine\": \"a\", \"qps\": 2, \"t0\": 10.0, \"ttft_s\": 0.10, \"lat_s\": 1.5, \"out\": 80, \"err\": \"\"}\n\
+{\"engine\": \"a\", \"qps\": 2, \"t0\": 11.0, \"ttft_s\": 0.20, \"lat_s\": 1.0, \"out\": 60, \"err\": \"timeout\"}\n\
+{\"engine\": \"b\", \"qps\": 2, \"t0\": 10.5, \"ttft_s\": \"fast\", \"lat_s\": 1.0, \"out\": 50, \"err\": null}\n";
+    let mapping = "files: \"*.jsonl\"\nmap:\n  - load=rate:qps, config.engine=engine\n  - ttft=ttft_s (s), e2e=lat_s (s), start=t0 (s)\n  - output_tokens=out, error=err\n";
+    let imports = import_all(&[
+        input("reqs/benchdeck-mapping.yaml", mapping),
+        input("reqs/requests.jsonl", jsonl),
+    ]);
+    let f = imported(&imports, "reqs/requests.jsonl");
+    assert_eq!(f.runs.len(), 2);
+    let (a, b) = (&f.runs[0], &f.runs[1]);
+    assert_eq!(a.config.engine.as_deref(), Some("a"));
+    assert_eq!(a.load.target, LoadTarget::RequestRate(Rate::PerSecond(2.0)));
+    // Engine a: three requests, one failed; TTFT of the two that succeeded, 300 and 100 ms.
+    assert_eq!((a.requests.total, a.requests.succeeded), (Some(3), Some(2)));
+    close(a.latency_stat(Metric::Ttft, Stat::Mean), 200.0);
+    close(a.latency_stat(Metric::E2e, Stat::Max), 2000.0);
+    // From the first start (10.0) to the last end (10.5 + 2.0, or 11.0 + 1.0): 2.5 s.
+    close(a.throughput.output_tok_s, 180.0 / 2.5);
+    let samples = a.samples.as_deref().expect("the requests are kept");
+    assert_eq!(samples.len(), 3);
+    assert!(samples.order_known());
+    // Engine b: its second request's TTFT is no number: an error at its line, skipped.
+    assert_eq!(b.requests.total, Some(1));
+    let all: Vec<String> = f.all_problems().map(ToString::to_string).collect();
+    assert!(
+        all.iter().any(|p| p.contains("reqs/requests.jsonl:5") && p.contains("`ttft_s`: expected a number of at least 0, found `fast`; this request is skipped")),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_per_request_latency_needs_its_unit_and_a_request_metric() {
+    let imports = import_all(&[
+        input(
+            "x/benchdeck-mapping.yaml",
+            "files: \"*.csv\"\nmap:\n  - load=rate:qps, ttft=ttft\n",
+        ),
+        input("x/r.csv", "qps,ttft\n1,0.2\n"),
+    ]);
+    let e = errors(imported(&imports, "x/r.csv"));
+    assert!(
+        e.iter()
+            .any(|m| m.contains("`ttft=ttft`: expected the column's time unit in parentheses")),
+        "{e:?}"
+    );
+}

@@ -45,10 +45,26 @@ fn config_field(name: &str) -> Option<ConfigField> {
     })
 }
 
+/// A value of one request, in a table whose rows are requests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum RequestField {
+    /// A latency, and its ms per unit.
+    Latency(Metric, f64),
+    /// When the request was sent, and the seconds per unit.
+    Start(f64),
+    InputTokens,
+    OutputTokens,
+    /// A cell that says the request failed when it holds anything (an error text or code)
+    /// other than `0`, `false`, `none` or `null`.
+    Error,
+}
+
 /// Where a mapped value goes.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Destination {
     Load(LoadKind),
+    /// A value of one request (the table's rows are requests), and the unit as written.
+    Request(RequestField, String),
     /// Metric, statistic, ms per unit, and the unit as written (cells may repeat it).
     Latency(Metric, Stat, f64, String),
     InputLen(Stat),
@@ -89,6 +105,8 @@ pub(in crate::import) struct Item<'a> {
 }
 
 const TARGETS: &str = "load=<kind>:<column>, <metric>.<stat>=<column> (<unit>), \
+     per request: <metric>=<column> (<unit>), start=<column> (<unit>), input_tokens, \
+     output_tokens, error; \
      input_len.<stat>, output_len.<stat>, output_tok_s, output_tok_s_per_user, total_tok_s, \
      input_tok_s, requests_per_s, goodput_req_s, achieved_rps, total, succeeded, failed, total_input, total_output, \
      max_concurrency, config, config.<field>";
@@ -192,6 +210,8 @@ pub(super) fn resolve(item: &Item<'_>, header: &Row) -> Result<Mapping, String> 
         look.config(source)?
     } else if let Some(field) = lower.strip_prefix("config.") {
         look.config_field(field, source)?
+    } else if let Some(request) = look.request(&lower, source) {
+        request?
     } else if let Some(t) = simple_target(&lower) {
         (t, Source::Column(look.no_unit(source)?))
     } else if let Some(field) = rate_field(&lower) {
@@ -299,6 +319,59 @@ impl Lookup<'_> {
             Destination::Load(kind),
             Source::Column(self.no_unit(name.trim())?),
         ))
+    }
+
+    /// A per-request target (`ttft=<column> (<unit>)`, `start=<column> (s)`, `input_tokens`,
+    /// `output_tokens`, `error`); `None` for any other target.
+    fn request(&self, lower: &str, source: &str) -> Option<Result<(Destination, Source), String>> {
+        let plain = |field: RequestField| {
+            self.no_unit(source).map(|i| {
+                (
+                    Destination::Request(field, String::new()),
+                    Source::Column(i),
+                )
+            })
+        };
+        let timed = |field: fn(f64) -> RequestField, per: f64| {
+            let (name, unit) = split_unit(source);
+            let target = self.target;
+            let unit = unit.ok_or_else(|| {
+                format!(
+                    "`{target}={source}`: expected the column's time unit in parentheses, e.g. \
+                     `{target}={source} (ms)`; units are never guessed"
+                )
+            })?;
+            let scale = time_unit(unit).ok_or_else(|| {
+                format!("`{target}`: unknown time unit `({unit})`; expected `(ms)`, `(s)`, `(us)` or `(ns)`")
+            })?;
+            let i = self.column(name)?;
+            Ok((
+                Destination::Request(field(scale / per), unit.to_string()),
+                Source::Column(i),
+            ))
+        };
+        Some(match lower {
+            "start" => timed(RequestField::Start, 1000.0),
+            "input_tokens" => plain(RequestField::InputTokens),
+            "output_tokens" => plain(RequestField::OutputTokens),
+            "error" => plain(RequestField::Error),
+            _ => {
+                let metric = Metric::from_id(lower)?;
+                match metric {
+                    Metric::Ttft => timed(|s| RequestField::Latency(Metric::Ttft, s), 1.0),
+                    Metric::Ttst => timed(|s| RequestField::Latency(Metric::Ttst, s), 1.0),
+                    Metric::Tpot => timed(|s| RequestField::Latency(Metric::Tpot, s), 1.0),
+                    Metric::Itl => timed(|s| RequestField::Latency(Metric::Itl, s), 1.0),
+                    Metric::E2e => timed(|s| RequestField::Latency(Metric::E2e, s), 1.0),
+                    other => Err(format!(
+                        "`{}`: {} is not a value of one request; expected ttft, ttst, tpot, \
+                         itl or e2e",
+                        self.target,
+                        other.id()
+                    )),
+                }
+            }
+        })
     }
 
     /// `config=<column>`: a configuration field by the column's name, or a part of the label.
@@ -416,6 +489,7 @@ pub(super) fn target_key(t: &Destination) -> String {
         Destination::Rate(f, _) => format!("{f:?}"),
         Destination::Config(f) => format!("config.{f:?}"),
         Destination::LabelPart(name) => format!("label part {name}"),
+        Destination::Request(RequestField::Latency(m, _), _) => m.id().to_string(),
         other => format!("{other:?}"),
     }
 }

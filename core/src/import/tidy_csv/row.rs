@@ -57,7 +57,8 @@ pub(super) fn read_row(
     );
     let mut label_parts: Vec<String> = Vec::new();
     for m in mappings {
-        if matches!(m.target, Destination::Load(_)) {
+        // The load is read above; a request's values are [`super::requests`]'.
+        if matches!(m.target, Destination::Load(_) | Destination::Request(..)) {
             continue;
         }
         let (text, at) = match &m.source {
@@ -298,7 +299,10 @@ impl RowReader<'_> {
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| *n >= 1);
             }
-            Destination::Load(_) | Destination::Config(_) | Destination::LabelPart(_) => {}
+            Destination::Load(_)
+            | Destination::Config(_)
+            | Destination::LabelPart(_)
+            | Destination::Request(..) => {}
         }
     }
 }

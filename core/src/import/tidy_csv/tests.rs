@@ -126,7 +126,7 @@ fn every_mapping_mistake_is_an_error_at_its_line_and_column() {
         ),
         format!(
             "{}: error: `speed`: unknown target; expected one of load=<kind>:<column>, \
-             <metric>.<stat>=<column> (<unit>), input_len.<stat>, output_len.<stat>, \
+             <metric>.<stat>=<column> (<unit>), per request: <metric>=<column> (<unit>), start=<column> (<unit>), input_tokens, output_tokens, error; input_len.<stat>, output_len.<stat>, \
              output_tok_s, output_tok_s_per_user, total_tok_s, input_tok_s, requests_per_s, \
              goodput_req_s, \
              achieved_rps, total, succeeded, failed, total_input, total_output, \
@@ -160,7 +160,7 @@ fn every_mapping_mistake_is_an_error_at_its_line_and_column() {
         ),
         format!(
             "{}: error: `latency_p50`: unknown target; expected one of load=<kind>:<column>, \
-             <metric>.<stat>=<column> (<unit>), input_len.<stat>, output_len.<stat>, \
+             <metric>.<stat>=<column> (<unit>), per request: <metric>=<column> (<unit>), start=<column> (<unit>), input_tokens, output_tokens, error; input_len.<stat>, output_len.<stat>, \
              output_tok_s, output_tok_s_per_user, total_tok_s, input_tok_s, requests_per_s, \
              goodput_req_s, \
              achieved_rps, total, succeeded, failed, total_input, total_output, \
