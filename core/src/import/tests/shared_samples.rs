@@ -544,7 +544,7 @@ fn round3_real_samples_import() {
 
 /// The real round-4 samples that have an importer, with numbers read off them by hand:
 /// InferenceX's aggregate of Kimi-K2.5 on MI355X (seconds, per-GPU throughput, tp 8), MLPerf's
-/// llama2-70b Server summary (nanoseconds), llm-load-test's 107 requests.
+/// llama2-70b Server summary (nanoseconds), llm-load-test's 107 requests, AIPerf's timeslices.
 #[test]
 #[ignore = "reads ../shared/real-world/round-4, which is not copied into the repository; \
             `cargo xtask conformance` runs it"]
@@ -625,6 +625,27 @@ fn round4_real_samples_import() {
     ));
     let tok_s = run.throughput.output_tok_s.unwrap();
     assert!((tok_s - 624.1093824944193).abs() < 1e-6, "{tok_s}");
+
+    // AIPerf's timeslices of a cancelled Kimi-K2.5 run at concurrency 16: 33 one-second slices,
+    // 25 requests succeeded and 16 failed over them; the TTFT mean weighted by each slice's
+    // requests, 3,915.69 ms; output 335.18 tok/s over the 33 s (summed by hand in Python).
+    let name = "ajith-sirra-amd__InferenceMAX_Rocm_Team__kimik2.5-tp8-conc16-cancelled_profile_export_aiperf_timeslices.json";
+    let bytes = std::fs::read(dir.join(name)).expect("readable sample");
+    let f = import(&format!("round-4/{name}"), &bytes);
+    assert_no_error(name, &f);
+    assert_eq!(f.producer, Some(Producer::Aiperf));
+    let run = &f.runs[0];
+    assert_eq!(run.load.target, LoadTarget::Concurrency(16.0));
+    assert_eq!(run.slices.len(), 33);
+    assert_eq!(
+        (run.requests.succeeded, run.requests.failed),
+        (Some(25), Some(16))
+    );
+    assert!(close(
+        run.latency_stat(Metric::Ttft, Stat::Mean),
+        3915.6884273600003
+    ));
+    assert!(close(run.throughput.output_tok_s, 335.1818181818182));
 }
 
 /// The real engine-metrics samples, each group in a folder of its own as its repository keeps
