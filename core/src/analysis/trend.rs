@@ -64,7 +64,7 @@ impl Rule {
         if let Some(h) = history {
             if !(h >= 3.0 && h.fract() == 0.0 && h <= 1000.0) {
                 return Err(format!(
-                    "`history: {h}`: expected how many earlier runs to compare with, a whole                      number from 3 to 1000"
+                    "`history: {h}`: expected how many earlier runs to compare with, a whole number from 3 to 1000"
                 ));
             }
             rule.history = h as usize;
@@ -73,7 +73,7 @@ impl Rule {
         if let Some(m) = mads {
             if !(m > 0.0 && m.is_finite()) {
                 return Err(format!(
-                    "`mads: {m}`: expected how many median absolute deviations a run may be                      from the median, a positive number such as 3"
+                    "`mads: {m}`: expected how many median absolute deviations a run may be from the median, a positive number such as 3"
                 ));
             }
             rule.mads = m;
@@ -81,7 +81,7 @@ impl Rule {
         if let Some(c) = min_change {
             if !(0.0..=100.0).contains(&c) {
                 return Err(format!(
-                    "`min_change: {c}`: expected the smallest change that counts, in percent                      from 0 to 100, such as 5"
+                    "`min_change: {c}`: expected the smallest change that counts, in percent from 0 to 100, such as 5"
                 ));
             }
             rule.min_change = c / 100.0;

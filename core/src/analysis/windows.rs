@@ -115,7 +115,7 @@ impl std::fmt::Display for TooManyWindows {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "requests start up to {} s after the first, which makes more than {} windows of {} s              (the limit is {MAX_WINDOWS} windows); give a wider `window`, or check the start              times",
+            "requests start up to {} s after the first, which makes more than {} windows of {} s (the limit is {MAX_WINDOWS} windows); give a wider `window`, or check the start times",
             crate::format::number(self.last_start_s),
             crate::format::number((self.last_start_s / self.width).min(1e300)),
             crate::format::number(self.width),

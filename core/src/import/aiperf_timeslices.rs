@@ -73,7 +73,7 @@ pub(super) fn read_document(out: &mut ImportedFile, value: &Value, at: Location)
         let origin = *first_ns.get_or_insert(start);
         let metrics = slice_metrics(&mut f);
         top.problems.append(&mut f.problems);
-        if end <= start {
+        if (end - start) / 1e9 <= 0.0 {
             top.problems.push(Problem::error(
                 &out.file,
                 at.child(&format!("timeslices[{i}].end_ns")),
@@ -112,17 +112,17 @@ fn run_of(
     load: crate::model::LoadPoint,
     slices: Vec<TimeSlice>,
 ) -> Run {
+    // A count no slice states is unknown, never 0 (which would make the run a failed one).
     let sum = |get: fn(&TimeSlice) -> Option<u64>| -> Option<u64> {
-        slices
-            .iter()
-            .map(get)
-            .try_fold(0u64, |a, v| Some(a + v.unwrap_or(0)))
+        slices.iter().any(|s| get(s).is_some()).then(|| {
+            slices
+                .iter()
+                .filter_map(get)
+                .fold(0u64, u64::saturating_add)
+        })
     };
     let succeeded = sum(|s| s.succeeded);
-    let failed = slices
-        .iter()
-        .any(|s| s.failed.is_some())
-        .then(|| sum(|s| s.failed).unwrap_or(0));
+    let failed = sum(|s| s.failed);
     let span: f64 = slices.iter().map(|s| s.width_s).sum();
     let output: f64 = slices
         .iter()

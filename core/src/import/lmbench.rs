@@ -11,8 +11,9 @@
 //! every row is a success.
 //!
 //! The file holds no load: LMBench puts the QPS in the file's name only
-//! (`…_qps_1.5.csv`, `summary_2.csv`): the last number of the name is read as the request rate
-//! in req/s, with a warning saying so. Without a number the run is placed at maximum
+//! (`…_qps_1.5.csv`, `summary_2.csv`): the number after `qps`, else the last number of the
+//! name, is read as the request rate in req/s, with a warning saying so; a number above 10,000
+//! (a date, an id) is not taken for one. Without a number the run is placed at maximum
 //! throughput, with its achieved rate. The run's statistics come from its requests (linear
 //! percentiles), its throughputs from their tokens over the span from the first launch to the
 //! last finish.
@@ -156,8 +157,8 @@ fn load_of(file: &str, requests: &[Request]) -> (LoadPoint, String) {
     let achieved = (span > 0.0).then(|| requests.len() as f64 / span);
     let name = file.rsplit('/').next().unwrap_or(file);
     let stem = name.strip_suffix(".csv").unwrap_or(name);
-    let mut load = match last_number(stem) {
-        Some(qps) if qps > 0.0 => {
+    let mut load = match qps_of(stem) {
+        Some(qps) => {
             let note = format!(
                 "LMBench writes its QPS only in the file's name: the load point {qps} req/s is \
                  read from `{name}`"
@@ -180,12 +181,27 @@ fn load_of(file: &str, requests: &[Request]) -> (LoadPoint, String) {
     load
 }
 
-/// The last number in `stem` (`sharegpt_qps_1.5` → 1.5), digits with at most one point.
-fn last_number(stem: &str) -> Option<f64> {
-    stem.split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .map(|w| w.trim_matches('.'))
-        .rfind(|w| !w.is_empty())
-        .and_then(|w| w.parse().ok())
+/// The most requests per second a file name is believed to state: a larger number is a date
+/// or an id (`lmbench_20250101.csv`), not a QPS.
+const MOST_QPS: f64 = 10_000.0;
+
+/// The QPS a file's name states: the number after `qps` (`qps_1.5`, `qps1.5`), else the last
+/// number of the name (`sharegpt_1.5`); none when it is not a plausible rate.
+fn qps_of(stem: &str) -> Option<f64> {
+    let numbers = |text: &str| -> Vec<f64> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|w| w.trim_matches('.'))
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| w.parse().ok())
+            .collect()
+    };
+    let lower = stem.to_ascii_lowercase();
+    let after_qps = lower
+        .rfind("qps")
+        .and_then(|at| numbers(&lower[at + 3..]).first().copied());
+    after_qps
+        .or_else(|| numbers(&lower).last().copied())
+        .filter(|q| q.is_finite() && *q > 0.0 && *q <= MOST_QPS)
 }
 
 /// The run of `requests`: samples in launch order, statistics over them, throughputs over the
@@ -245,3 +261,18 @@ fn run_of(file: &str, load: LoadPoint, requests: &[Request]) -> Run {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod name_tests {
+    use super::qps_of;
+
+    #[test]
+    fn the_qps_is_the_number_after_qps_or_the_last_and_a_plausible_rate() {
+        assert_eq!(qps_of("sharegpt_qps_1.5"), Some(1.5));
+        assert_eq!(qps_of("run3_qps2_20250101"), Some(2.0));
+        assert_eq!(qps_of("summary_0.7"), Some(0.7));
+        assert_eq!(qps_of("lmbench_20250101"), None);
+        assert_eq!(qps_of("summary"), None);
+        assert_eq!(qps_of(&"9".repeat(400)), None);
+    }
+}

@@ -147,5 +147,12 @@ mod tests {
         assert!(!is_named_columns_csv(
             "# benchdeck: load=rate:rate\nrate,ttft_p50_ms,x\n"
         ));
+        // A rate that is no load (`success_rate`) is not taken for one.
+        assert!(!is_named_columns_csv(
+            "model,success_rate,ttft_p50_ms\nq,0.98,45\n"
+        ));
+        assert!(is_named_columns_csv(
+            "concurrency,error_rate,ttft_p50_ms\n4,0.01,45\n"
+        ));
     }
 }

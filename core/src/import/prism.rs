@@ -175,17 +175,17 @@ fn load_of(f: &mut Fields<'_>, obj: &Map<String, Value>) -> LoadPoint {
     let concurrency = nested(f, "workload", |w| given(w, "concurrency")).flatten();
     let rate = nested(f, "metrics", |m| given(m, "request_rate")).flatten();
     let id = obj.get("id").and_then(Value::as_str).unwrap_or("");
-    let infinite = id.contains("-infqps") || id.contains("_infqps");
-    let stated = id
+    // `…-2qps-…` or `…-infqps-…`: the rate the run was sent at, as its id names it.
+    let named = id
         .split(['-', '_'])
-        .find_map(|w| w.strip_suffix("qps").and_then(|n| n.parse::<f64>().ok()))
-        .filter(|r| *r > 0.0);
-    let cap = concurrency.filter(|c| c.fract() == 0.0).map(|c| c as u32);
-    let target = match (stated, concurrency) {
-        (Some(r), _) if !infinite => LoadTarget::RequestRate(Rate::PerSecond(r)),
+        .find_map(|w| w.strip_suffix("qps").and_then(|n| n.parse::<f64>().ok()));
+    let cap = concurrency
+        .filter(|c| c.fract() == 0.0 && *c <= f64::from(u32::MAX))
+        .map(|c| c as u32);
+    let target = match (named, concurrency) {
+        (Some(r), _) if r.is_finite() && r > 0.0 => LoadTarget::RequestRate(Rate::PerSecond(r)),
         (_, Some(c)) => LoadTarget::Concurrency(c),
-        (None, None) => LoadTarget::RequestRate(Rate::Infinite),
-        (Some(r), None) => LoadTarget::RequestRate(Rate::PerSecond(r)),
+        _ => LoadTarget::RequestRate(Rate::Infinite),
     };
     LoadPoint {
         max_concurrency: matches!(target, LoadTarget::RequestRate(_))

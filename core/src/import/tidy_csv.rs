@@ -177,6 +177,7 @@ pub(super) fn read_table(
     };
     warn_unmapped(file, header, &mappings, &by.describe(), &mut out.problems);
     if requests::per_request(&mappings) {
+        let mappings = requests::request_mappings(mapping_file, mappings, &mut out.problems);
         return requests::read_requests(table, load, &mappings, out);
     }
     for row in table.body {

@@ -62,5 +62,9 @@ fn a_slice_without_its_times_is_an_error_at_its_place() {
         all.contains("t_timeslices.json#timeslices[1].start_ns: error: expected `start_ns` and `end_ns` in ns"),
         "{all}"
     );
-    assert_eq!(one_run(&f).slices.len(), 1);
+    let run = one_run(&f);
+    assert_eq!(run.slices.len(), 1);
+    // Its slice states no request count: the counts are unknown, not a failed run.
+    assert_eq!(run.requests.succeeded, None);
+    assert!(!run.all_failed());
 }

@@ -61,7 +61,7 @@ pub(crate) fn read_lifecycle_yaml(file: &str, text: &str) -> ImportedFile {
         Ok(_) => out.problems.push(Problem::error(
             file,
             Location::File,
-            "YAML not recognised as an inference-perf lifecycle report; expected              `load_summary` (with its `count`), `successes` (an object) and `failures`",
+            "YAML not recognised as an inference-perf lifecycle report; expected `load_summary` (with its `count`), `successes` (an object) and `failures`",
         )),
         Err(e) => out
             .problems

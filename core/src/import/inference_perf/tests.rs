@@ -268,13 +268,26 @@ fn a_report_written_as_yaml_reads_as_its_json() {
         assert_eq!(a.requests, b.requests);
         assert_eq!(a.tokens.total_output, b.tokens.total_output);
     }
+    // With the configuration and the summary (written as YAML too) beside them: the summary
+    // gives up its run, and the configuration still names the model.
     let names = [
+        "config.yaml",
         "stage_0_lifecycle_metrics.yaml",
         "stage_0_prometheus_metrics.json",
+        "summary_lifecycle_metrics.yaml",
     ];
     let imported = import_folder("inference-perf/yaml", &names, "run");
-    assert_eq!(imported[0].joined, ["run/stage_0_prometheus_metrics.json"]);
-    assert!(imported[0].runs[0].server.is_some());
+    assert_eq!(
+        imported[1].joined,
+        ["run/config.yaml", "run/stage_0_prometheus_metrics.json"]
+    );
+    let run = one_run(&imported[1]);
+    assert!(run.server.is_some());
+    assert_eq!(run.config.model.as_deref(), Some("Qwen/Qwen3-8B"));
+    assert!(
+        imported[3].runs.is_empty(),
+        "the summary's requests are the stage's"
+    );
 }
 
 #[test]

@@ -151,8 +151,23 @@ const COUNTS: [(&str, &[&str]); 3] = [
     ("total", &["total", "num_requests", "requests", "count"]),
 ];
 
+/// Words that make a `rate` something other than the load: `error_rate`, `hit_rate`.
+const NOT_A_LOAD: [&str; 8] = [
+    "error",
+    "errors",
+    "success",
+    "hit",
+    "cache",
+    "fail",
+    "failure",
+    "acceptance",
+];
+
 /// The load kind a key's words name, when they name one.
 fn load_kind(words: &[&str]) -> Option<&'static str> {
+    if words.iter().any(|w| NOT_A_LOAD.contains(w)) {
+        return None;
+    }
     let only = |names: &[&str]| words.len() <= 2 && words.iter().any(|w| names.contains(w));
     if only(&[
         "concurrency",

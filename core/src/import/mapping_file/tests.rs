@@ -243,7 +243,8 @@ fn a_per_request_json_lines_file_groups_its_requests_into_runs() {
 {\"engine\": \"b\", \"qps\": 2, \"t0\": 10.0, \"ttft_s\": 0.10, \"lat_s\": 1.0, \"out\": 50, \"err\": null}\n\
 {\"engine\": \"a\", \"qps\": 2, \"t0\": 10.0, \"ttft_s\": 0.10, \"lat_s\": 1.5, \"out\": 80, \"err\": \"\"}\n\
 {\"engine\": \"a\", \"qps\": 2, \"t0\": 11.0, \"ttft_s\": 0.20, \"lat_s\": 1.0, \"out\": 60, \"err\": \"timeout\"}\n\
-{\"engine\": \"b\", \"qps\": 2, \"t0\": 10.5, \"ttft_s\": \"fast\", \"lat_s\": 1.0, \"out\": 50, \"err\": null}\n";
+{\"engine\": \"b\", \"qps\": 2, \"t0\": 10.5, \"ttft_s\": \"fast\", \"lat_s\": 1.0, \"out\": 50, \"err\": null}\n\
+{\"engine\": \"b\", \"qps\": 2, \"t0\": 12.0, \"ttft_s\": -1, \"lat_s\": \"timeout\", \"out\": 0, \"err\": \"503\"}\n";
     let mapping = "files: \"*.jsonl\"\nmap:\n  - load=rate:qps, config.engine=engine\n  - ttft=ttft_s (s), e2e=lat_s (s), start=t0 (s)\n  - output_tokens=out, error=err\n";
     let imports = import_all(&[
         input("reqs/benchdeck-mapping.yaml", mapping),
@@ -263,8 +264,9 @@ fn a_per_request_json_lines_file_groups_its_requests_into_runs() {
     let samples = a.samples.as_deref().expect("the requests are kept");
     assert_eq!(samples.len(), 3);
     assert!(samples.order_known());
-    // Engine b: its second request's TTFT is no number: an error at its line, skipped.
-    assert_eq!(b.requests.total, Some(1));
+    // Engine b: its second request's TTFT is no number: an error at its line, skipped; its
+    // third failed, and its `-1` and `timeout` say nothing more: a failure, counted.
+    assert_eq!((b.requests.total, b.requests.succeeded), (Some(2), Some(1)));
     let all: Vec<String> = f.all_problems().map(ToString::to_string).collect();
     assert!(
         all.iter().any(|p| p.contains("reqs/requests.jsonl:5") && p.contains("`ttft_s`: expected a number of at least 0, found `fast`; this request is skipped")),
@@ -287,4 +289,24 @@ fn a_per_request_latency_needs_its_unit_and_a_request_metric() {
             .any(|m| m.contains("`ttft=ttft`: expected the column's time unit in parentheses")),
         "{e:?}"
     );
+}
+
+#[test]
+fn a_mapping_of_requests_refuses_what_states_a_whole_run() {
+    let imports = import_all(&[
+        input(
+            "y/benchdeck-mapping.yaml",
+            "files: \"*.csv\"\nmap:\n  - load=rate:qps, ttft=t (ms), e2e.p99=p (ms)\n",
+        ),
+        input("y/r.csv", "qps,t,p\n1,20,90\n1,30,90\n"),
+    ]);
+    let f = imported(&imports, "y/r.csv");
+    let e = errors(f);
+    assert!(
+        e.iter().any(|m| m
+            .contains("`e2e.p99` states a whole run, but the mapping reads one request per row")),
+        "{e:?}"
+    );
+    assert_eq!(f.runs.len(), 1);
+    assert_eq!(f.runs[0].requests.total, Some(2));
 }

@@ -107,3 +107,16 @@ fn an_item_that_is_no_run_is_an_error_at_its_index() {
         messages(&f)
     );
 }
+
+#[test]
+fn an_infinite_rate_without_a_concurrency_is_an_infinite_rate() {
+    let text = br#"[{"id": "x-infqps-y", "pd_ratio": "1:1", "metrics": {"ttft": {"mean": 1}},
+        "workload": {"concurrency": 0}},
+        {"id": "infqps-1e400qps", "pd_ratio": "1:1", "metrics": {"ttft": {"mean": 1}},
+        "workload": {}}]"#;
+    let f = crate::import::import("a.json", text);
+    for run in &f.runs {
+        assert_eq!(run.load.target, LoadTarget::RequestRate(Rate::Infinite));
+    }
+    assert_eq!(f.runs.len(), 2);
+}

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::join::{drop_alone_warning, folder_of};
 use crate::import::inference_perf::{
-    config_of, is_prometheus, server_metrics, NOT_A_RUN, NO_MODEL, SUMMARY,
+    config_of, is_config, is_prometheus, server_metrics, NOT_A_RUN, NO_MODEL, SUMMARY,
 };
 use crate::import::ImportedFile;
 use crate::input::InputFile;
@@ -46,7 +46,11 @@ fn name_the_model(files: &[InputFile], imports: &mut [ImportedFile], members: &[
     let configs: Vec<usize> = members
         .iter()
         .copied()
-        .filter(|&i| imports[i].runs.is_empty() && files[i].path.ends_with(".yaml"))
+        .filter(|&i| {
+            imports[i].runs.is_empty()
+                && files[i].path.ends_with(".yaml")
+                && is_config(&String::from_utf8_lossy(&files[i].bytes))
+        })
         .collect();
     let [config] = configs.as_slice() else {
         return;

@@ -40,6 +40,43 @@ pub(super) fn per_request(mappings: &[Mapping]) -> bool {
         .any(|m| matches!(m.target, Destination::Request(..)))
 }
 
+/// True for a target that states a whole run (a statistic, a rate, a count), which a row of
+/// one request cannot hold.
+fn states_a_run(target: &Destination) -> bool {
+    !matches!(
+        target,
+        Destination::Load(_)
+            | Destination::Config(_)
+            | Destination::LabelPart(_)
+            | Destination::MaxConcurrency
+            | Destination::Request(..)
+    )
+}
+
+/// The mappings a table of requests can use; each one that states a whole run is an error at
+/// its place in `mapping_file`, and left out.
+pub(super) fn request_mappings(
+    mapping_file: &str,
+    mappings: Vec<Mapping>,
+    problems: &mut Vec<Problem>,
+) -> Vec<Mapping> {
+    let (refused, kept): (Vec<Mapping>, Vec<Mapping>) =
+        mappings.into_iter().partition(|m| states_a_run(&m.target));
+    for m in refused {
+        problems.push(Problem::error(
+            mapping_file,
+            m.at.clone(),
+            format!(
+                "`{}` states a whole run, but the mapping reads one request per row (it maps \
+                 a request's own values, such as `ttft=<column> (ms)`); a table holds runs or \
+                 requests, not both: this mapping is ignored",
+                super::mapping::target_key(&m.target)
+            ),
+        ));
+    }
+    kept
+}
+
 /// Reads every row as a request, and each group of them as a run of `out`.
 pub(super) fn read_requests(
     table: &Table<'_>,
@@ -92,33 +129,43 @@ fn request_of(
         input: f64::NAN,
         output: f64::NAN,
     };
-    for m in mappings {
-        let (Destination::Request(field, unit), Source::Column(i)) = (&m.target, &m.source) else {
-            continue;
-        };
-        let text = row.cell(*i);
-        if *field == RequestField::Error {
-            let lower = text.trim().to_ascii_lowercase();
-            request.ok &= matches!(lower.as_str(), "" | "0" | "false" | "none" | "null");
+    let cells = || {
+        mappings
+            .iter()
+            .filter_map(|m| match (&m.target, &m.source) {
+                (Destination::Request(field, unit), Source::Column(i)) => Some((*field, unit, *i)),
+                _ => None,
+            })
+    };
+    // The error first: a failed request is counted whatever its latencies say.
+    for (_, _, i) in cells().filter(|(field, _, _)| *field == RequestField::Error) {
+        let lower = row.cell(i).trim().to_ascii_lowercase();
+        request.ok &= matches!(lower.as_str(), "" | "0" | "false" | "none" | "null" | "nan");
+    }
+    for (field, unit, i) in cells() {
+        if field == RequestField::Error {
             continue;
         }
+        let text = row.cell(i);
         let value = match parse_number(text, &[unit.as_str()]) {
             Reading::Value(v) if v.is_finite() && v >= 0.0 => v,
             Reading::Missing => continue,
+            // A failed request's latency (`-1`, `timeout`) means nothing; it stays a failure.
+            _ if !request.ok => continue,
             _ => {
                 problems.push(Problem::error(
                     table.file,
-                    row.at(*i),
+                    row.at(i),
                     format!(
                         "`{}`: expected a number of at least 0, found `{text}`; this request \
                          is skipped",
-                        table.header.cell(*i)
+                        table.header.cell(i)
                     ),
                 ));
                 return None;
             }
         };
-        match *field {
+        match field {
             RequestField::Latency(metric, ms_per) => request.latency.push((metric, value * ms_per)),
             RequestField::Start(s_per) => request.start_s = value * s_per,
             RequestField::InputTokens => request.input = value,

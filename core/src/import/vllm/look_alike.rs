@@ -40,6 +40,8 @@ pub(super) fn unit(obj: &Map<String, Value>) -> (f64, String) {
             obj.iter()
                 .find(|(k, _)| bare_latency_key(k) == Some((stat, metric)))
                 .and_then(|(k, v)| Some((k.as_str(), v.as_f64()?)))
+                // A TPOT of 0 (one-token answers) tells no unit.
+                .filter(|(_, v)| *v > 0.0)
         })
     };
     let clues = [
@@ -92,6 +94,12 @@ mod tests {
             why.contains("read as seconds, since `median_tpot` is 0.015"),
             "{why}"
         );
+    }
+
+    #[test]
+    fn a_zero_tells_nothing() {
+        let obj = object(r#"{"completed": 5, "mean_ttft": 80.0, "median_tpot": 0.0}"#);
+        assert_eq!(unit(&obj).0, 1.0);
     }
 
     #[test]

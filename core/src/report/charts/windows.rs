@@ -191,10 +191,18 @@ fn timed_run<'a>(
     key: &str,
     run: Option<&'a Run>,
     metric: Metric,
+    needs_tokens: bool,
 ) -> Result<Option<&'a Run>, String> {
     let Some(run) = run else {
         return Ok(None);
     };
+    if needs_tokens && run.samples.is_none() && !run.slices.is_empty() {
+        return Err(format!(
+            "configuration `{key}`: its tool's time slices ({}) carry no tokens per second of \
+             each request, which `tok_s` is made of; draw a latency percentile of its slices",
+            run.source()
+        ));
+    }
     let timed = run.samples.as_ref().is_some_and(|s| {
         s.start_s.iter().any(|t| t.is_finite())
             && s.latencies(metric).is_some_and(|v| !v.is_empty())
@@ -225,11 +233,13 @@ fn window_boxes(
         Some(_) => Vec::new(),
         None => ctx.loads_of(keys),
     };
+    let tokens = value == WindowStat::TokensPerSecond;
     // Per configuration, its run at each category (one category with `load:`).
     let mut grid: Vec<(&String, Vec<Option<&Run>>)> = Vec::new();
     for key in keys {
         let runs = if d.load.is_some() {
-            vec![timed_run(key, ctx.run_at(key, d.load.as_ref())?, metric)?]
+            let run = ctx.run_at(key, d.load.as_ref())?;
+            vec![timed_run(key, run, metric, tokens)?]
         } else {
             let runs = ctx.runs_of(key);
             loads
@@ -239,6 +249,7 @@ fn window_boxes(
                         key,
                         runs.iter().copied().find(|r| r.load.target == *load),
                         metric,
+                        tokens,
                     )
                 })
                 .collect::<Result<_, _>>()?
@@ -319,7 +330,7 @@ fn window_tradeoff(
     };
     let mut runs = Vec::new();
     for key in keys {
-        if let Some(run) = timed_run(key, ctx.run_at(key, d.load.as_ref())?, metric)? {
+        if let Some(run) = timed_run(key, ctx.run_at(key, d.load.as_ref())?, metric, true)? {
             runs.push((key, run));
         }
     }
@@ -452,15 +463,17 @@ fn require_full_windows<'a, 'r: 'a>(
     ))
 }
 
-/// The automatic width for `runs`: the widest any of them needs; a run its tool cut into
-/// slices has their width, which no other can replace.
-fn width_for<'a>(runs: impl Iterator<Item = &'a Run>) -> f64 {
+/// The automatic width for `runs`: the widest any of them needs; where a run was cut into
+/// slices by its tool, their width, which the other runs are cut at too (the slices cannot be
+/// cut again).
+fn width_for<'a>(runs: impl Iterator<Item = &'a Run> + Clone) -> f64 {
+    let sliced = runs
+        .clone()
+        .find_map(|run| run.samples.is_none().then(|| run.slices.first()).flatten());
+    if let Some(slice) = sliced {
+        return slice.width_s;
+    }
     runs.map(|run| {
-        if run.samples.is_none() {
-            if let Some(slice) = run.slices.first() {
-                return slice.width_s;
-            }
-        }
         let starts = run
             .samples
             .as_ref()

@@ -417,6 +417,12 @@ fn a_windows_chart_draws_a_tools_time_slices() {
         "{}",
         spec.caption
     );
+    let tokens = page("```chart\nkind: windows\nstat: tok_s\n```");
+    assert!(
+        problems(&tokens)[0].contains("its tool's time slices"),
+        "{:?}",
+        problems(&tokens)
+    );
     let cut = page("```chart\nkind: windows\nwindow: 5\n```");
     let e = problems(&cut);
     assert!(
