@@ -10,7 +10,7 @@
 
 use super::mapping_file::suggest::{guess, names_a_latency_and_its_unit};
 use super::table;
-use super::tidy_csv::{items, read_table, MappedBy, Table};
+use super::tidy_csv::{finish, items, read_table, MappedBy, Table};
 use super::ImportedFile;
 use crate::model::{Location, Producer};
 use crate::problem::Problem;
@@ -86,14 +86,7 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         &items(&line, 0, header.line),
         &mut out,
     );
-    if body.is_empty() && broken.is_none() {
-        out.problems.push(Problem::error(
-            file,
-            Location::line(header.line + 1),
-            "the header has no rows under it; expected one row per run",
-        ));
-    }
-    out.problems.extend(broken);
+    finish(&table, broken, &mut out);
     out
 }
 

@@ -103,15 +103,25 @@ pub(super) fn read(file: &str, text: &str) -> ImportedFile {
         producer: Producer::TidyCsv,
     };
     read_table(&table, MappedBy::Inline, &raw_items, &mut out);
-    if body.is_empty() && broken.is_none() {
+    finish(&table, broken, &mut out);
+    out
+}
+
+/// After a table is read: an error when its header has no rows under it (and the CSV did not
+/// break off), then the CSV's own problem.
+pub(in crate::import) fn finish(
+    table: &Table<'_>,
+    broken: Option<Problem>,
+    out: &mut ImportedFile,
+) {
+    if table.body.is_empty() && broken.is_none() {
         out.problems.push(Problem::error(
-            file,
-            Location::line(header.line + 1),
+            table.file,
+            Location::line(table.header.line + 1),
             "the header has no rows under it; expected one row per run",
         ));
     }
     out.problems.extend(broken);
-    out
 }
 
 /// Where a table's mapping was written.
