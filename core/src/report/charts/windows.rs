@@ -565,10 +565,19 @@ fn box_caption(
         })
         .collect();
     let sparse: usize = windowed.iter().flatten().flatten().map(|w| w.sparse).sum();
+    let sliced = windowed
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|w| w.run.samples.is_none() && !w.run.slices.is_empty());
+    let whose = if sliced {
+        "as the tool summarised each of its time slices"
+    } else {
+        "over the requests that started in it"
+    };
     format!(
-        "Each box spreads the {}-second windows of a run: each window's {} over the requests \
-         that started in it, one dot per window. Two clusters of dots mean the run switched between \
-         regimes. {}.{}",
+        "Each box spreads the {}-second windows of a run: each window's {} {whose}, one dot per \
+         window. Two clusters of dots mean the run switched between regimes. {}.{}",
         format::number(width),
         value.phrase(metric),
         ranges.join("; "),

@@ -417,6 +417,12 @@ fn a_windows_chart_draws_a_tools_time_slices() {
         "{}",
         spec.caption
     );
+    assert!(
+        spec.caption
+            .contains("TTFT p95 as the tool summarised each of its time slices"),
+        "{}",
+        spec.caption
+    );
     let tokens = page("```chart\nkind: windows\nstat: tok_s\n```");
     assert!(
         problems(&tokens)[0].contains("its tool's time slices"),
