@@ -190,6 +190,29 @@ fn run_of(file: &str, records: &[Record]) -> Run {
     run
 }
 
+/// Seconds from the earliest of `starts` to the latest of `ends` (wall-clock seconds; values
+/// that are not finite are left out): the span a run's rates are measured over. 0 when there is
+/// none or it is not positive, so a rate over it is never made.
+pub(crate) fn span_s(
+    starts: impl IntoIterator<Item = f64>,
+    ends: impl IntoIterator<Item = f64>,
+) -> f64 {
+    let finite = |t: &f64| t.is_finite();
+    let first = starts
+        .into_iter()
+        .filter(finite)
+        .fold(f64::INFINITY, f64::min);
+    let last = ends
+        .into_iter()
+        .filter(finite)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if last > first {
+        last - first
+    } else {
+        0.0
+    }
+}
+
 /// Mean, median, standard deviation, extremes and percentiles of `values`, as AIPerf computes
 /// them (NumPy's population standard deviation and linear percentiles, at p1, p5, p10, p25,
 /// p50, p75, p90, p95 and p99); `None` when there are none. An infinite value (a first token

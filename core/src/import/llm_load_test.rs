@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::aiperf_records::summary_of;
+use super::aiperf_records::{span_s, summary_of};
 use super::fields::Fields;
 use super::unread::Unread;
 use super::ImportedFile;
@@ -256,17 +256,10 @@ fn run_of(
             });
         }
     }
-    let first = requests
-        .iter()
-        .map(|q| q.start_s)
-        .filter(|t| t.is_finite())
-        .fold(f64::INFINITY, f64::min);
-    let last = requests
-        .iter()
-        .map(|q| q.end_s)
-        .filter(|t| t.is_finite())
-        .fold(f64::NEG_INFINITY, f64::max);
-    let span = last - first;
+    let span = span_s(
+        requests.iter().map(|q| q.start_s),
+        requests.iter().map(|q| q.end_s),
+    );
     let output: f64 = values(|q| q.output).iter().filter(|v| v.is_finite()).sum();
     let throughput = Throughput {
         output_tok_s: (span > 0.0).then(|| output / span),

@@ -18,7 +18,7 @@
 //! percentiles), its throughputs from their tokens over the span from the first launch to the
 //! last finish.
 
-use super::aiperf_records::summary_of;
+use super::aiperf_records::{span_s, summary_of};
 use super::table::{self, Row};
 use super::ImportedFile;
 use crate::model::{
@@ -139,21 +139,16 @@ fn request(file: &str, row: &Row, index: &[usize]) -> Result<Request, Problem> {
 }
 
 /// The span from the first launch to the last finish, in seconds.
-fn span_s(requests: &[Request]) -> f64 {
-    let first = requests
-        .iter()
-        .map(|q| q.launch_s)
-        .fold(f64::INFINITY, f64::min);
-    let last = requests
-        .iter()
-        .map(|q| q.finish_s)
-        .fold(f64::NEG_INFINITY, f64::max);
-    last - first
+fn launch_to_finish_s(requests: &[Request]) -> f64 {
+    span_s(
+        requests.iter().map(|q| q.launch_s),
+        requests.iter().map(|q| q.finish_s),
+    )
 }
 
 /// The load point from the file's name, and the warning that says where it came from.
 fn load_of(file: &str, requests: &[Request]) -> (LoadPoint, String) {
-    let span = span_s(requests);
+    let span = launch_to_finish_s(requests);
     let achieved = (span > 0.0).then(|| requests.len() as f64 / span);
     let name = file.rsplit('/').next().unwrap_or(file);
     let stem = name.strip_suffix(".csv").unwrap_or(name);
@@ -229,7 +224,7 @@ fn run_of(file: &str, load: LoadPoint, requests: &[Request]) -> Run {
             });
         }
     }
-    let span = span_s(requests);
+    let span = launch_to_finish_s(requests);
     let per_second = |total: f64| (span > 0.0).then(|| total / span);
     let (input, output): (f64, f64) = (
         values(|q| q.input).iter().sum(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::mapping::{Destination, LoadKind, Mapping, RequestField, Source};
 use super::row::{read_row, Table};
-use crate::import::aiperf_records::summary_of;
+use crate::import::aiperf_records::{span_s, summary_of};
 use crate::import::table::Row;
 use crate::import::ImportedFile;
 use crate::model::{LatencyMetric, Metric, RequestCounts, RequestSamples, Run, Throughput};
@@ -223,7 +223,7 @@ fn run_of(shell: Run, requests: &[Request]) -> Run {
             })
         })
         .collect();
-    let span = span_s(requests);
+    let span = start_to_end_s(requests);
     let per_second = |total: f64| (span > 0.0).then(|| total / span);
     let output: f64 = finite(ok.iter().map(|q| q.output).collect()).iter().sum();
     let input: f64 = finite(ok.iter().map(|q| q.input).collect()).iter().sum();
@@ -251,23 +251,10 @@ fn run_of(shell: Run, requests: &[Request]) -> Run {
 
 /// From the first start to the last end (start + end-to-end latency), in seconds; 0 without
 /// start times.
-fn span_s(requests: &[Request]) -> f64 {
-    let first = requests
-        .iter()
-        .map(|q| q.start_s)
-        .filter(|t| t.is_finite())
-        .fold(f64::INFINITY, f64::min);
-    let last = requests
-        .iter()
-        .map(|q| {
-            let e2e = q.latency(Metric::E2e);
-            q.start_s + if e2e.is_finite() { e2e / 1000.0 } else { 0.0 }
-        })
-        .filter(|t| t.is_finite())
-        .fold(f64::NEG_INFINITY, f64::max);
-    if last > first {
-        last - first
-    } else {
-        0.0
-    }
+fn start_to_end_s(requests: &[Request]) -> f64 {
+    let end = |q: &Request| {
+        let e2e = q.latency(Metric::E2e);
+        q.start_s + if e2e.is_finite() { e2e / 1000.0 } else { 0.0 }
+    };
+    span_s(requests.iter().map(|q| q.start_s), requests.iter().map(end))
 }
