@@ -45,8 +45,21 @@ pub(crate) fn is_lifecycle(value: &Value) -> bool {
         && !obj.contains_key("num_sessions")
 }
 
-/// True for a lifecycle report written as YAML: its three keys at the top level.
+/// The keys a lifecycle report's YAML starts with, in the report's order or sorted.
+const FIRST_KEYS: [&str; 4] = [
+    "benchmark_time_seconds:",
+    "load_summary:",
+    "failures:",
+    "successes:",
+];
+
+/// True for a lifecycle report written as YAML: it starts with one of its keys, and has its
+/// three keys at the top level. Any other text is told by its first line, unscanned.
 pub(crate) fn is_lifecycle_yaml(text: &str) -> bool {
+    let first = crate::yaml::first_content_line(text);
+    if !FIRST_KEYS.iter().any(|k| first.starts_with(k)) {
+        return false;
+    }
     let top = |key: &str| text.lines().any(|l| l.starts_with(key));
     top("load_summary:") && top("successes:") && top("failures:")
 }
