@@ -4,6 +4,7 @@
 //! as samples, in start order where `start` is mapped, and its statistics are computed from
 //! them (linear percentiles), its rates over the span from the first start to the last end.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::mapping::{Destination, LoadKind, Mapping, RequestField, Source};
@@ -85,6 +86,9 @@ pub(super) fn read_requests(
     out: &mut ImportedFile,
 ) {
     let mut groups: Vec<(Run, Vec<Request>)> = Vec::new();
+    // The groups by configuration name and load, so a file of many rows and many groups is not
+    // searched group by group for every row.
+    let mut index: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for row in table.body {
         let mut shell = match read_row(table, load, mappings, row) {
             Ok(run) => run,
@@ -94,15 +98,23 @@ pub(super) fn read_requests(
             }
         };
         let request = request_of(table, mappings, row, &mut shell.problems);
-        let same = |(run, _): &&mut (Run, Vec<Request>)| {
+        let bucket = index
+            .entry((shell.config.key(), shell.load.target.to_string()))
+            .or_default();
+        let same = |g: &&usize| {
+            let run = &groups[**g].0;
             run.config == shell.config && run.load.target == shell.load.target
         };
-        match groups.iter_mut().find(same) {
-            Some((run, requests)) => {
+        match bucket.iter().find(same).copied() {
+            Some(g) => {
+                let (run, requests) = &mut groups[g];
                 run.problems.append(&mut shell.problems);
                 requests.extend(request);
             }
-            None => groups.push((shell, request.into_iter().collect())),
+            None => {
+                bucket.push(groups.len());
+                groups.push((shell, request.into_iter().collect()));
+            }
         }
     }
     for (shell, requests) in groups {
