@@ -19,6 +19,7 @@ pub mod export;
 #[cfg(test)]
 mod fixtures;
 pub mod format;
+pub mod history;
 pub mod html;
 pub mod import;
 pub mod input;
@@ -31,6 +32,7 @@ pub mod order;
 pub mod printable;
 pub mod problem;
 pub mod quantity;
+pub mod random;
 pub mod site;
 pub mod telemetry;
 pub mod versus;

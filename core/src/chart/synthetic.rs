@@ -15,29 +15,7 @@ pub const SEED: u64 = 0x5eed_c4a7;
 /// The size (CSS pixels) the benchmarks draw [`scatter`] at, natively and in the browser.
 pub const SIZE: (u32, u32) = (960, 460);
 
-/// Marsaglia's xorshift64 (shifts 13, 7, 17): small, fast, and easy to copy exactly.
-#[derive(Debug, Clone)]
-pub struct XorShift(u64);
-
-impl XorShift {
-    /// A generator started at `seed` (0 is replaced by 1: xorshift never leaves 0).
-    pub fn new(seed: u64) -> XorShift {
-        XorShift(seed.max(1))
-    }
-
-    /// The next 64 bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// The next value in `[0, 1)`, from the top 53 bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+pub use crate::random::XorShift;
 
 /// Two series ("synthetic A" and "synthetic B") of `n / 2` and `n - n / 2` points that look
 /// like per-request samples: x ascending from 64 to 4,096 (stratified, one point per slice of

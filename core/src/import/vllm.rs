@@ -244,6 +244,7 @@ fn read_result(
     };
     Ok(Run {
         samples: samples.map(std::sync::Arc::new),
+        metadata: settings::metadata(obj),
         workload,
         engine: engine.map(Box::new),
         problems: f.problems,

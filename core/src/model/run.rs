@@ -5,6 +5,7 @@
 //! run, and its intervals come from the runs' spread or their pooled requests. The two hold
 //! each other, so they share a file.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,11 @@ pub struct Run {
     /// importer): cost quantities need it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<Price>,
+    /// What the file says about the run that names neither the configuration nor the load: the
+    /// keys a tool's `--metadata k=v` added (a commit, a driver version). History says which of
+    /// them differ across a change point.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub metadata: BTreeMap<String, String>,
     /// Problems found while importing this run (it imported, but something is off).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
@@ -89,6 +95,7 @@ impl Run {
             engine: None,
             repeats: None,
             price: None,
+            metadata: BTreeMap::new(),
             problems: Vec::new(),
         }
     }

@@ -126,6 +126,13 @@ fn combined(runs: &[&Run]) -> Run {
         server: None,
         engine: None,
         price: first.price,
+        // What every repeat's metadata agrees on.
+        metadata: first
+            .metadata
+            .iter()
+            .filter(|(k, v)| runs.iter().all(|r| r.metadata.get(*k) == Some(*v)))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         problems,
     }
 }

@@ -4,7 +4,7 @@
 use crate::format;
 
 /// A 95% interval.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Interval {
     /// Lower end.
     pub lo: f64,

@@ -78,6 +78,41 @@ pub(super) const METADATA_SETTINGS: &[&str] = &[
     "env",
 ];
 
+/// Keys of a result that the importer reads as its workload: not metadata.
+const WORKLOAD_KEYS: &[&str] = &[
+    "input_len",
+    "output_len",
+    "random_input_len",
+    "random_output_len",
+    "vllm_version",
+    "engine",
+    "tokenizer",
+];
+
+/// The run's other `--metadata k=v` pairs (strings, as `vllm bench serve` writes them) that
+/// neither name the configuration nor describe the load or workload: a commit, a driver
+/// version, a build. Empty in a sweep's result, whose extra keys are settings.
+pub(super) fn metadata(obj: &Map<String, Value>) -> BTreeMap<String, String> {
+    if obj.contains_key("run_number") {
+        return BTreeMap::new();
+    }
+    obj.iter()
+        .filter(|(key, _)| {
+            let key = key.as_str();
+            !RESULT_KEYS.contains(&key)
+                && !METADATA_SETTINGS.contains(&key)
+                && !WORKLOAD_KEYS.contains(&key)
+                && latency_key(key).is_none()
+        })
+        .filter_map(|(key, value)| match value {
+            Value::String(text) if !text.trim().is_empty() => {
+                Some((key.clone(), text.trim().to_string()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The settings of the run `obj` from `file`: the sweep folder name's, the metadata keys
 /// ([`METADATA_SETTINGS`]), then, in a sweep's result, the keys the sweep added (which win over
 /// the folder name when the two disagree, with a warning).
@@ -297,5 +332,22 @@ mod tests {
         let plain = run(r#""framework": "vllm", "quant-type": """#);
         assert_eq!(plain.key(), "fork", "an empty value names nothing");
         assert_eq!(plain.engine.as_deref(), Some("vllm"));
+    }
+
+    #[test]
+    fn other_metadata_strings_are_the_runs_metadata_and_name_nothing() {
+        let text = r#"{"date": "20260101-000000", "backend": "vllm", "model_id": "m",
+            "completed": 4, "failed": 0, "duration": 2.0, "mean_ttft_ms": 80.0,
+            "request_rate": 1.0, "commit": "a1b2c3", "driver": "560.35", "tp": "2",
+            "random_input_len": "1024", "note": " ", "count": 3}"#;
+        let file = import("r.json", text.as_bytes());
+        let run = &file.runs[0];
+        assert_eq!(run.config.key(), "vllm tp=2");
+        let keys: Vec<(&str, &str)> = run
+            .metadata
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(keys, vec![("commit", "a1b2c3"), ("driver", "560.35")]);
     }
 }
