@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod compare;
+pub mod history;
 pub mod init;
 pub mod inspect;
 pub mod new;

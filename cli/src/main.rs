@@ -9,6 +9,7 @@ mod cmd;
 mod data_file;
 mod files;
 mod key;
+mod results;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,9 @@ enum Command {
     /// Compare new results with a baseline: each metric better, worse or no clear difference,
     /// as text, Markdown (for a pull request) or JSON; `--fail-on worse` for CI.
     Compare(cmd::compare::Args),
+    /// When did a metric change, and what changed? Change points, outliers and the newest
+    /// night against the current level, over dated runs (nightly folders).
+    History(cmd::history::Args),
     /// The trunk hook before benchdeck's own developers' build: the site's data (the index and
     /// report pages the app reads, the charts, the published runs and result files) from
     /// reports/ and results/. Hidden: `build` does all of it.
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::execute(&args),
         Command::Inspect(args) => cmd::inspect::execute(&args),
         Command::Compare(args) => cmd::compare::execute(&args),
+        Command::History(args) => cmd::history::execute(&args),
         Command::Site(args) => cmd::site::execute(&args),
         Command::Pages(args) => cmd::pages::execute(&args),
         Command::New(args) => cmd::new::execute(&args),

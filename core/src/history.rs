@@ -6,7 +6,9 @@
 //! --history` gates on it; the site draws it under each trend.
 
 mod changed;
-mod newest;
+pub mod gate;
+pub mod newest;
+mod words;
 
 use serde::Serialize;
 
@@ -15,7 +17,8 @@ use crate::model::{LoadTarget, Run};
 use crate::quantity::{Better, Quantity};
 
 pub use changed::{differences, Difference};
-pub use newest::{judge_newest, Newest, Verdict};
+pub use newest::{against_level, judge_newest, Judged, Newest, Verdict};
+pub use words::signed_pct;
 
 /// The `format` of `benchdeck history --json`.
 pub const FORMAT: &str = "benchdeck-history/1";
@@ -225,6 +228,13 @@ pub fn read(runs: &[&Run], options: &Options) -> History {
         history.outliers.extend(found.outliers);
         history.series.push(found.summary);
     }
+    newest::correct(
+        &mut history
+            .series
+            .iter_mut()
+            .map(|s| &mut s.newest)
+            .collect::<Vec<_>>(),
+    );
     history
 }
 
@@ -244,7 +254,8 @@ pub struct Analysed {
 pub fn analyse(series: &Series<'_>, settings: &Settings) -> Analysed {
     let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
     let found = change_points::detect(&values, settings);
-    let date = |i: usize| night_date(&series.nights[i]);
+    let by_day = distinct_days(series);
+    let date = |i: usize| night_date(&series.nights[i], by_day);
     let view = |level: &Level, first: usize, last: usize| LevelView {
         mean: level.mean,
         lo: level.interval.map(|i| i.lo),
@@ -321,14 +332,26 @@ fn direction(change: f64, better: Better) -> &'static str {
     }
 }
 
-/// A night's date as the site writes it: its day, or its date and time when it has one.
-fn night_date(night: &Night<'_>) -> String {
-    night
-        .run
-        .provenance
-        .date
-        .as_ref()
-        .map_or_else(String::new, |d| d.as_str().to_string())
+/// A night's date as the site writes it: its day when `by_day`, else its date and time.
+fn night_date(night: &Night<'_>, by_day: bool) -> String {
+    match &night.run.provenance.date {
+        Some(date) if by_day => date.day().to_string(),
+        Some(date) => date.label(),
+        None => String::new(),
+    }
+}
+
+/// True when no two nights of `series` share a day: then a day names a night.
+fn distinct_days(series: &Series<'_>) -> bool {
+    let mut days: Vec<&str> = series
+        .nights
+        .iter()
+        .filter_map(|n| Some(n.run.provenance.date.as_ref()?.day()))
+        .collect();
+    let all = days.len();
+    days.sort_unstable();
+    days.dedup();
+    days.len() == all
 }
 
 #[cfg(test)]

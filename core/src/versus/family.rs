@@ -14,20 +14,31 @@ pub const FAMILY_ALPHA: f64 = 0.05;
 
 /// Sets each row's `fails` by Holm's correction over every row with a p-value.
 pub fn correct<'a>(rows: impl IntoIterator<Item = &'a mut VerdictRow>) {
-    let mut judged: Vec<&mut VerdictRow> =
-        rows.into_iter().filter(|r| r.p_value.is_some()).collect();
-    judged.sort_by(|a, b| {
-        a.p_value
-            .unwrap_or(1.0)
-            .total_cmp(&b.p_value.unwrap_or(1.0))
-    });
-    let m = judged.len();
-    let mut rejecting = true;
-    for (i, row) in judged.into_iter().enumerate() {
-        let p = row.p_value.unwrap_or(1.0);
-        rejecting = rejecting && p <= FAMILY_ALPHA / (m - i) as f64;
-        row.fails = row.worse_beyond_threshold && rejecting;
+    let mut rows: Vec<&mut VerdictRow> = rows.into_iter().collect();
+    let p_values: Vec<Option<f64>> = rows.iter().map(|r| r.p_value).collect();
+    for (row, survives) in rows.iter_mut().zip(survivors(&p_values)) {
+        row.fails = row.worse_beyond_threshold && survives;
     }
+}
+
+/// Which of `p_values` survive Holm's correction at [`FAMILY_ALPHA`]; a `None` is not in the
+/// family and never survives.
+pub fn survivors(p_values: &[Option<f64>]) -> Vec<bool> {
+    let mut order: Vec<(usize, f64)> = p_values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Some((i, (*p)?)))
+        .collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let m = order.len();
+    let mut survives = vec![false; p_values.len()];
+    for (rank, (i, p)) in order.into_iter().enumerate() {
+        if p > FAMILY_ALPHA / (m - rank) as f64 {
+            break;
+        }
+        survives[i] = true;
+    }
+    survives
 }
 
 /// The number of rows in the family: those judged with an interval.

@@ -1,0 +1,126 @@
+//! The nightly gate: a new run judged against the current level of its history, not against
+//! one earlier run. For every series of the history (configuration, load point, metric) that a
+//! new run continues, the new value against the prediction of the last stretch's level
+//! ([`newest::against_level`]: nights are the units, so the night-to-night noise is the noise), with
+//! Holm's correction over every series judged; a series fails when it is worse beyond that and
+//! by more than the threshold. One noisy night then neither hides a regression (an older level
+//! does not widen the range) nor raises a false one.
+
+use serde::Serialize;
+
+use super::{analyse, newest, series_of, Newest, Options, Verdict};
+use crate::model::Run;
+
+/// The `format` of `compare --history --format json`.
+pub const FORMAT: &str = "benchdeck-history-gate/1";
+
+/// One series the new runs continue.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GateRow {
+    /// The configuration.
+    pub config: String,
+    /// The load point.
+    pub load: String,
+    /// The metric.
+    pub metric: String,
+    /// Its unit.
+    pub unit: &'static str,
+    /// How many dated nights the history has of it.
+    pub history_nights: usize,
+    /// The new run against the current level (its `date` is the new run's, or `new`).
+    pub new: Newest,
+    /// True when this row fails the gate.
+    pub fails: bool,
+}
+
+/// The gate's whole answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Gate {
+    /// [`FORMAT`].
+    pub format: &'static str,
+    /// The rows, in the history's order.
+    pub rows: Vec<GateRow>,
+    /// New runs that continue no series of the history, by configuration and load.
+    pub unmatched: Vec<String>,
+    /// The smallest change (percent) that can fail.
+    pub threshold_pct: f64,
+    /// True when a row fails.
+    pub fails: bool,
+}
+
+/// `new` judged against the current level of `history` by `options`; a worse row fails when
+/// its change exceeds `options.settings.min_change`.
+pub fn gate(history: &[&Run], new: &[&Run], options: &Options) -> Gate {
+    let mut rows = Vec::new();
+    let mut matched = vec![false; new.len()];
+    for series in series_of(history, options) {
+        let Some(at) = new
+            .iter()
+            .position(|r| r.config.key() == series.config && r.load.target == series.load)
+        else {
+            continue;
+        };
+        matched[at] = true;
+        let run = new[at];
+        let Some(value) = series.metric.of(run).filter(|v| v.is_finite()) else {
+            continue;
+        };
+        let found = analyse(&series, &options.settings).found;
+        let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
+        let current = newest::current_level(&values, &found, values.len());
+        let judged = newest::against_level(
+            current.as_ref(),
+            value,
+            series.metric.better(),
+            options.settings.min_change,
+        );
+        rows.push(GateRow {
+            config: series.config.clone(),
+            load: series.load.to_string(),
+            metric: series.metric.to_string(),
+            unit: series.metric.unit(),
+            history_nights: series.nights.len(),
+            new: Newest {
+                date: run
+                    .provenance
+                    .date
+                    .as_ref()
+                    .map_or_else(|| "new".into(), |d| d.label()),
+                file: run.provenance.file.clone(),
+                value,
+                verdict: judged.verdict,
+                level: judged.level,
+                level_nights: current.map_or(0, |c| c.nights),
+                expected: judged.expected,
+                change_pct: judged.change_pct,
+                p_value: judged.p_value,
+                within_family_noise: false,
+            },
+            fails: false,
+        });
+    }
+    newest::correct(&mut rows.iter_mut().map(|r| &mut r.new).collect::<Vec<_>>());
+    for row in &mut rows {
+        row.fails = row.new.verdict == Verdict::Worse;
+    }
+    let unmatched = new
+        .iter()
+        .zip(&matched)
+        .filter(|(_, m)| !**m)
+        .map(|(r, _)| {
+            format!(
+                "{} at {} ({})",
+                r.config.key(),
+                r.load.target,
+                r.provenance.file
+            )
+        })
+        .collect();
+    Gate {
+        format: FORMAT,
+        fails: rows.iter().any(|r| r.fails),
+        rows,
+        unmatched,
+        threshold_pct: options.settings.min_change * 100.0,
+    }
+}
