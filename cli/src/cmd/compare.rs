@@ -9,6 +9,7 @@
 //! Exit status: 0, or 1 with `--fail-on worse` when a metric is worse clearly, by more than
 //! `--threshold` and beyond the family's noise (Holm), or 2 when an input cannot be read.
 
+mod history_gate;
 mod markdown;
 mod text;
 mod words;
@@ -57,6 +58,12 @@ pub struct Args {
     /// Also write an SVG and a PNG of base against new per metric into this folder.
     #[arg(long, value_name = "DIR")]
     chart: Option<PathBuf>,
+    /// Judge the new results against the current level of a history of dated runs (a nightly
+    /// folder) instead of one baseline: `compare --history results/nightly NEW`. Each metric
+    /// against the range the nights since the last change point predict; `--threshold` is the
+    /// smallest change that fails.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["more_base", "chart"])]
+    history: Option<PathBuf>,
 }
 
 /// The output formats.
@@ -79,6 +86,9 @@ pub enum FailOn {
 
 /// Runs `compare`. An unreadable input is an error (status 2, from `main`).
 pub fn execute(args: &Args) -> Result<ExitCode> {
+    if let Some(history) = &args.history {
+        return history_gate::execute(args, history);
+    }
     let options = Options {
         metrics: match &args.metric {
             Some(list) => versus::parse_metrics(list).map_err(anyhow::Error::msg)?,
