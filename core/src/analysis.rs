@@ -370,7 +370,6 @@ fn worse_factor(worse: f64, better: f64) -> f64 {
 pub mod change_points;
 mod fit;
 pub mod token_fit;
-pub mod trend;
 pub mod windows;
 
 pub use fit::{linear_fit, LineFit};

@@ -433,7 +433,7 @@ fn page_blocks(
                             )),
                             None => {
                                 chart_ids.extend(ids);
-                                blocks.push(built.into_block());
+                                blocks.extend(built.into_blocks());
                             }
                         }
                     }

@@ -17,7 +17,7 @@
 //! | `breakdown` | where the time goes: mean TTFT and mean decoding stacked per configuration | `load` (else every load point), `stat`, `parts`, `share: true` |
 //! | `cv` | coefficient of variation by load point, with 5% and 10% guides | `metric` (a latency; e2e by default) |
 //! | `windows` | distributions over time (seed 003): each run's requests in windows by start time, a box of the windows' p95 (or `tok_s`) per configuration, or with `x: tok_s` each window's tokens/s against its p95 | `stat: p50\|p90\|p95\|p99\|tok_s`, `window` (seconds), `metric`, `load`, `x: tok_s` |
-//! | `trend` | did a run get worse? a metric at one load point over dated runs (or their folders), a line per configuration, each run's expected range (median ± 3 MAD of the ten before it) as a band and regressions ringed | `metric`, `stat`, `load`, `x: date\|folder`, `history` (10), `mads` (3), `min_change` (5, percent) |
+//! | `trend` | when did it change? a metric at one load point over dated runs (or their folders), a line per configuration read as a history: a step per stretch between change points with its band, change points, outliers and a newest run unlike its level ringed, and a table of the changes under it | `metric`, `stat`, `load`, `x: date\|folder`, `min_change` (5, percent) |
 //! | `grid` | small multiples: any of the above side by side | `panels: [{kind: lines, metric: ttft, span: 2}, ...]`, `columns` |
 //!
 //! Every kind takes `id`, `title`, `caption` and `configs` (which configurations, in order);
@@ -56,8 +56,8 @@ pub(super) use windows::{quoted_windows, QuotedWindow};
 /// What a chart block gave: one chart or a grid of them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Built {
-    /// One chart.
-    Chart(ChartSpec),
+    /// One chart, and the HTML to show under it (a trend's table of changes).
+    Chart(ChartSpec, Option<String>),
     /// Small multiples.
     Grid(ChartGrid),
 }
@@ -66,18 +66,24 @@ impl Built {
     /// Every id it takes: the chart's, or the grid's and its panels'.
     pub fn ids(&self) -> Vec<String> {
         match self {
-            Built::Chart(c) => vec![c.id.clone()],
+            Built::Chart(c, _) => vec![c.id.clone()],
             Built::Grid(g) => std::iter::once(g.id.clone())
                 .chain(g.panels.iter().map(|p| p.id.clone()))
                 .collect(),
         }
     }
 
-    /// As a block of the page.
-    pub fn into_block(self) -> Block {
+    /// As blocks of the page: the chart or grid, then what goes under it.
+    pub fn into_blocks(self) -> Vec<Block> {
         match self {
-            Built::Chart(chart) => Block::Chart { chart },
-            Built::Grid(grid) => Block::Grid { grid },
+            Built::Chart(chart, None) => vec![Block::Chart { chart }],
+            Built::Chart(chart, Some(html)) => vec![
+                Block::Chart { chart },
+                Block::Html {
+                    html: crate::markdown::sanitize(&html),
+                },
+            ],
+            Built::Grid(grid) => vec![Block::Grid { grid }],
         }
     }
 }
@@ -122,7 +128,9 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
     let id = d.id.clone().unwrap_or_else(|| format!("chart-{n}"));
     keys::check(&d, false).map_err(|e| error(format!("chart `{id}`: {e}")))?;
     if d.kind.as_deref() != Some("grid") {
-        return spec(ctx, &id, d).map(Built::Chart).map_err(error);
+        return spec(ctx, &id, d)
+            .map(|(chart, under)| Built::Chart(chart, under))
+            .map_err(error);
     }
     let panels = d
         .panels
@@ -156,7 +164,7 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
         spans.push(
             panel_span(&panel, columns).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?,
         );
-        specs.push(spec(ctx, &panel_id, panel).map_err(&error)?);
+        specs.push(spec(ctx, &panel_id, panel).map_err(&error)?.0);
     }
     check_id(&id).map_err(error)?;
     Ok(Built::Grid(ChartGrid {
@@ -169,8 +177,12 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
     }))
 }
 
-/// One chart from its directive.
-fn spec(ctx: &ReportContext<'_>, id: &str, d: ChartDirective) -> Result<ChartSpec, String> {
+/// One chart from its directive, and the HTML to show under it (a trend's table of changes).
+fn spec(
+    ctx: &ReportContext<'_>,
+    id: &str,
+    d: ChartDirective,
+) -> Result<(ChartSpec, Option<String>), String> {
     check_id(id)?;
     let grouped: Option<Vec<String>> = match (&d.series, &d.configs) {
         (Some(_), Some(_)) => {
@@ -191,6 +203,7 @@ fn spec(ctx: &ReportContext<'_>, id: &str, d: ChartDirective) -> Result<ChartSpe
         d: &d,
         keys: &keys,
     };
+    let mut under = None;
     let spec = match kind {
         "bars" => bars::bars(ctx, c),
         "lines" => lines::lines(ctx, c),
@@ -204,7 +217,10 @@ fn spec(ctx: &ReportContext<'_>, id: &str, d: ChartDirective) -> Result<ChartSpe
         "cv" => consistency::cv_chart(ctx, c),
         "lengths" => lengths::lengths(ctx, c),
         "windows" => windows::windows_chart(ctx, c),
-        "trend" => trend::trend(ctx, c),
+        "trend" => trend::trend(ctx, c).map(|(spec, table)| {
+            under = Some(table);
+            spec
+        }),
         other => Err(format!(
             "unknown kind `{other}`; expected bars, lines, percentiles, hbars, scatter, cdf, histogram, box, tokens, lengths, breakdown, cv, windows, trend or grid"
         )),
@@ -230,11 +246,12 @@ fn spec(ctx: &ReportContext<'_>, id: &str, d: ChartDirective) -> Result<ChartSpe
         _ => None,
     };
     let caption = d.caption.unwrap_or(spec.caption);
-    Ok(ChartSpec {
+    let chart = ChartSpec {
         title: d.title.unwrap_or(spec.title),
         caption: with_workload_note(ctx, caption, &keys, drawn_along),
         ..spec
-    })
+    };
+    Ok((chart, under))
 }
 
 /// `caption`, followed by a note naming what differs between the workloads of the

@@ -13,7 +13,7 @@ use crate::report::load::LoadText;
 pub(super) const KEYS: &str =
     "id, title, caption, kind, metric, stat, metrics, x, y, load, configs, \
                     series, fit, x_scale, y_scale, band, error_bars, sla, breaking, speedup, \
-                    percentiles, categories, tokens, share, parts, window, history, mads, \
+                    percentiles, categories, tokens, share, parts, window, \
                     min_change, panels, columns, span";
 
 /// One chart being built, as each kind gets it: its id, its directive, and the configurations
@@ -81,10 +81,6 @@ pub(super) struct ChartDirective {
     pub(super) parts: Option<Vec<String>>,
     #[serde(default)]
     pub(super) window: Option<f64>,
-    #[serde(default)]
-    pub(super) history: Option<f64>,
-    #[serde(default)]
-    pub(super) mads: Option<f64>,
     #[serde(default)]
     pub(super) min_change: Option<f64>,
     #[serde(default)]

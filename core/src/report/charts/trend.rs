@@ -1,16 +1,19 @@
-//! ```` ```chart ```` `kind: trend`: did last night's run get worse? A metric at one load point
-//! over dated runs (or over the folders they sit in: a version, a commit), one line per
-//! configuration, each point judged against the runs before it by `analysis::trend`'s rule
-//! (outside the median ± 3 MAD of the last ten, and by at least 5%; a report may set `history`,
-//! `mads` and `min_change`): the range it was expected in is drawn as a band, a regression is
-//! ringed and named in the caption.
+//! ```` ```chart ```` `kind: trend`: when did it change, and did last night get worse? A metric
+//! at one load point over dated runs (or over the folders they sit in: a version, a commit),
+//! one line per configuration, read as a history (`crate::history`, in [`levels`]): each
+//! stretch between change points a step at its level with the range of one more night at it as
+//! the band; change points, outliers and a newest night unlike the current level ringed and
+//! named in the caption; and a table of the changes, their dates and what changed, under the
+//! chart. A report may set `min_change` (5, in percent).
+
+mod levels;
 
 use super::call::{point, quantity_axis, ChartCall};
-use crate::analysis::trend::{self, Rule, Verdict};
-use crate::chart::{Annotation, Axis, ChartKind, ChartSpec, Point, Series};
+use crate::analysis::change_points::Settings;
+use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::model::{LoadTarget, Run};
-use crate::quantity::{Better, Quantity};
+use crate::quantity::Quantity;
 use crate::report::context::ReportContext;
 
 /// What a trend is drawn over.
@@ -61,24 +64,26 @@ struct Placed<'a> {
 }
 
 /// A line per configuration of `quantity` at one load point, over the runs' dates or
-/// folders, with each run's expected range and its regressions marked.
-pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSpec, String> {
+/// folders, read as a history; and the table of its changes (HTML) to show under it.
+pub(super) fn trend(
+    ctx: &ReportContext<'_>,
+    c: ChartCall<'_>,
+) -> Result<(ChartSpec, String), String> {
     let ChartCall { id, d, keys } = c;
     let quantity = super::call::quantity(d)?;
     let over = Over::parse(d.x.as_deref())?;
     let load = trend_load(ctx, keys, d)?;
-    let rule = Rule::with(d.history, d.mads, d.min_change)?;
+    let settings = settings(d.min_change)?;
     let (placed, undated) = placed_runs(ctx, keys, over, load);
     if placed.is_empty() {
         return Err(no_dates(keys, &undated));
     }
     let labels = axis_labels(&placed);
-    let better = quantity.better();
     let mut series = Vec::new();
     let mut annotations = Vec::new();
     let mut findings = Vec::new();
+    let mut rows = Vec::new();
     let mut repeated = Vec::new();
-    let mut tests = Vec::new();
     for (k, key) in keys.iter().enumerate() {
         let (name, color) = ctx.display(key);
         let mut points: Vec<Point> = Vec::new();
@@ -93,26 +98,17 @@ pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
             }
             repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
         }
-        for (x, y, e) in judge_points(&mut points, better, &rule) {
-            let change = change_text(y.unwrap_or(f64::NAN), e.median);
-            annotations.push(Annotation::Marker {
-                series: Some(k),
-                x,
-                y: y.unwrap_or(e.median),
-                label: change.clone(),
-            });
-            findings.push(format!(
-                "{name} on {}: {} against a median of {} over the {} runs before it \
-                 ({change})",
-                labels[x as usize],
-                format::with_unit(y.unwrap_or(f64::NAN), quantity.unit()),
-                format::with_unit(e.median, quantity.unit()),
-                e.count,
-            ));
-        }
-        if let Some(test) = night_test(quantity, &point_runs, rule.history) {
-            tests.push(format!("{name}: {test}"));
-        }
+        let found = levels::overlay(
+            k,
+            &name,
+            &mut points,
+            &point_runs,
+            (quantity, load),
+            &settings,
+        );
+        annotations.extend(found.annotations);
+        findings.extend(found.findings);
+        rows.extend(found.rows);
         series.push(Series {
             name,
             color,
@@ -129,19 +125,67 @@ pub(super) fn trend(ctx: &ReportContext<'_>, c: ChartCall<'_>) -> Result<ChartSp
         ));
     }
     let x = over.axis();
-    Ok(ChartSpec {
+    let spec = ChartSpec {
         id: id.to_string(),
         title: format!("{quantity} over time"),
-        caption: caption(
-            quantity, &load, &rule, &findings, &undated, &repeated, &tests,
-        ),
+        caption: caption(quantity, &load, &settings, &findings, &undated, &repeated),
         kind: ChartKind::Trend { runs: labels },
         x,
         y: quantity_axis(quantity),
         series,
         annotations,
         alternatives: Vec::new(),
-    })
+    };
+    let table = changes_table(&spec.title, &rows);
+    Ok((spec, table))
+}
+
+/// The change-point settings with a report's `min_change` (percent, 0 to 100).
+fn settings(min_change: Option<f64>) -> Result<Settings, String> {
+    let mut settings = Settings::default();
+    if let Some(c) = min_change {
+        if !(0.0..100.0).contains(&c) {
+            return Err(format!(
+                "`min_change: {c}`: expected the smallest change that counts, in percent from 0 \
+                 to 100, such as 5"
+            ));
+        }
+        settings.min_change = c / 100.0;
+    }
+    Ok(settings)
+}
+
+/// The table under a trend: its change points, outliers and a newest night unlike its level,
+/// by date; a sentence when there are none.
+fn changes_table(title: &str, rows: &[[String; 5]]) -> String {
+    use crate::html::escape;
+    if rows.is_empty() {
+        return format!(
+            "<p class=\"trend-changes\">{}: no change point, no outlier, and every newest \
+             night as its level predicts.</p>",
+            escape(title)
+        );
+    }
+    let mut sorted: Vec<&[String; 5]> = rows.iter().collect();
+    sorted.sort_by(|a, b| a[0].cmp(&b[0]).then_with(|| a[1].cmp(&b[1])));
+    let body: String = sorted
+        .iter()
+        .map(|row| {
+            let cells: String = row
+                .iter()
+                .map(|cell| format!("<td>{}</td>", escape(cell)))
+                .collect();
+            format!("<tr>{cells}</tr>")
+        })
+        .collect();
+    format!(
+        "<figure class=\"data-table trend-changes\"><figcaption>{}: what changed, and \
+         when</figcaption><table tabindex=\"0\"><thead><tr><th scope=\"col\">Date</th>\
+         <th scope=\"col\">Configuration</th><th scope=\"col\">What happened</th>\
+         <th scope=\"col\">Level</th><th scope=\"col\">What changed</th></tr></thead>\
+         <tbody>{body}</tbody></table></figure>",
+        escape(title)
+    )
 }
 
 /// The runs of each configuration (by its index in `keys`) at `load`, placed on the axis
@@ -220,33 +264,6 @@ fn all_runs_of<'s>(ctx: &'s ReportContext<'_>, key: &'s str) -> impl Iterator<It
         .filter(move |r| r.config.key() == key)
 }
 
-/// Each of a line's points judged against the points before it by `rule`, its expected range
-/// set as its band; the regressions, as their x, their y and the range they left.
-fn judge_points(
-    points: &mut [Point],
-    better: Better,
-    rule: &Rule,
-) -> Vec<(f64, Option<f64>, trend::Expected)> {
-    let values: Vec<f64> = points.iter().map(|p| p.y.unwrap_or(f64::NAN)).collect();
-    let mut regressions = Vec::new();
-    for (p, verdict) in points
-        .iter_mut()
-        .zip(trend::judge_series(&values, better, rule))
-    {
-        let expected = match verdict {
-            Verdict::Unjudged => continue,
-            Verdict::AsBefore(e) | Verdict::Improvement(e) => e,
-            Verdict::Regression(e) => {
-                regressions.push((p.x, p.y, e));
-                e
-            }
-        };
-        p.lo = Some(expected.lo);
-        p.hi = Some(expected.hi);
-    }
-    regressions
-}
-
 /// `run` on the axis (by its day, or its date and time `with_time`), or `None` for a trend
 /// over dates when the run has none.
 fn place(run: &Run, over: Over, with_time: bool) -> Option<Placed<'_>> {
@@ -300,55 +317,6 @@ fn with_link(point: Point, run: &Run) -> Point {
     }
 }
 
-/// The newest run against the runs before it, nights as the units: the 95% prediction
-/// interval of one more run from the values of up to `history` runs before it (their mean ±
-/// t(k − 1) · s · √(1 + 1/k)), and whether the newest lies in it: `245 ms, outside the 95%
-/// range that the 10 runs before it predict (180–220 ms)`. The requests of different nights
-/// are never pooled: what varies from night to night (the machine, the driver, the neighbours)
-/// is shared by every request of a night, so a night's requests are not independent draws of
-/// the history. `None` with fewer than three runs before it.
-fn night_test(quantity: Quantity, runs: &[&Run], history: usize) -> Option<String> {
-    let (newest, before) = runs.split_last()?;
-    let before = &before[before.len().saturating_sub(history)..];
-    let values: Vec<f64> = before
-        .iter()
-        .filter_map(|r| quantity.of(r))
-        .filter(|v| v.is_finite())
-        .collect();
-    let value = quantity.of(newest)?;
-    let k = values.len();
-    if k < 3 || !value.is_finite() {
-        return None;
-    }
-    let mean = values.iter().sum::<f64>() / k as f64;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
-    let half = crate::noise::student::t_975((k - 1) as f64) * (var * (1.0 + 1.0 / k as f64)).sqrt();
-    let range = crate::noise::Interval {
-        lo: (mean - half).max(0.0),
-        hi: mean + half,
-    };
-    let place = if range.contains(value) {
-        "inside"
-    } else {
-        "outside"
-    };
-    Some(format!(
-        "{}, {place} the 95% range that the {k} runs before it predict ({})",
-        format::with_unit(value, quantity.unit()),
-        range.text(quantity.unit()).trim_start_matches("95% CI ")
-    ))
-}
-
-/// `+30%` (or `−12%`) from `median` to `value`.
-fn change_text(value: f64, median: f64) -> String {
-    if median == 0.0 || !value.is_finite() {
-        return "regression".into();
-    }
-    let pct = (value - median) / median.abs() * 100.0;
-    let sign = if pct >= 0.0 { "+" } else { "−" };
-    format!("{sign}{}%", format::number(pct.abs().round()))
-}
-
 /// Why a trend cannot be drawn when no run could be placed.
 fn no_dates(keys: &[String], undated: &[&str]) -> String {
     if undated.is_empty() {
@@ -364,41 +332,29 @@ fn no_dates(keys: &[String], undated: &[&str]) -> String {
     )
 }
 
-/// The caption: what is drawn, the rule, and what it found.
+/// The caption: what is drawn, how changes are told, and what was found.
 fn caption(
     quantity: Quantity,
     load: &LoadTarget,
-    rule: &Rule,
+    settings: &Settings,
     findings: &[String],
     undated: &[&str],
     repeated: &[&str],
-    tests: &[String],
 ) -> String {
-    let worse = match quantity.better() {
-        Better::Lower => "higher",
-        Better::Higher => "lower",
-    };
     let mut text = format!(
-        "{quantity} ({unit}) at {load} in each run, by configuration. The band is the range \
-         each run was expected in: the median of the last {history} runs before it ± {mads} \
-         median absolute deviations (at least ± {min}%); a run {worse} than that, once {least} \
-         runs came before it, is a regression and is ringed.",
+        "{quantity} ({unit}) at {load} in each run, by configuration. Each step is a stretch \
+         of runs at one level, between change points found by E-Divisive means (a permutation \
+         test at 1%, and a change of at least {min}%); its band is the range one more run at \
+         that level falls in 95 times in 100, the runs being the units. Change points, single \
+         runs unlike their neighbours (outliers) and a newest run worse or better than its \
+         level are ringed.",
         unit = quantity.unit(),
-        history = rule.history,
-        mads = format::number(rule.mads),
-        least = rule.min_history,
-        min = format::number(rule.min_change * 100.0),
+        min = format::number(settings.min_change * 100.0),
     );
     if findings.is_empty() {
-        text.push_str(" No run is a regression.");
+        text.push_str(" No change point, no outlier, and the newest run is as its level predicts.");
     } else {
-        text.push_str(&format!(" Regressions: {}.", findings.join("; ")));
-    }
-    if !tests.is_empty() {
-        text.push_str(&format!(
-            " The newest run against the runs before it, each run one value: {}.",
-            tests.join("; ")
-        ));
+        text.push_str(&format!(" Found: {}.", findings.join("; ")));
     }
     if !undated.is_empty() {
         text.push_str(&format!(" Left out, with no date: {}.", first_few(undated)));

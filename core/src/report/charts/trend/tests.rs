@@ -1,5 +1,5 @@
 //! The trend chart on generated nightly runs: fourteen dates of two configurations, one run
-//! made 30% slower on purpose. It is ringed, and nothing else is.
+//! made 30% slower on purpose (an outlier, not a change), and histories with a level shift.
 
 use crate::chart::{Annotation, ChartKind, ChartSpec};
 use crate::import::{import_all, ImportedFile};
@@ -71,8 +71,37 @@ fn rings(spec: &ChartSpec) -> Vec<(Option<usize>, f64, String)> {
         .collect()
 }
 
+/// The table of changes the report of `body` shows under its chart.
+fn changes_table(results: &[ImportedFile], body: &str) -> String {
+    let text = format!(
+        "---\ntitle: Nightly\nresults: [\"nightly/**\"]\n---\n\n```chart\nid: c\n{body}\n```\n"
+    );
+    let page = build_report("reports/r.md", "r", &text, results, &Palette::new());
+    page.blocks
+        .iter()
+        .find_map(|b| match b {
+            crate::site::Block::Html { html } if html.contains("trend-changes") => {
+                Some(html.clone())
+            }
+            _ => None,
+        })
+        .expect("a table of changes under the trend")
+}
+
+/// SGLang's nights 15 to 22 at 300 ms with driver 560 (its first fourteen ran at about 260 ms
+/// with no driver stated).
+fn shifted() -> Vec<(String, String)> {
+    (15..=22)
+        .map(|n| {
+            let text = result("sglang", None, 300.0 + [1.0, -2.0, 0.0, 2.0][n % 4])
+                .replace("\"model_id\"", "\"driver\": \"560\", \"model_id\"");
+            (format!("nightly/2026-11-{n}/sglang.json"), text)
+        })
+        .collect()
+}
+
 #[test]
-fn the_injected_regression_is_ringed_and_nothing_else_is() {
+fn the_injected_bad_night_is_an_outlier_and_nothing_else_is_ringed() {
     let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft").unwrap();
     let ChartKind::Trend { runs } = &spec.kind else {
         panic!("{:?}", spec.kind)
@@ -84,65 +113,89 @@ fn the_injected_regression_is_ringed_and_nothing_else_is() {
     );
     let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["vllm", "sglang"]);
-    assert_eq!(rings(&spec), [(Some(0), 9.0, "+30%".to_string())]);
+    assert_eq!(rings(&spec), [(Some(0), 9.0, "outlier".to_string())]);
     assert!(
         spec.caption.contains(
-            "Regressions: vllm on 2026-11-10: 260 ms against a median of 200 ms over the 9 runs \
-             before it (+30%)."
+            "Found: vllm: an outlier, Mean TTFT on 2026-11-10: 260 ms against 200.5 ms around it"
         ),
         "{}",
         spec.caption
     );
     assert!(spec.caption.contains("at 8 req/s"), "{}", spec.caption);
+    // One step per line: neither changed level.
+    let steps = spec
+        .annotations
+        .iter()
+        .filter(|a| matches!(a, Annotation::Fit { slope, .. } if *slope == 0.0))
+        .count();
+    assert_eq!(steps, 2);
 }
 
 #[test]
-fn a_report_may_set_the_rule_and_the_caption_states_it() {
-    // A 40% floor lets the +30% night pass; the caption says which rule ran.
+fn a_level_shift_is_a_step_with_its_date_and_what_changed_in_the_table_under_it() {
+    let spec = chart(&nights(&shifted()), "kind: trend\nmetric: ttft").unwrap();
+    assert!(
+        rings(&spec).contains(&(Some(1), 14.0, "change +15.6%".to_string())),
+        "{:?}",
+        rings(&spec)
+    );
+    assert!(
+        spec.caption
+            .contains("sglang: a change on 2026-11-15 (+15.6%, worse), what changed: driver (not stated) → 560"),
+        "{}",
+        spec.caption
+    );
+    let table = changes_table(&nights(&shifted()), "kind: trend\nmetric: ttft");
+    assert!(
+        table.contains("<td>2026-11-15</td><td>sglang</td><td>change, +15.6% (worse)</td>"),
+        "{table}"
+    );
+    assert!(table.contains("driver (not stated) → 560"), "{table}");
+    assert!(
+        table.contains("<td>2026-11-10</td><td>vllm</td><td>one night unlike"),
+        "{table}"
+    );
+    let quiet = changes_table(&nights(&[]), "kind: trend\nmetric: ttft\nconfigs: [sglang]");
+    assert!(quiet.contains("no change point, no outlier"), "{quiet}");
+}
+
+#[test]
+fn a_report_may_set_the_smallest_change_and_the_caption_states_it() {
+    // A 40% floor lets the +30% night pass as ordinary.
     let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmin_change: 40").unwrap();
     assert_eq!(rings(&spec), []);
     assert!(
-        spec.caption.contains("(at least ± 40%)"),
+        spec.caption.contains("a change of at least 40%"),
         "{}",
         spec.caption
     );
-    // Judged from three nights on, against the last three: night 9 is still the only ring.
-    let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft\nhistory: 3").unwrap();
-    assert_eq!(rings(&spec), [(Some(0), 9.0, "+30%".to_string())]);
-    assert!(
-        spec.caption
-            .contains("the last 3 runs before it ± 3 median absolute deviations")
-            && spec.caption.contains("once 3 runs came before it"),
-        "{}",
-        spec.caption
-    );
-    let problems = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmads: -1").unwrap_err();
+    let problems = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmin_change: -1").unwrap_err();
     assert!(
         problems
             .iter()
-            .any(|p| p.contains("chart `c`: `mads: -1`: expected")),
+            .any(|p| p.contains("chart `c`: `min_change: -1`: expected")),
+        "{problems:?}"
+    );
+    let problems = chart(&nights(&[]), "kind: trend\nmetric: ttft\nmads: 3").unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.contains("unknown field `mads`")),
         "{problems:?}"
     );
 }
 
 #[test]
-fn each_judged_run_carries_its_expected_range_and_a_link_to_its_file() {
+fn each_run_carries_its_levels_range_and_a_link_to_its_file() {
     let spec = chart(&nights(&[]), "kind: trend\nmetric: ttft").unwrap();
     let vllm = &spec.series[0].points;
-    assert!(
-        vllm[..5].iter().all(|p| p.lo.is_none() && p.hi.is_none()),
-        "too few before"
-    );
     let night_ten = &vllm[9];
     assert_eq!(night_ten.y, Some(260.0));
-    let (lo, hi) = (night_ten.lo.unwrap(), night_ten.hi.unwrap());
-    assert!(lo < 200.0 && hi < 260.0 && hi > 200.0, "{lo}..{hi}");
     assert_eq!(night_ten.link, "results/nightly/2026-11-10/vllm.json");
-    // The spike does not widen the range the nights after it are judged by.
-    let after = &vllm[10];
-    assert!(after.hi.unwrap() < 215.0, "{:?}", after.hi);
+    // The outlier is left out of the level and its noise: every night's range is narrow.
+    for point in vllm {
+        let (lo, hi) = (point.lo.unwrap(), point.hi.unwrap());
+        assert!(lo > 193.0 && hi < 207.0, "{lo}..{hi}");
+    }
 }
-
 #[test]
 fn a_points_link_is_percent_encoded() {
     // Night 15's vLLM file is named `run#1.json`: unencoded, `#1.json` would be a fragment.
@@ -163,7 +216,7 @@ fn a_higher_is_better_metric_regresses_downwards() {
         extra.push((format!("nightly/2026-11-{n}/vllm.json"), text));
     }
     let spec = chart(&nights(&extra), "kind: trend\nmetric: output_throughput").unwrap();
-    assert_eq!(rings(&spec), [(Some(0), 15.0, "−22%".to_string())]);
+    assert_eq!(rings(&spec), [(Some(0), 15.0, "worse −22.2%".to_string())]);
 }
 
 #[test]
@@ -183,7 +236,11 @@ fn a_trend_over_folders_orders_them_by_their_runs_dates() {
         panic!()
     };
     assert_eq!(runs, &["v0.9.2", "v0.10.0"]);
-    assert!(spec.caption.contains("No run is a regression."));
+    assert!(
+        spec.caption.contains("No change point, no outlier"),
+        "{}",
+        spec.caption
+    );
 }
 
 #[test]
@@ -293,20 +350,21 @@ fn a_drafted_report_of_dated_runs_gets_an_over_time_section() {
 }
 
 #[test]
-fn the_newest_night_is_judged_against_the_nights_before_it_as_units() {
-    // Night 15 of vLLM at 230 ms: the four nights before it (199–203 ms) predict about
-    // 192–210 ms, and the caption says it lies outside. The requests of different nights are
-    // never pooled (they were, in a Mann–Whitney test that took them as independent).
+fn the_newest_night_is_judged_against_its_level_with_nights_as_units() {
+    // Night 15 of vLLM at 230 ms: the thirteen ordinary nights before it (197–203 ms) predict
+    // about 196–205 ms. The requests of different nights are never pooled.
     let extra = [(
         "nightly/2026-11-15/vllm.json".to_string(),
         result("vllm", None, 230.0),
     )];
-    let spec = chart(&nights(&extra), "kind: trend\nmetric: ttft\nhistory: 4").unwrap();
-    assert!(!spec.caption.contains("Mann"), "{}", spec.caption);
+    let spec = chart(&nights(&extra), "kind: trend\nmetric: ttft").unwrap();
     assert!(
-        spec.caption
-            .contains("vllm: 230 ms, outside the 95% range that the 4 runs before it predict"),
+        spec.caption.contains(
+            "vllm's newest night: 230 ms on 2026-11-15: worse (+14.8%) against the 95% range \
+             the current level's 13 nights predict"
+        ),
         "{}",
         spec.caption
     );
+    assert!(rings(&spec).contains(&(Some(0), 14.0, "worse +14.8%".to_string())));
 }
