@@ -367,7 +367,6 @@ fn worse_factor(worse: f64, better: f64) -> f64 {
     }
 }
 
-pub mod change_points;
 mod fit;
 pub mod token_fit;
 pub mod windows;

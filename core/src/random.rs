@@ -1,5 +1,5 @@
 //! A small seeded random number generator for what must come out the same on every build: the
-//! benchmarks' synthetic data, the permutation tests of `analysis::change_points`, the
+//! benchmarks' synthetic data, the permutation tests of `history::change_points`, the
 //! simulations of the statistics tests.
 
 /// Marsaglia's xorshift64 (shifts 13, 7, 17): small, fast, and easy to copy exactly.

@@ -319,18 +319,23 @@ test('a configuration has one colour on every chart of a report, and no two shar
   }
 });
 
-test('a trend rings last night\'s regression, and a point opens its run\'s result file', async () => {
+test('a trend rings last night\'s regression and the one bad night, names a change and what changed, and a point opens its run\'s result file', async () => {
   const page = await site.page();
   await page.goto(`${site.url}nightly-regressions/`);
   await chartsReady(page, 60000);
   const figure = page.locator('figure.chart[data-chart="ttft-trend-16"]');
   const caption = await figure.locator('figcaption').innerText();
-  // The data has one injected regression (xtask/src/synth/nightly.rs): found, and nothing else.
-  assert.match(caption, /Regressions: SGLang nightly \(synthetic\) on 2026-11-14: [\d.,]+ ms against a median of [\d.,]+ ms over the 10 runs before it \(\+\d+%\)\./);
-  assert.equal(caption.match(/ on 2026-11-\d\d: /g).length, 1, caption);
+  // The data's three events (xtask/src/synth/nightly.rs): found, and nothing else.
+  assert.match(caption, /SGLang nightly \(synthetic\): an outlier, Mean TTFT on 2026-11-05: [\d.,]+ ms against [\d.,]+ ms around it/);
+  assert.match(caption, /SGLang nightly \(synthetic\)'s newest night: [\d.,]+ ms on 2026-11-14: worse \(\+\d+(\.\d)?%\)/);
+  assert.equal(caption.match(/ on 2026-11-\d\d/g).length, 2, caption);
   for (const id of ['ttft-trend-4', 'throughput-trend-16']) {
-    assert.match(await page.locator(`figure.chart[data-chart="${id}"] figcaption`).innerText(), /No run is a regression\./, id);
+    assert.match(await page.locator(`figure.chart[data-chart="${id}"] figcaption`).innerText(), /No change point, no outlier, and the newest run is as its level predicts\./, id);
   }
+  const tpot = await page.locator('figure.chart[data-chart="tpot-trend-16"] figcaption').innerText();
+  assert.match(tpot, /vLLM nightly \(synthetic\): a change on 2026-11-08 \(−\d+(\.\d)?%, better\), what changed: engine version 0\.11\.0 → 0\.11\.1/);
+  const table = page.locator('figure.trend-changes', { hasText: 'Median TPOT' });
+  assert.match(await table.innerText(), /2026-11-08\s+vLLM nightly \(synthetic\)\s+change, −\d+(\.\d)?% \(better\)/);
   await figure.scrollIntoViewIfNeeded();
   await figure.locator('canvas.drawn').waitFor();
   await figure.locator('canvas').focus();

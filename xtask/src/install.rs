@@ -383,11 +383,14 @@ mod tests {
                 .any(|c| c.starts_with("benchdeck build --root ")),
             "{action:?}"
         );
-        // The comparison step writes the Markdown verdict with the gate's flags.
+        // The comparison step writes the Markdown verdict with the gate's flags, against the
+        // baseline or, with `compare-history`, against the history.
         assert!(
-            action.iter().any(|c| c
-                .contains("benchdeck compare \"$BASE\" \"$NEW\" --format markdown \"${gate[@]}\"")
-                && c.contains("gate=(--fail-on worse)")),
+            action.iter().any(|c| c.contains(
+                "benchdeck compare \"${against[@]}\" \"$NEW\" --format markdown \"${gate[@]}\""
+            ) && c.contains("gate=(--fail-on worse)")
+                && c.contains("against=(\"$BASE\")")
+                && c.contains("against=(--history \"$HISTORY\")")),
             "{action:?}"
         );
         assert_eq!(

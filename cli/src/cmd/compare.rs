@@ -11,6 +11,7 @@
 
 mod history_gate;
 mod markdown;
+mod options;
 mod text;
 mod words;
 
@@ -24,6 +25,7 @@ use benchdeck_core::model::Run;
 use benchdeck_core::versus::{self, Options, Outcome};
 
 use crate::results::read_side;
+pub use options::{FailOn, Format};
 
 /// Arguments of `compare`.
 #[derive(clap::Args)]
@@ -66,28 +68,23 @@ pub struct Args {
     history: Option<PathBuf>,
 }
 
-/// The output formats.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Aligned columns, coloured when printing to a terminal.
-    Text,
-    /// GitHub-flavoured Markdown tables.
-    Markdown,
-    /// JSON (`benchdeck-compare/2`).
-    Json,
-}
-
-/// What fails the run.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum FailOn {
-    /// A metric worse clearly, by more than `--threshold`, and beyond the family's noise.
-    Worse,
-}
-
 /// Runs `compare`. An unreadable input is an error (status 2, from `main`).
 pub fn execute(args: &Args) -> Result<ExitCode> {
     if let Some(history) = &args.history {
-        return history_gate::execute(args, history);
+        let new: Vec<&PathBuf> = args
+            .base
+            .iter()
+            .chain(&args.new)
+            .chain(&args.more_new)
+            .collect();
+        return history_gate::execute(&history_gate::GateArgs {
+            history,
+            new: &new,
+            metric: args.metric.as_deref(),
+            threshold: args.threshold,
+            format: args.format,
+            fail: args.fail_on == Some(FailOn::Worse),
+        });
     }
     let options = Options {
         metrics: match &args.metric {

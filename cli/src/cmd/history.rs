@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use benchdeck_core::analysis::change_points::Settings;
+use benchdeck_core::history::change_points::Settings;
 use benchdeck_core::history::{self, History, Options, Verdict};
 use benchdeck_core::model::Run;
 use benchdeck_core::printable::printable;

@@ -8,7 +8,9 @@
 
 use serde::Serialize;
 
-use super::{analyse, newest, series_of, Newest, Options, Verdict};
+use super::analyse::analyse;
+use super::newest::{self, Newest, Verdict};
+use super::series::{series_of, Options};
 use crate::model::Run;
 
 /// The `format` of `compare --history --format json`.

@@ -8,8 +8,8 @@
 
 use serde::Serialize;
 
-use super::Series;
-use crate::analysis::change_points::{History, Settings};
+use super::change_points::{History, Settings};
+use super::series::{distinct_days, night_date, Series};
 use crate::noise::student::{t_975, t_upper_tail};
 use crate::noise::Interval;
 use crate::quantity::Better;
@@ -132,7 +132,7 @@ pub fn judge_newest(series: &Series<'_>, found: &History, settings: &Settings) -
         settings.min_change,
     );
     Newest {
-        date: super::night_date(night, super::distinct_days(series)),
+        date: night_date(night, distinct_days(series)),
         file: night.run.provenance.file.clone(),
         value: night.value,
         verdict: judged.verdict,

@@ -2,8 +2,10 @@
 
 use super::*;
 use crate::fixtures::simulated::{normal, rng};
+use crate::history::change_points::{self, Settings};
 use crate::import::import;
 use crate::model::{Metric, Stat};
+use crate::quantity::{Better, Quantity};
 
 const TTFT_MEAN: Quantity = Quantity::Latency {
     metric: Metric::Ttft,

@@ -1,7 +1,8 @@
 //! A history's findings as the sentences `benchdeck history` prints and the site shows under a
 //! trend.
 
-use super::{ChangePoint, LevelView, Newest, OutlierNight, Verdict};
+use super::findings::{ChangePoint, LevelView, OutlierNight};
+use super::newest::{Newest, Verdict};
 use crate::format;
 use crate::noise::Interval;
 
@@ -16,6 +17,21 @@ impl LevelView {
                 Interval { lo, hi }.text(unit)
             ),
             _ => format!("{} over {nights}", format::with_unit(self.mean, unit)),
+        }
+    }
+}
+
+impl LevelView {
+    /// `27.84 ms (27.61–28.07)`: the mean and its interval's ends, for a table cell.
+    pub fn short(&self, unit: &str) -> String {
+        match (self.lo, self.hi) {
+            (Some(lo), Some(hi)) => format!(
+                "{} ({}–{})",
+                format::with_unit(self.mean, unit),
+                format::number(lo),
+                format::number(hi)
+            ),
+            _ => format::with_unit(self.mean, unit),
         }
     }
 }
@@ -42,7 +58,7 @@ impl ChangePoint {
         }
         self.what_changed
             .iter()
-            .map(super::Difference::text)
+            .map(super::changed::Difference::text)
             .collect::<Vec<_>>()
             .join("; ")
     }

@@ -2,9 +2,16 @@
 //! invented serving setups benchmarked every night for two weeks at 4 and 16 requests per
 //! second, one folder per night (`results/nightly/2026-11-01/`), as a CI job that runs `vllm
 //! bench serve` after each nightly build would leave them. Each night varies a little (the
-//! machine, the sampled prompts); on the last night, one setup's prefill got slower (a bad
-//! build): its time to first token at 16 req/s is 45% higher. That is the one regression in the
-//! data, and the report's trend charts must find it and nothing else.
+//! machine, the sampled prompts). Three things happen on purpose, and the report's trend charts
+//! and `benchdeck history` must find them and nothing else:
+//! - on 2026-11-08 vLLM's setup moves to a new engine release (`vllm_version` 0.11.0 → 0.11.1
+//!   in its files) whose decode is 8% faster: a change of level, for the better;
+//! - on 2026-11-05 SGLang's run at 16 req/s shared its GPU with another job: its time to first
+//!   token is 50% higher that night only, an outlier;
+//! - on the last night SGLang's prefill got slower (a bad build): its time to first token at
+//!   16 req/s is 45% higher, the newest night worse than its level.
+//!
+//! Every file carries the night's build as `--metadata commit=…`.
 
 use std::path::Path;
 
@@ -48,6 +55,11 @@ const RATES: [f64; 2] = [4.0, 16.0];
 const REQUESTS: usize = 400;
 /// The injected regression: setup, night (0-based), rate and its TTFT factor.
 const REGRESSION: (&str, usize, f64, f64) = ("nightly-sglang", NIGHTS - 1, 16.0, 1.45);
+/// The noisy neighbour: setup, night, rate and its TTFT factor, that night only.
+const OUTLIER: (&str, usize, f64, f64) = ("nightly-sglang", 4, 16.0, 1.5);
+/// The engine upgrade: setup, first night on it, its TPOT factor from then on, and the
+/// versions before and after.
+const UPGRADE: (&str, usize, f64, &str, &str) = ("nightly-vllm", 7, 0.92, "0.11.0", "0.11.1");
 
 /// Writes the data set under `results/nightly/`.
 pub fn run(root: &Path) -> Result<()> {
@@ -84,17 +96,22 @@ fn run_json(
     rate: f64,
     drift: f64,
 ) -> String {
-    let regression = if (setup.label, night, rate) == (REGRESSION.0, REGRESSION.1, REGRESSION.2) {
+    let at = |(label, n, r): (&str, usize, f64)| (setup.label, night, rate) == (label, n, r);
+    let regression = if at((REGRESSION.0, REGRESSION.1, REGRESSION.2)) {
         REGRESSION.3
+    } else if at((OUTLIER.0, OUTLIER.1, OUTLIER.2)) {
+        OUTLIER.3
     } else {
         1.0
     };
+    let upgraded = setup.label == UPGRADE.0 && night >= UPGRADE.1;
+    let decode = if upgraded { UPGRADE.2 } else { 1.0 };
     let ttft = setup.ttft * if rate > 4.0 { setup.ttft_at_16 } else { 1.0 } * drift * regression;
     let requests: Vec<Request> = (0..REQUESTS)
         .map(|_| {
             let input = (200.0 + rng.uniform() * 800.0).round();
             let output = (60.0 + rng.uniform() * 190.0).round();
-            let tpot = rng.lognormal(setup.tpot * drift * (1.0 + 0.02 * rate), 0.12);
+            let tpot = rng.lognormal(setup.tpot * decode * drift * (1.0 + 0.02 * rate), 0.12);
             Request::served(input, output, rng.lognormal(ttft, 0.35), tpot)
         })
         .collect();
@@ -102,9 +119,21 @@ fn run_json(
         "\"date\": \"202611{:02}-02{index:02}00\", \"backend\": \"openai-chat\", \
          \"label\": \"{label}\", \"synthetic\": \"true\", \"model_id\": \"synthetic/chat-model-8b\", \
          \"num_prompts\": {REQUESTS}, \"request_rate\": {rate:.1}, \"burstiness\": 1.0, \
-         \"max_concurrency\": null",
+         \"max_concurrency\": null, \"commit\": \"{commit}\"{version}",
         night + 1,
         label = setup.label,
+        commit = build_commit(night),
+        version = match setup.label == UPGRADE.0 {
+            true if upgraded => format!(", \"vllm_version\": \"{}\"", UPGRADE.4),
+            true => format!(", \"vllm_version\": \"{}\"", UPGRADE.3),
+            false => String::new(),
+        },
     );
     vllm_result(&head, &requests, REQUESTS as f64 / rate)
+}
+
+/// The nightly build's commit, as a CI job would pass it: seven hex digits, one per night.
+fn build_commit(night: usize) -> String {
+    let mixed = (night as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    format!("{:07x}", mixed >> 36)
 }

@@ -13,25 +13,36 @@ use benchdeck_core::history::{signed_pct, Verdict};
 use benchdeck_core::model::Run;
 use benchdeck_core::printable::printable;
 
-use super::{Args, FailOn, Format};
+use super::options::Format;
 use crate::cmd::history;
 use crate::results::read_side;
 
-/// Runs the gate of `args` against the history in `dir`.
-pub fn execute(args: &Args, dir: &PathBuf) -> Result<ExitCode> {
+/// What the gate is asked.
+pub struct GateArgs<'a> {
+    /// The folder of dated runs.
+    pub history: &'a PathBuf,
+    /// The new results.
+    pub new: &'a [&'a PathBuf],
+    /// `--metric`.
+    pub metric: Option<&'a str>,
+    /// `--threshold`: the smallest change, in percent, that fails.
+    pub threshold: f64,
+    /// `--format`.
+    pub format: Format,
+    /// `--fail-on worse`.
+    pub fail: bool,
+}
+
+/// Runs the gate of `args`.
+pub fn execute(args: &GateArgs<'_>) -> Result<ExitCode> {
+    let dir = args.history;
     let options = benchdeck_core::history::Options {
-        metrics: history::metrics(args.metric.as_deref())?,
+        metrics: history::metrics(args.metric)?,
         since: None,
         settings: history::settings(args.threshold)?,
     };
     let past = read_side("history", &[dir])?;
-    let new_paths: Vec<&PathBuf> = args
-        .base
-        .iter()
-        .chain(&args.new)
-        .chain(&args.more_new)
-        .collect();
-    let new = read_side("new", &new_paths)?;
+    let new = read_side("new", args.new)?;
     let past: Vec<&Run> = past.iter().flat_map(|f| &f.runs).collect();
     let new: Vec<&Run> = new.iter().flat_map(|f| &f.runs).collect();
     let outcome = gate(&past, &new, &options);
@@ -40,7 +51,7 @@ pub fn execute(args: &Args, dir: &PathBuf) -> Result<ExitCode> {
         Format::Markdown => print!("{}", markdown(&outcome, &dir.display().to_string())),
         Format::Json => println!("{}", serde_json::to_string_pretty(&outcome)?),
     }
-    Ok(if args.fail_on == Some(FailOn::Worse) && outcome.fails {
+    Ok(if args.fail && outcome.fails {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

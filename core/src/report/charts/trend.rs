@@ -9,9 +9,9 @@
 mod levels;
 
 use super::call::{point, quantity_axis, ChartCall};
-use crate::analysis::change_points::Settings;
 use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
 use crate::format;
+use crate::history::change_points::Settings;
 use crate::model::{LoadTarget, Run};
 use crate::quantity::Quantity;
 use crate::report::context::ReportContext;
@@ -156,7 +156,8 @@ fn settings(min_change: Option<f64>) -> Result<Settings, String> {
 }
 
 /// The table under a trend: its change points, outliers and a newest night unlike its level,
-/// by date; a sentence when there are none.
+/// by date (the "what changed" column only when a row has something in it); a sentence when
+/// there are none.
 fn changes_table(title: &str, rows: &[[String; 5]]) -> String {
     use crate::html::escape;
     if rows.is_empty() {
@@ -168,22 +169,35 @@ fn changes_table(title: &str, rows: &[[String; 5]]) -> String {
     }
     let mut sorted: Vec<&[String; 5]> = rows.iter().collect();
     sorted.sort_by(|a, b| a[0].cmp(&b[0]).then_with(|| a[1].cmp(&b[1])));
+    let columns = if rows.iter().any(|r| !r[4].is_empty()) {
+        5
+    } else {
+        4
+    };
     let body: String = sorted
         .iter()
         .map(|row| {
-            let cells: String = row
+            let cells: String = row[1..columns]
                 .iter()
                 .map(|cell| format!("<td>{}</td>", escape(cell)))
                 .collect();
-            format!("<tr>{cells}</tr>")
+            format!("<tr><th scope=\"row\">{}</th>{cells}</tr>", escape(&row[0]))
         })
+        .collect();
+    let head: String = [
+        "Date",
+        "Configuration",
+        "What happened",
+        "Level",
+        "What changed",
+    ][..columns]
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{h}</th>"))
         .collect();
     format!(
         "<figure class=\"data-table trend-changes\"><figcaption>{}: what changed, and \
-         when</figcaption><table tabindex=\"0\"><thead><tr><th scope=\"col\">Date</th>\
-         <th scope=\"col\">Configuration</th><th scope=\"col\">What happened</th>\
-         <th scope=\"col\">Level</th><th scope=\"col\">What changed</th></tr></thead>\
-         <tbody>{body}</tbody></table></figure>",
+         when</figcaption><table tabindex=\"0\"><thead><tr>{head}</tr></thead><tbody>{body}\
+         </tbody></table></figure>",
         escape(title)
     )
 }

@@ -4,9 +4,9 @@
 //! ringed; and the same findings as sentences for the caption and rows for the table of
 //! changes under the chart.
 
-use crate::analysis::change_points::Settings;
 use crate::chart::{Annotation, Point};
 use crate::format;
+use crate::history::change_points::Settings;
 use crate::history::{self, newest, signed_pct, Night, Series, Verdict};
 use crate::model::{LoadTarget, Run};
 use crate::noise::student::t_975;
@@ -115,7 +115,7 @@ pub(super) fn overlay(
 /// A step per stretch, at its level, from its first night to its last.
 fn steps(
     k: usize,
-    found: &crate::analysis::change_points::History,
+    found: &crate::history::change_points::History,
     series: &Series<'_>,
     x: &dyn Fn(usize) -> f64,
     overlay: &mut Overlay,
@@ -138,9 +138,10 @@ fn steps(
 }
 
 /// Each point's band: the range one more night at its stretch's level falls in (the level ±
-/// t · s · √(1 + 1/k), s the night-to-night noise pooled over every stretch).
+/// t · s · √(1 + 1/k), s the night-to-night noise pooled over every stretch); a newest night
+/// set apart from the last stretch gets that stretch's range, which it left.
 fn bands(
-    found: &crate::analysis::change_points::History,
+    found: &crate::history::change_points::History,
     series: &Series<'_>,
     points: &mut [Point],
     placed: &[usize],
@@ -152,10 +153,16 @@ fn bands(
     if noise.df == 0 {
         return;
     }
-    for segment in &found.segments {
+    for (s, segment) in found.segments.iter().enumerate() {
         let k = segment.level.nights.max(1) as f64;
         let half = t_975(noise.df as f64) * (noise.variance * (1.0 + 1.0 / k)).sqrt();
-        for night in segment.first..=segment.last {
+        // The last stretch's range also stands behind a newest night set apart from it.
+        let last = if s + 1 == found.segments.len() {
+            placed.len() - 1
+        } else {
+            segment.last
+        };
+        for night in segment.first..=last {
             let point = &mut points[placed[night]];
             point.lo = Some(segment.level.mean - half);
             point.hi = Some(segment.level.mean + half);

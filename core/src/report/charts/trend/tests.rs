@@ -147,12 +147,14 @@ fn a_level_shift_is_a_step_with_its_date_and_what_changed_in_the_table_under_it(
     );
     let table = changes_table(&nights(&shifted()), "kind: trend\nmetric: ttft");
     assert!(
-        table.contains("<td>2026-11-15</td><td>sglang</td><td>change, +15.6% (worse)</td>"),
+        table.contains(
+            "<th scope=\"row\">2026-11-15</th><td>sglang</td><td>change, +15.6% (worse)</td>"
+        ),
         "{table}"
     );
     assert!(table.contains("driver (not stated) → 560"), "{table}");
     assert!(
-        table.contains("<td>2026-11-10</td><td>vllm</td><td>one night unlike"),
+        table.contains("<th scope=\"row\">2026-11-10</th><td>vllm</td><td>one night unlike"),
         "{table}"
     );
     let quiet = changes_table(&nights(&[]), "kind: trend\nmetric: ttft\nconfigs: [sglang]");

@@ -226,12 +226,17 @@ fn median(values: &[f64]) -> Option<f64> {
     }
 }
 
+/// A stretch of a series: its first index and the index after its last.
+type Stretch = (usize, usize);
+/// A split: the index of the first value after it, and its p-value.
+type Split = (usize, f64);
+
 /// The kept splits of `series` as (index of the first value after the split, p-value), in
 /// order: the most significant split of any stretch first, until no stretch splits.
 fn split(series: &[f64], settings: &Settings) -> Vec<(usize, f64)> {
     let mut open: Vec<(usize, usize)> = vec![(0, series.len())];
     let mut splits: Vec<(usize, f64)> = Vec::new();
-    let mut tested: Vec<((usize, usize), Option<(usize, f64)>)> = Vec::new();
+    let mut tested: Vec<(Stretch, Option<Split>)> = Vec::new();
     loop {
         for &stretch in &open {
             if !tested.iter().any(|(s, _)| *s == stretch) {
