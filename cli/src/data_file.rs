@@ -55,6 +55,7 @@ mod tests {
                     runs: 10 * i,
                     first_chart: None,
                     automatic: None,
+                    changes: Vec::new(),
                 })
                 .collect(),
         }

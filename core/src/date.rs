@@ -95,6 +95,16 @@ impl RunDate {
     }
 }
 
+/// True for a day written `YYYY-MM-DD` (digits where they belong).
+pub fn is_day(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
 impl fmt::Display for RunDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.label())

@@ -203,7 +203,8 @@ pub fn build_report(
     }
     let decision = page_decision(&context, text, &mut problems);
     let toc = table_of_contents(&front, &rendered.headings);
-    let mut blocks = page_blocks(&context, rendered.segments, &mut problems);
+    let mut changes = Vec::new();
+    let mut blocks = page_blocks(&context, rendered.segments, &mut problems, &mut changes);
     if let Some(html) = differs::section(&context) {
         blocks.push(Block::Html { html });
     }
@@ -235,6 +236,7 @@ pub fn build_report(
                 Block::Html { .. } | Block::Flowchart { .. } => None,
             }),
             automatic: None,
+            changes,
         },
         decision,
         toc,
@@ -259,6 +261,7 @@ fn unreadable_page(slug: &str, problem: Problem) -> ReportPage {
             runs: 0,
             first_chart: None,
             automatic: None,
+            changes: Vec::new(),
         },
         decision: None,
         toc: Vec::new(),
@@ -375,11 +378,13 @@ fn table_of_contents(front: &FrontMatter, headings: &[Heading]) -> Vec<TocEntry>
 }
 
 /// The page's blocks: its HTML, and its table, tiles and chart directives built; a directive that
-/// cannot be built adds its problem to `problems` instead.
+/// cannot be built adds its problem to `problems` instead; the change points its trends found
+/// go to `changes`.
 fn page_blocks(
     context: &context::ReportContext,
     segments: Vec<Segment>,
     problems: &mut Vec<Problem>,
+    changes: &mut Vec<crate::site::ChangeEntry>,
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut chart_count = 0;
@@ -433,6 +438,7 @@ fn page_blocks(
                             )),
                             None => {
                                 chart_ids.extend(ids);
+                                changes.extend_from_slice(built.changes());
                                 blocks.extend(built.into_blocks());
                             }
                         }

@@ -196,6 +196,23 @@ pub struct ReportSummary {
     /// `results/` (`""` for files directly in it).
     #[serde(default)]
     pub automatic: Option<String>,
+    /// The change points its trend charts found, oldest first: the site feed's entries.
+    /// (Always written: the app's data is postcard, which cannot skip a field.)
+    #[serde(default)]
+    pub changes: Vec<ChangeEntry>,
+}
+
+/// A change point a report's trend chart found, as the site's feed announces it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChangeEntry {
+    /// The day of the first run of the new level.
+    pub date: String,
+    /// The chart's id, the anchor the entry links to.
+    pub chart: String,
+    /// `vLLM nightly: Median TPOT −8.1% (better) from 2026-11-08`.
+    pub title: String,
+    /// What differs between the runs either side of it.
+    pub what_changed: String,
 }
 
 /// A chart named from elsewhere (the home page's report cards): enough to show its image.

@@ -58,7 +58,7 @@ pub fn execute(args: &Args) -> Result<ExitCode> {
 /// The options `args` ask for, each checked.
 pub fn options(args: &Args) -> Result<Options> {
     if let Some(since) = &args.since {
-        if !is_day(since) {
+        if !benchdeck_core::date::is_day(since) {
             bail!("--since {since}: expected a day as YYYY-MM-DD, such as 2026-11-01");
         }
     }
@@ -86,16 +86,6 @@ pub fn settings(min_change: f64) -> Result<Settings> {
         min_change: min_change / 100.0,
         ..Settings::default()
     })
-}
-
-/// `YYYY-MM-DD` with digits where they belong.
-fn is_day(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            _ => c.is_ascii_digit(),
-        })
 }
 
 /// The history as text: what was read, the change points with what changed, the outliers,

@@ -51,6 +51,17 @@ impl ChangePoint {
         )
     }
 
+    /// `Median TPOT −8.1% (better) from 2026-11-08`.
+    pub fn metric_change(&self) -> String {
+        format!(
+            "{} {} ({}) from {}",
+            self.metric,
+            signed_pct(self.change_pct),
+            self.direction,
+            self.date
+        )
+    }
+
     /// `driver 550 → 560; commit c11 → c12`, or that the runs' files state no difference.
     pub fn what_changed_text(&self) -> String {
         if self.what_changed.is_empty() {

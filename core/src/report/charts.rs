@@ -56,8 +56,8 @@ pub(super) use windows::{quoted_windows, QuotedWindow};
 /// What a chart block gave: one chart or a grid of them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Built {
-    /// One chart, and the HTML to show under it (a trend's table of changes).
-    Chart(ChartSpec, Option<String>),
+    /// One chart, and what a trend found beside it (its table of changes, its change points).
+    Chart(ChartSpec, Option<trend::Findings>),
     /// Small multiples.
     Grid(ChartGrid),
 }
@@ -73,14 +73,22 @@ impl Built {
         }
     }
 
+    /// The change points a trend found.
+    pub fn changes(&self) -> &[crate::site::ChangeEntry] {
+        match self {
+            Built::Chart(_, Some(found)) => &found.changes,
+            _ => &[],
+        }
+    }
+
     /// As blocks of the page: the chart or grid, then what goes under it.
     pub fn into_blocks(self) -> Vec<Block> {
         match self {
             Built::Chart(chart, None) => vec![Block::Chart { chart }],
-            Built::Chart(chart, Some(html)) => vec![
+            Built::Chart(chart, Some(found)) => vec![
                 Block::Chart { chart },
                 Block::Html {
-                    html: crate::markdown::sanitize(&html),
+                    html: crate::markdown::sanitize(&found.table),
                 },
             ],
             Built::Grid(grid) => vec![Block::Grid { grid }],
@@ -177,12 +185,12 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
     }))
 }
 
-/// One chart from its directive, and the HTML to show under it (a trend's table of changes).
+/// One chart from its directive, and what a trend found beside it.
 fn spec(
     ctx: &ReportContext<'_>,
     id: &str,
     d: ChartDirective,
-) -> Result<(ChartSpec, Option<String>), String> {
+) -> Result<(ChartSpec, Option<trend::Findings>), String> {
     check_id(id)?;
     let grouped: Option<Vec<String>> = match (&d.series, &d.configs) {
         (Some(_), Some(_)) => {
@@ -217,8 +225,8 @@ fn spec(
         "cv" => consistency::cv_chart(ctx, c),
         "lengths" => lengths::lengths(ctx, c),
         "windows" => windows::windows_chart(ctx, c),
-        "trend" => trend::trend(ctx, c).map(|(spec, table)| {
-            under = Some(table);
+        "trend" => trend::trend(ctx, c).map(|(spec, found)| {
+            under = Some(found);
             spec
         }),
         other => Err(format!(

@@ -44,6 +44,32 @@ pub struct FrontMatter {
     /// The decision wizard's definition (read by `report/decision.rs`).
     #[serde(default)]
     pub decision: Option<DecisionFront>,
+    /// Dates the author explains ("driver 550 → 560"): drawn on the report's trend charts and
+    /// listed beside their changes.
+    #[serde(default)]
+    pub annotations: Vec<DateNote>,
+}
+
+/// A date a report's author explains.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DateNote {
+    /// The day, `YYYY-MM-DD`.
+    pub date: String,
+    /// What happened that day.
+    pub text: String,
+    /// The configurations it concerns; every one when absent.
+    #[serde(default)]
+    pub configs: Option<Vec<String>>,
+}
+
+impl DateNote {
+    /// True when it concerns the configuration `key`.
+    pub fn concerns(&self, key: &str) -> bool {
+        self.configs
+            .as_ref()
+            .is_none_or(|keys| keys.iter().any(|k| k == key))
+    }
 }
 
 /// How one configuration is shown.
@@ -102,10 +128,25 @@ pub fn parse_front_matter(file: &str, text: &str) -> Result<(FrontMatter, String
             file,
             Location::line(2),
             format!(
-                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections, decision"
+                "front matter: {e}; expected keys title, date, authors, summary, results, configs, toc, number_sections, decision, annotations"
             ),
         )
     })?;
+    if let Some(note) = front
+        .annotations
+        .iter()
+        .find(|n| !crate::date::is_day(&n.date))
+    {
+        return Err(Problem::error(
+            file,
+            Location::line(2),
+            format!(
+                "front matter: `annotations`: date `{}` is not a day; expected YYYY-MM-DD, such \
+                 as 2026-11-08",
+                note.date
+            ),
+        ));
+    }
     Ok((front, body, close + 3))
 }
 

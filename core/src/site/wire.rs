@@ -80,6 +80,7 @@ mod tests {
                 runs: 10,
                 first_chart: None,
                 automatic: None,
+                changes: Vec::new(),
             }],
         }
     }

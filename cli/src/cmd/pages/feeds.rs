@@ -1,6 +1,7 @@
 //! What a published site offers crawlers and feed readers when its address is known
 //! (`--site-url`): `sitemap.xml` (the home page and every report; embed pages are not indexed),
-//! an Atom feed of the reports (`feed.xml`), and `robots.txt` pointing at the sitemap.
+//! an Atom feed of the reports and of the change points their trend charts found (`feed.xml`),
+//! and `robots.txt` pointing at the sitemap.
 //!
 //! Dates come from the reports' front matter (`date: YYYY-MM-DD`). A report without one is dated
 //! like the newest report of the site, and a site with no dated report like the build
@@ -89,9 +90,36 @@ fn atom(index: &SiteIndex, site_url: &str, fallback: &str) -> String {
             ));
         }
         xml.push_str("  </entry>\n");
+        for (n, change) in report.changes.iter().enumerate() {
+            xml.push_str(&change_entry(&report.slug, site_url, n, change));
+        }
     }
     xml.push_str("</feed>\n");
     xml
+}
+
+/// The feed's entry for the `n`th change point of the report `slug`: its title and what
+/// changed, dated the day of the new level, linking to the trend chart.
+fn change_entry(
+    slug: &str,
+    site_url: &str,
+    n: usize,
+    change: &benchdeck_core::site::ChangeEntry,
+) -> String {
+    let url = escape(&format!("{site_url}{slug}/#chart-{}", change.chart));
+    let date = if is_date(&change.date) {
+        change.date.clone()
+    } else {
+        change.date.get(..10).unwrap_or("1970-01-01").to_string()
+    };
+    format!(
+        "  <entry>\n    <title>{}</title>\n    <id>{url}-change-{n}</id>\n    \
+         <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    \
+         <updated>{date}T00:00:00Z</updated>\n    <summary>What changed: {}</summary>\n  \
+         </entry>\n",
+        escape(&change.title),
+        escape(&change.what_changed)
+    )
 }
 
 /// The newest front-matter date of the site's reports.
@@ -164,7 +192,33 @@ mod tests {
             runs: 1,
             first_chart: None,
             automatic: None,
+            changes: Vec::new(),
         }
+    }
+
+    #[test]
+    fn each_change_point_of_a_trend_is_an_entry_linking_to_its_chart() {
+        let mut nightly = report("nightly", "Nightly", Some("2026-11-14"));
+        nightly.changes = vec![benchdeck_core::site::ChangeEntry {
+            date: "2026-11-08".into(),
+            chart: "tpot-trend".into(),
+            title: "vLLM: Median TPOT −8.1% (better) from 2026-11-08".into(),
+            what_changed: "engine version 0.11.0 → 0.11.1 <b>".into(),
+        }];
+        let index = SiteIndex {
+            reports: vec![nightly],
+        };
+        let xml = atom(&index, "https://u.github.io/r/", "2026-11-14");
+        assert_eq!(xml.matches("<entry>").count(), 2);
+        assert!(
+            xml.contains(
+                "<title>vLLM: Median TPOT −8.1% (better) from 2026-11-08</title>\n    \
+                 <id>https://u.github.io/r/nightly/#chart-tpot-trend-change-0</id>"
+            ),
+            "{xml}"
+        );
+        assert!(xml.contains("<updated>2026-11-08T00:00:00Z</updated>"));
+        assert!(xml.contains("What changed: engine version 0.11.0 → 0.11.1 &lt;b&gt;"));
     }
 
     #[test]

@@ -37,6 +37,7 @@ fn summary(slug: &str, title: &str) -> ReportSummary {
         runs: 0,
         first_chart: None,
         automatic: None,
+        changes: Vec::new(),
     }
 }
 
@@ -73,6 +74,7 @@ fn built_site() -> tempfile::TempDir {
     write("index.html", TEMPLATE.as_bytes());
     let plain = ReportSummary {
         automatic: Some("runs <b>".into()),
+        changes: Vec::new(),
         ..summary("plain", "Plain")
     };
     let reports = vec![summary("grid-first", HOSTILE), plain];

@@ -9,12 +9,13 @@
 mod levels;
 
 use super::call::{point, quantity_axis, ChartCall};
-use crate::chart::{Axis, ChartKind, ChartSpec, Point, Series};
+use crate::chart::{Annotation, Axis, AxisName, ChartKind, ChartSpec, Point, Series};
 use crate::format;
 use crate::history::change_points::Settings;
 use crate::model::{LoadTarget, Run};
 use crate::quantity::Quantity;
 use crate::report::context::ReportContext;
+use crate::site::ChangeEntry;
 
 /// What a trend is drawn over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,12 +64,21 @@ struct Placed<'a> {
     order: (String, String),
 }
 
+/// What a trend found beside its chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Findings {
+    /// The table of its changes (HTML), shown under it.
+    pub table: String,
+    /// Its change points, for the site's feed.
+    pub changes: Vec<ChangeEntry>,
+}
+
 /// A line per configuration of `quantity` at one load point, over the runs' dates or
-/// folders, read as a history; and the table of its changes (HTML) to show under it.
+/// folders, read as a history; and what it found, to show under it.
 pub(super) fn trend(
     ctx: &ReportContext<'_>,
     c: ChartCall<'_>,
-) -> Result<(ChartSpec, String), String> {
+) -> Result<(ChartSpec, Findings), String> {
     let ChartCall { id, d, keys } = c;
     let quantity = super::call::quantity(d)?;
     let over = Over::parse(d.x.as_deref())?;
@@ -83,6 +93,7 @@ pub(super) fn trend(
     let mut annotations = Vec::new();
     let mut findings = Vec::new();
     let mut rows = Vec::new();
+    let mut changes = Vec::new();
     let mut repeated = Vec::new();
     for (k, key) in keys.iter().enumerate() {
         let (name, color) = ctx.display(key);
@@ -109,6 +120,17 @@ pub(super) fn trend(
         annotations.extend(found.annotations);
         findings.extend(found.findings);
         rows.extend(found.rows);
+        changes.extend(
+            found
+                .changes
+                .into_iter()
+                .map(|(date, title, what_changed)| ChangeEntry {
+                    date,
+                    chart: id.to_string(),
+                    title,
+                    what_changed,
+                }),
+        );
         series.push(Series {
             name,
             color,
@@ -124,6 +146,9 @@ pub(super) fn trend(
             keys.join(", ")
         ));
     }
+    let (lines, noted) = notes(ctx, keys, &labels, over);
+    annotations.extend(lines);
+    rows.extend(noted);
     let x = over.axis();
     let spec = ChartSpec {
         id: id.to_string(),
@@ -137,7 +162,57 @@ pub(super) fn trend(
         alternatives: Vec::new(),
     };
     let table = changes_table(&spec.title, &rows);
-    Ok((spec, table))
+    changes.sort_by(|a, b| a.date.cmp(&b.date));
+    Ok((spec, Findings { table, changes }))
+}
+
+/// The report's `annotations` that concern a configuration of the chart, as dashed lines at
+/// their dates (between two runs when none ran that day; left out of a trend over folders) and
+/// as rows of the table of changes.
+fn notes(
+    ctx: &ReportContext<'_>,
+    keys: &[String],
+    labels: &[String],
+    over: Over,
+) -> (Vec<Annotation>, Vec<[String; 5]>) {
+    let mut lines = Vec::new();
+    let mut rows = Vec::new();
+    for note in &ctx.front.annotations {
+        let concerned: Vec<String> = keys
+            .iter()
+            .filter(|k| note.concerns(k))
+            .map(|k| ctx.display(k).0)
+            .collect();
+        if concerned.is_empty() || over == Over::Folder {
+            continue;
+        }
+        let first_after = labels
+            .iter()
+            .position(|l| l.get(..10) >= Some(&note.date[..]));
+        let x = match first_after {
+            Some(i) if labels[i].starts_with(&note.date) => i as f64,
+            Some(i) => i as f64 - 0.5,
+            None => continue,
+        };
+        lines.push(Annotation::Threshold {
+            axis: AxisName::X,
+            value: x,
+            label: note.text.clone(),
+        });
+        let who = if concerned.len() == keys.len() {
+            "every configuration".to_string()
+        } else {
+            concerned.join(", ")
+        };
+        rows.push([
+            note.date.clone(),
+            who,
+            "the author's note".into(),
+            String::new(),
+            note.text.clone(),
+        ]);
+    }
+    (lines, rows)
 }
 
 /// The change-point settings with a report's `min_change` (percent, 0 to 100).

@@ -22,6 +22,8 @@ pub(super) struct Overlay {
     /// Rows of the table of changes: (date, configuration, what happened, levels, what
     /// changed), as text.
     pub rows: Vec<[String; 5]>,
+    /// The change points as (date, title, what changed), for the site's feed.
+    pub changes: Vec<(String, String, String)>,
 }
 
 /// The line `k` (named `name`) of `quantity` at `load`: its `points` (x the place on the axis,
@@ -74,6 +76,11 @@ pub(super) fn overlay(
             change.direction,
             change.what_changed_text()
         ));
+        overlay.changes.push((
+            change.date.clone(),
+            format!("{name}: {}", change.metric_change()),
+            change.what_changed_text(),
+        ));
         overlay.rows.push([
             change.date.clone(),
             name.to_string(),
@@ -82,7 +89,11 @@ pub(super) fn overlay(
                 signed_pct(change.change_pct),
                 change.direction
             ),
-            format!("{} → {}", change.before.text(unit), change.after.text(unit)),
+            format!(
+                "{} → {}",
+                change.before.short(unit),
+                change.after.short(unit)
+            ),
             change.what_changed_text(),
         ]);
     }

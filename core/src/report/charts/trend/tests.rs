@@ -370,3 +370,55 @@ fn the_newest_night_is_judged_against_its_level_with_nights_as_units() {
     );
     assert!(rings(&spec).contains(&(Some(0), 14.0, "worse +14.8%".to_string())));
 }
+
+#[test]
+fn an_authors_note_is_a_line_at_its_date_and_a_row_beside_the_changes() {
+    let text = "---\ntitle: Nightly\nresults: [\"nightly/**\"]\nannotations:\n  - date: 2026-11-15\n    text: driver 550 → 560\n    configs: [sglang]\n  - date: 2026-12-01\n    text: after every run\n---\n\n```chart\nid: c\nkind: trend\nmetric: ttft\n```\n";
+    let page = build_report(
+        "reports/r.md",
+        "r",
+        text,
+        &nights(&shifted()),
+        &Palette::new(),
+    );
+    assert!(page.problems.is_empty(), "{:?}", page.problems);
+    let spec = page.charts().next().unwrap();
+    let lines: Vec<(f64, &str)> = spec
+        .annotations
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::Threshold { value, label, .. } => Some((*value, label.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [(14.0, "driver 550 → 560")],
+        "a note after the last run is not drawn"
+    );
+    let table = page
+        .blocks
+        .iter()
+        .find_map(|b| match b {
+            crate::site::Block::Html { html } if html.contains("trend-changes") => Some(html),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        table.contains("<th scope=\"row\">2026-11-15</th><td>sglang</td><td>the author's note</td><td></td><td>driver 550 → 560</td>"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_note_whose_date_is_not_a_day_is_an_error_that_says_so() {
+    let text = "---\ntitle: N\nannotations:\n  - date: 11/08\n    text: x\n---\n\nBody.\n";
+    let page = build_report("reports/r.md", "r", text, &[], &Palette::new());
+    assert!(
+        page.problems.iter().any(|p| p
+            .to_string()
+            .contains("date `11/08` is not a day; expected YYYY-MM-DD")),
+        "{:?}",
+        page.problems
+    );
+}
