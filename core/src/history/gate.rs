@@ -82,22 +82,18 @@ pub fn gate(history: &[&Run], new: &[&Run], options: &Options) -> Gate {
             metric: series.metric.to_string(),
             unit: series.metric.unit(),
             history_nights: series.nights.len(),
-            new: Newest {
-                date: run
-                    .provenance
-                    .date
-                    .as_ref()
-                    .map_or_else(|| "new".into(), |d| d.label()),
-                file: run.provenance.file.clone(),
+            new: Newest::judged(
+                (
+                    run.provenance
+                        .date
+                        .as_ref()
+                        .map_or_else(|| "new".into(), |d| d.label()),
+                    &run.provenance.file,
+                ),
                 value,
-                verdict: judged.verdict,
-                level: judged.level,
-                level_nights: current.map_or(0, |c| c.nights),
-                expected: judged.expected,
-                change_pct: judged.change_pct,
-                p_value: judged.p_value,
-                within_family_noise: false,
-            },
+                &judged,
+                current.map_or(0, |c| c.nights),
+            ),
             fails: false,
         });
     }

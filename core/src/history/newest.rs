@@ -131,17 +131,38 @@ pub fn judge_newest(series: &Series<'_>, found: &History, settings: &Settings) -
         series.metric.better(),
         settings.min_change,
     );
-    Newest {
-        date: night_date(night, distinct_days(series)),
-        file: night.run.provenance.file.clone(),
-        value: night.value,
-        verdict: judged.verdict,
-        level: judged.level,
-        level_nights: current.map_or(0, |c| c.nights),
-        expected: judged.expected,
-        change_pct: judged.change_pct,
-        p_value: judged.p_value,
-        within_family_noise: false,
+    Newest::judged(
+        (
+            night_date(night, distinct_days(series)),
+            &night.run.provenance.file,
+        ),
+        night.value,
+        &judged,
+        current.map_or(0, |c| c.nights),
+    )
+}
+
+impl Newest {
+    /// The night dated `date` from `file` whose `value` was `judged` against a level of
+    /// `level_nights` nights.
+    pub fn judged(
+        (date, file): (String, &str),
+        value: f64,
+        judged: &Judged,
+        level_nights: usize,
+    ) -> Newest {
+        Newest {
+            date,
+            file: file.to_string(),
+            value,
+            verdict: judged.verdict,
+            level: judged.level,
+            level_nights,
+            expected: judged.expected,
+            change_pct: judged.change_pct,
+            p_value: judged.p_value,
+            within_family_noise: false,
+        }
     }
 }
 

@@ -57,7 +57,7 @@ pub(super) use windows::{quoted_windows, QuotedWindow};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Built {
     /// One chart, and what a trend found beside it (its table of changes, its change points).
-    Chart(ChartSpec, Option<trend::Findings>),
+    Chart(Box<ChartSpec>, Option<trend::Findings>),
     /// Small multiples.
     Grid(ChartGrid),
 }
@@ -84,9 +84,9 @@ impl Built {
     /// As blocks of the page: the chart or grid, then what goes under it.
     pub fn into_blocks(self) -> Vec<Block> {
         match self {
-            Built::Chart(chart, None) => vec![Block::Chart { chart }],
+            Built::Chart(chart, None) => vec![Block::Chart { chart: *chart }],
             Built::Chart(chart, Some(found)) => vec![
-                Block::Chart { chart },
+                Block::Chart { chart: *chart },
                 Block::Html {
                     html: crate::markdown::sanitize(&found.table),
                 },
@@ -137,7 +137,7 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
     keys::check(&d, false).map_err(|e| error(format!("chart `{id}`: {e}")))?;
     if d.kind.as_deref() != Some("grid") {
         return spec(ctx, &id, d)
-            .map(|(chart, under)| Built::Chart(chart, under))
+            .map(|(chart, under)| Built::Chart(Box::new(chart), under))
             .map_err(error);
     }
     let panels = d
