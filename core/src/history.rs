@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::model::Run;
 
-pub use analyse::{analyse, Analysed};
+pub use analyse::{analyse, describe, read_series, Analysed, Reading};
 pub use changed::{differences, Difference};
 pub use findings::{ChangePoint, LevelView, OutlierNight, SeriesSummary};
 pub use newest::{against_level, judge_newest, Judged, Newest, Verdict};
@@ -61,19 +61,23 @@ pub fn read(runs: &[&Run], options: &Options) -> History {
             .map(|r| r.provenance.file.clone())
             .collect(),
     };
-    for series in series_of(runs, options) {
-        let found = analyse(&series, &options.settings);
+    let series = series_of(runs, options);
+    let mut readings: Vec<Reading> = series
+        .iter()
+        .map(|s| read_series(s, &options.settings))
+        .collect();
+    newest::correct(
+        &mut readings
+            .iter_mut()
+            .map(|r| &mut r.newest)
+            .collect::<Vec<_>>(),
+    );
+    for (series, reading) in series.iter().zip(readings) {
+        let found = describe(series, reading);
         history.change_points.extend(found.change_points);
         history.outliers.extend(found.outliers);
         history.series.push(found.summary);
     }
-    newest::correct(
-        &mut history
-            .series
-            .iter_mut()
-            .map(|s| &mut s.newest)
-            .collect::<Vec<_>>(),
-    );
     history
 }
 

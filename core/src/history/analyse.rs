@@ -1,11 +1,13 @@
-//! One series read as a history: its change points and outliers by `change_points`, its levels
-//! for print, what changed at each change, and its newest night against the current level (set
-//! apart from the last stretch when it is unlike it).
+//! One series read as a history, in two steps so that the newest nights of many series can be
+//! corrected as a family in between: [`read_series`] finds its change points and outliers
+//! (`change_points`) and judges its newest night against the current level; [`describe`] sets
+//! that night apart from the last stretch when it is still unlike it, and writes the levels,
+//! what changed at each change, and the outliers for print.
 
 use super::change_points::{self, Level, Settings};
 use super::changed::differences;
 use super::findings::{ChangePoint, LevelView, OutlierNight, SeriesSummary};
-use super::newest::{judge_newest, Verdict};
+use super::newest::{judge_newest, Newest, Verdict};
 use super::series::{distinct_days, night_date, Series};
 use crate::quantity::Better;
 
@@ -21,11 +23,34 @@ pub struct Analysed {
     pub found: change_points::History,
 }
 
-/// The change points, outliers and summary of one series.
-pub fn analyse(series: &Series<'_>, settings: &Settings) -> Analysed {
+/// A series' first reading: what `change_points` found, and its newest night judged (before
+/// any correction over a family of series).
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// Stretches, changes and outliers by night index.
+    pub found: change_points::History,
+    /// The newest night against the current level.
+    pub newest: Newest,
+}
+
+/// The first reading of `series`.
+pub fn read_series(series: &Series<'_>, settings: &Settings) -> Reading {
     let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
-    let mut found = change_points::detect(&values, settings);
+    let found = change_points::detect(&values, settings);
     let newest = judge_newest(series, &found, settings);
+    Reading { found, newest }
+}
+
+/// The change points, outliers and summary of one series judged alone (no family).
+pub fn analyse(series: &Series<'_>, settings: &Settings) -> Analysed {
+    describe(series, read_series(series, settings))
+}
+
+/// The change points, outliers and summary of `series` from its `reading` (its newest night's
+/// verdict final): a newest night still worse or better is set apart from the last stretch.
+pub fn describe(series: &Series<'_>, reading: Reading) -> Analysed {
+    let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
+    let Reading { mut found, newest } = reading;
     if matches!(newest.verdict, Verdict::Worse | Verdict::Better) {
         set_apart_newest(&mut found, &values);
     }

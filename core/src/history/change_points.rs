@@ -121,7 +121,7 @@ pub fn detect(values: &[f64], settings: &Settings) -> History {
         .filter(|i| !outlying.iter().any(|(o, _)| o == i))
         .collect();
     let kept_values: Vec<f64> = kept.iter().map(|&i| series[i]).collect();
-    let splits = split(&kept_values, settings);
+    let splits = without_small_steps(&kept_values, split(&kept_values, settings), settings);
     let mut segments = Vec::new();
     let mut bounds: Vec<usize> = splits.iter().map(|(at, _)| *at).collect();
     bounds.insert(0, 0);
@@ -159,6 +159,34 @@ pub fn detect(values: &[f64], settings: &Settings) -> History {
     }
 }
 
+/// `splits` of `series` less those whose neighbouring stretches end up closer than
+/// [`Settings::min_change`]: a split is tested against the means of the stretch it divides, so
+/// a staircase (100, 104, 112) first splits at 100 | 104–112 (+8%) and then at 104 | 112,
+/// leaving a step of 4%. The smallest step is merged away first, until every step counts.
+fn without_small_steps(series: &[f64], mut splits: Vec<Split>, settings: &Settings) -> Vec<Split> {
+    loop {
+        let mut bounds: Vec<usize> = splits.iter().map(|(at, _)| *at).collect();
+        bounds.insert(0, 0);
+        bounds.push(series.len());
+        let means: Vec<f64> = bounds
+            .windows(2)
+            .map(|b| series[b[0]..b[1]].iter().sum::<f64>() / (b[1] - b[0]) as f64)
+            .collect();
+        let smallest = means
+            .windows(2)
+            .enumerate()
+            .map(|(i, m)| (i, ((m[1] - m[0]) / m[0].abs()).abs()))
+            .filter(|(_, step)| step.is_nan() || *step < settings.min_change)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match smallest {
+            Some((i, _)) => {
+                splits.remove(i);
+            }
+            None => return splits,
+        }
+    }
+}
+
 /// The mean of `values` and its 95% t interval.
 pub fn level(values: &[f64]) -> Level {
     let k = values.len();
@@ -178,8 +206,12 @@ pub fn level(values: &[f64]) -> Level {
     }
 }
 
-/// The outliers of `series` (every value finite) as their index and their neighbours' median.
+/// The outliers of `series` (every value finite) as their index and their neighbours' median;
+/// none in fewer than five nights, whose noise cannot be told.
 fn outliers(series: &[f64], settings: &Settings) -> Vec<(usize, f64)> {
+    if series.len() < 5 {
+        return Vec::new();
+    }
     let noise = night_noise(series);
     let far = |value: f64, side: &[f64]| -> Option<f64> {
         let median = median(side)?;

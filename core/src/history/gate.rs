@@ -8,9 +8,9 @@
 
 use serde::Serialize;
 
-use super::analyse::analyse;
+use super::analyse::read_series;
 use super::newest::{self, Newest, Verdict};
-use super::series::{series_of, Options};
+use super::series::{series_of, Options, Series};
 use crate::model::Run;
 
 /// The `format` of `compare --history --format json`.
@@ -51,51 +51,32 @@ pub struct Gate {
 }
 
 /// `new` judged against the current level of `history` by `options`; a worse row fails when
-/// its change exceeds `options.settings.min_change`.
-pub fn gate(history: &[&Run], new: &[&Run], options: &Options) -> Gate {
+/// its change is at least `threshold` (a share). Each new run is judged against the nights
+/// before it: a history run of the same file or dated on or after the new run is left out of
+/// its level, so a night is never judged against itself. Every new run of a series is a row.
+pub fn gate(history: &[&Run], new: &[&Run], options: &Options, threshold: f64) -> Gate {
     let mut rows = Vec::new();
     let mut matched = vec![false; new.len()];
-    for series in series_of(history, options) {
-        let Some(at) = new
+    for (at, run) in new.iter().enumerate() {
+        let before: Vec<&Run> = history
             .iter()
-            .position(|r| r.config.key() == series.config && r.load.target == series.load)
-        else {
-            continue;
-        };
-        matched[at] = true;
-        let run = new[at];
-        let Some(value) = series.metric.of(run).filter(|v| v.is_finite()) else {
-            continue;
-        };
-        let found = analyse(&series, &options.settings).found;
-        let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
-        let current = newest::current_level(&values, &found, values.len());
-        let judged = newest::against_level(
-            current.as_ref(),
-            value,
-            series.metric.better(),
-            options.settings.min_change,
-        );
-        rows.push(GateRow {
-            config: series.config.clone(),
-            load: series.load.to_string(),
-            metric: series.metric.to_string(),
-            unit: series.metric.unit(),
-            history_nights: series.nights.len(),
-            new: Newest::judged(
-                (
-                    run.provenance
-                        .date
-                        .as_ref()
-                        .map_or_else(|| "new".into(), |d| d.label()),
-                    &run.provenance.file,
-                ),
-                value,
-                &judged,
-                current.map_or(0, |c| c.nights),
-            ),
-            fails: false,
-        });
+            .copied()
+            .filter(|h| h.config.key() == run.config.key() && h.load.target == run.load.target)
+            .filter(|h| h.provenance.file != run.provenance.file)
+            .filter(|h| match (&h.provenance.date, &run.provenance.date) {
+                (Some(h), Some(n)) => h < n,
+                _ => true,
+            })
+            .collect();
+        for series in series_of(&before, options) {
+            if run.config.key() != series.config || run.load.target != series.load {
+                continue;
+            }
+            matched[at] = true;
+            if let Some(row) = row_of(&series, run, options, threshold) {
+                rows.push(row);
+            }
+        }
     }
     newest::correct(&mut rows.iter_mut().map(|r| &mut r.new).collect::<Vec<_>>());
     for row in &mut rows {
@@ -119,6 +100,35 @@ pub fn gate(history: &[&Run], new: &[&Run], options: &Options) -> Gate {
         fails: rows.iter().any(|r| r.fails),
         rows,
         unmatched,
-        threshold_pct: options.settings.min_change * 100.0,
+        threshold_pct: threshold * 100.0,
     }
+}
+
+/// The row of `run` continuing `series`, or `None` when the run lacks the metric.
+fn row_of(series: &Series<'_>, run: &Run, options: &Options, threshold: f64) -> Option<GateRow> {
+    let value = series.metric.of(run).filter(|v| v.is_finite())?;
+    let found = read_series(series, &options.settings).found;
+    let values: Vec<f64> = series.nights.iter().map(|n| n.value).collect();
+    let current = newest::current_level(&values, &found, values.len());
+    let judged = newest::against_level(current.as_ref(), value, series.metric.better(), threshold);
+    Some(GateRow {
+        config: series.config.clone(),
+        load: series.load.to_string(),
+        metric: series.metric.to_string(),
+        unit: series.metric.unit(),
+        history_nights: series.nights.len(),
+        new: Newest::judged(
+            (
+                run.provenance
+                    .date
+                    .as_ref()
+                    .map_or_else(|| "new".into(), |d| d.label()),
+                &run.provenance.file,
+            ),
+            value,
+            &judged,
+            current.map_or(0, |c| c.nights),
+        ),
+        fails: false,
+    })
 }

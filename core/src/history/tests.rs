@@ -225,16 +225,16 @@ fn the_gate_fails_a_new_run_worse_than_the_current_level_and_not_one_like_it() {
     let (history, _) = history_and_new(20, 14, 0.02, 1.0);
     let history: Vec<&Run> = history.iter().collect();
     let slower = night(15, 125.0, "");
-    let gate = gate::gate(&history, &[&slower], &options());
+    let gate = gate::gate(&history, &[&slower], &options(), 0.05);
     assert!(gate.fails);
     assert_eq!(gate.rows.len(), 1);
     assert_eq!(gate.rows[0].new.verdict, Verdict::Worse);
     assert_eq!(gate.rows[0].history_nights, 14);
     let same = night(15, 101.0, "");
-    assert!(!gate::gate(&history, &[&same], &options()).fails);
+    assert!(!gate::gate(&history, &[&same], &options(), 0.05).fails);
     let mut other = night(15, 300.0, "");
     other.config.label = Some("sglang".into());
-    let gate = gate::gate(&history, &[&other], &options());
+    let gate = gate::gate(&history, &[&other], &options(), 0.05);
     assert!(!gate.fails && gate.rows.is_empty());
     assert_eq!(
         gate.unmatched,
@@ -249,7 +249,7 @@ fn the_gate_is_judged_against_the_level_since_the_last_change() {
     let mut runs = nights(21, 22, 14, 1.3);
     runs.truncate(22);
     let history: Vec<&Run> = runs.iter().collect();
-    let gate = gate::gate(&history, &[&night(23, 132.0, "")], &options());
+    let gate = gate::gate(&history, &[&night(23, 132.0, "")], &options(), 0.05);
     assert_eq!(
         gate.rows[0].new.verdict,
         Verdict::AsBefore,
@@ -257,7 +257,7 @@ fn the_gate_is_judged_against_the_level_since_the_last_change() {
         gate.rows[0]
     );
     assert_eq!(gate.rows[0].new.level_nights, 8);
-    let gate = gate::gate(&history, &[&night(23, 100.0, "")], &options());
+    let gate = gate::gate(&history, &[&night(23, 100.0, "")], &options(), 0.05);
     assert_eq!(gate.rows[0].new.verdict, Verdict::Better);
     assert!(!gate.fails);
 }
@@ -268,10 +268,10 @@ fn with_nothing_changed_the_gate_rarely_fails_and_a_fifteen_percent_regression_r
     for seed in 0..400 {
         let (history, same) = history_and_new(100 + seed, 14, 0.04, 1.0);
         let history: Vec<&Run> = history.iter().collect();
-        false_alarms += usize::from(gate::gate(&history, &[&same], &options()).fails);
+        false_alarms += usize::from(gate::gate(&history, &[&same], &options(), 0.05).fails);
         let (history, slower) = history_and_new(100 + seed, 14, 0.04, 1.15);
         let history: Vec<&Run> = history.iter().collect();
-        caught += usize::from(gate::gate(&history, &[&slower], &options()).fails);
+        caught += usize::from(gate::gate(&history, &[&slower], &options(), 0.05).fails);
     }
     // A 95% prediction interval fails 2.5% of unchanged nights on the worse side. These seeds
     // give 18 (14 with the history taken as one level: a spurious split or outlier costs 4) and
@@ -281,4 +281,22 @@ fn with_nothing_changed_the_gate_rarely_fails_and_a_fifteen_percent_regression_r
         "{false_alarms} of 400 unchanged nights failed"
     );
     assert!(caught >= 320, "{caught} of 400 regressions of 15% caught");
+}
+
+#[test]
+fn a_new_night_inside_the_history_is_not_judged_against_itself_and_each_repeat_is_a_row() {
+    let (mut history, _) = history_and_new(30, 14, 0.02, 1.0);
+    let slower = night(15, 125.0, "");
+    history.push(slower.clone());
+    let history: Vec<&Run> = history.iter().collect();
+    let gate = gate::gate(&history, &[&slower], &options(), 0.05);
+    assert_eq!(gate.rows[0].history_nights, 14);
+    assert!(gate.fails);
+    let mut again = night(15, 126.0, "");
+    again.provenance.file = "nightly/2026-11-15/r2.json".into();
+    let gate = gate::gate(&history, &[&slower, &again], &options(), 0.05);
+    assert_eq!(gate.rows.len(), 2);
+    assert!(gate.unmatched.is_empty(), "{:?}", gate.unmatched);
+    // The threshold decides what fails, not which changes the history finds.
+    assert!(!gate::gate(&history, &[&slower], &options(), 0.30).fails);
 }

@@ -96,7 +96,8 @@ impl Newest {
         let value = format::with_unit(self.value, unit);
         let (Some(range), Some(change)) = (self.expected, self.change_pct) else {
             return format!(
-                "{value} on {}: not judged, {} night{} at the current level (3 needed)",
+                "{value} on {}: not judged: {} night{} at the current level, and a verdict \
+                 needs two there and four before it in all to know the nights' noise",
                 self.date,
                 self.level_nights,
                 format::plural(self.level_nights)

@@ -36,19 +36,31 @@ pub struct GateArgs<'a> {
 /// Runs the gate of `args`.
 pub fn execute(args: &GateArgs<'_>) -> Result<ExitCode> {
     let dir = args.history;
+    if !(args.threshold.is_finite() && args.threshold >= 0.0) {
+        anyhow::bail!(
+            "--threshold {}: expected a percentage of 0 or more, such as 5",
+            args.threshold
+        );
+    }
+    // The history's change points are found with the default smallest change; the threshold
+    // only decides what fails.
     let options = benchdeck_core::history::Options {
         metrics: history::metrics(args.metric)?,
         since: None,
-        settings: history::settings(args.threshold)?,
+        settings: Default::default(),
     };
     let past = read_side("history", &[dir])?;
     let new = read_side("new", args.new)?;
     let past: Vec<&Run> = past.iter().flat_map(|f| &f.runs).collect();
     let new: Vec<&Run> = new.iter().flat_map(|f| &f.runs).collect();
-    let outcome = gate(&past, &new, &options);
+    let outcome = gate(&past, &new, &options, args.threshold / 100.0);
+    let shown = Shown {
+        dir: dir.display().to_string(),
+        gated: args.fail,
+    };
     match args.format {
-        Format::Text => print!("{}", text(&outcome, &dir.display().to_string())),
-        Format::Markdown => print!("{}", markdown(&outcome, &dir.display().to_string())),
+        Format::Text => print!("{}", text(&outcome, &shown)),
+        Format::Markdown => print!("{}", markdown(&outcome, &shown)),
         Format::Json => println!("{}", serde_json::to_string_pretty(&outcome)?),
     }
     Ok(if args.fail && outcome.fails {
@@ -58,16 +70,24 @@ pub fn execute(args: &GateArgs<'_>) -> Result<ExitCode> {
     })
 }
 
-/// `1 worse (fails the gate), 27 as before, 2 not judged`.
-fn summary(gate: &Gate) -> String {
+/// How the outcome is shown: the history's folder, and whether `--fail-on worse` gates it.
+struct Shown {
+    dir: String,
+    gated: bool,
+}
+
+/// `1 worse (1 fails the gate), 27 as before, 2 not judged`; without `--fail-on worse`, no
+/// word of a gate.
+fn summary(gate: &Gate, gated: bool) -> String {
     let count = |v: Verdict| gate.rows.iter().filter(|r| r.new.verdict == v).count();
     let failing = gate.rows.iter().filter(|r| r.fails).count();
     let mut parts = Vec::new();
     if count(Verdict::Worse) > 0 {
-        parts.push(format!(
-            "{} worse ({failing} fail the gate)",
-            count(Verdict::Worse)
-        ));
+        parts.push(if gated {
+            format!("{} worse ({failing} fail the gate)", count(Verdict::Worse))
+        } else {
+            format!("{} worse", count(Verdict::Worse))
+        });
     }
     if count(Verdict::Better) > 0 {
         parts.push(format!("{} better", count(Verdict::Better)));
@@ -82,8 +102,8 @@ fn summary(gate: &Gate) -> String {
     parts.join(", ")
 }
 
-fn verdict_word(row: &GateRow) -> &'static str {
-    match (row.new.verdict, row.fails) {
+fn verdict_word(row: &GateRow, gated: bool) -> &'static str {
+    match (row.new.verdict, row.fails && gated) {
         (Verdict::Worse, true) => "worse, fails",
         (Verdict::Worse, false) => "worse",
         (Verdict::Better, _) => "better",
@@ -92,11 +112,11 @@ fn verdict_word(row: &GateRow) -> &'static str {
     }
 }
 
-fn text(gate: &Gate, dir: &str) -> String {
+fn text(gate: &Gate, shown: &Shown) -> String {
     let mut out = format!(
         "benchdeck compare --history {}: {}\n",
-        printable(dir),
-        summary(gate)
+        printable(&shown.dir),
+        summary(gate, shown.gated)
     );
     for unmatched in &gate.unmatched {
         let _ = writeln!(
@@ -121,17 +141,17 @@ fn text(gate: &Gate, dir: &str) -> String {
             row.load,
             row.metric,
             printable(&row.new.text(row.unit)),
-            verdict_word(row)
+            verdict_word(row, shown.gated)
         );
     }
     out
 }
 
-fn markdown(gate: &Gate, dir: &str) -> String {
+fn markdown(gate: &Gate, shown: &Shown) -> String {
     let mut out = format!(
         "### benchdeck: the new run against the history in `{}`\n\n{}.\n\n",
-        printable(dir).replace('`', "'"),
-        summary(gate)
+        printable(&shown.dir).replace('`', "'"),
+        summary(gate, shown.gated)
     );
     if !gate.unmatched.is_empty() {
         let _ = writeln!(
@@ -144,21 +164,21 @@ fn markdown(gate: &Gate, dir: &str) -> String {
         .rows
         .iter()
         .partition(|r| r.new.verdict != Verdict::AsBefore);
-    table(&mut out, &notable);
+    table(&mut out, &notable, shown.gated);
     if !rest.is_empty() {
         let _ = writeln!(
             out,
             "\n<details><summary>{} as before</summary>\n",
             rest.len()
         );
-        table(&mut out, &rest);
+        table(&mut out, &rest, shown.gated);
         out.push_str("\n</details>\n");
     }
     out
 }
 
 /// A Markdown table of `rows` (nothing for none).
-fn table(out: &mut String, rows: &[&GateRow]) {
+fn table(out: &mut String, rows: &[&GateRow], gated: bool) {
     if rows.is_empty() {
         return;
     }
@@ -188,7 +208,7 @@ fn table(out: &mut String, rows: &[&GateRow]) {
             row.new.level_nights,
             range,
             row.new.change_pct.map_or_else(String::new, signed_pct),
-            verdict_word(row)
+            verdict_word(row, gated)
         );
     }
 }

@@ -90,36 +90,47 @@ fn atom(index: &SiteIndex, site_url: &str, fallback: &str) -> String {
             ));
         }
         xml.push_str("  </entry>\n");
-        for (n, change) in report.changes.iter().enumerate() {
-            xml.push_str(&change_entry(&report.slug, site_url, n, change));
+        for change in &report.changes {
+            xml.push_str(&change_entry(&report.slug, site_url, change));
         }
     }
     xml.push_str("</feed>\n");
     xml
 }
 
-/// The feed's entry for the `n`th change point of the report `slug`: its title and what
-/// changed, dated the day of the new level, linking to the trend chart.
-fn change_entry(
-    slug: &str,
-    site_url: &str,
-    n: usize,
-    change: &benchdeck_core::site::ChangeEntry,
-) -> String {
+/// The feed's entry for a change point of the report `slug`: its title and what changed, dated
+/// the day of the new level, linking to the trend chart. Its id is made from the chart, the day
+/// and the title, so a new change elsewhere leaves it as it was (feed readers show an entry
+/// whose id changed again). Control characters from result files are dropped: XML forbids them.
+fn change_entry(slug: &str, site_url: &str, change: &benchdeck_core::site::ChangeEntry) -> String {
     let url = escape(&format!("{site_url}{slug}/#chart-{}", change.chart));
     let date = if is_date(&change.date) {
         change.date.clone()
     } else {
         change.date.get(..10).unwrap_or("1970-01-01").to_string()
     };
+    let fingerprint = fnv1a(&format!(
+        "{}\n{}\n{}",
+        change.chart, change.date, change.title
+    ));
+    let xml_text = |text: &str| -> String {
+        escape(&text.chars().filter(|c| !c.is_control()).collect::<String>())
+    };
     format!(
-        "  <entry>\n    <title>{}</title>\n    <id>{url}-change-{n}</id>\n    \
+        "  <entry>\n    <title>{}</title>\n    <id>{url}-{date}-{fingerprint:016x}</id>\n    \
          <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    \
          <updated>{date}T00:00:00Z</updated>\n    <summary>What changed: {}</summary>\n  \
          </entry>\n",
-        escape(&change.title),
-        escape(&change.what_changed)
+        xml_text(&change.title),
+        xml_text(&change.what_changed)
     )
+}
+
+/// The 64-bit FNV-1a hash of `text`: stable across builds and platforms.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The newest front-matter date of the site's reports.
@@ -203,7 +214,7 @@ mod tests {
             date: "2026-11-08".into(),
             chart: "tpot-trend".into(),
             title: "vLLM: Median TPOT −8.1% (better) from 2026-11-08".into(),
-            what_changed: "engine version 0.11.0 → 0.11.1 <b>".into(),
+            what_changed: "engine version 0.11.0 → 0.11.1 <b>\u{1}".into(),
         }];
         let index = SiteIndex {
             reports: vec![nightly],
@@ -213,12 +224,12 @@ mod tests {
         assert!(
             xml.contains(
                 "<title>vLLM: Median TPOT −8.1% (better) from 2026-11-08</title>\n    \
-                 <id>https://u.github.io/r/nightly/#chart-tpot-trend-change-0</id>"
+                 <id>https://u.github.io/r/nightly/#chart-tpot-trend-2026-11-08-"
             ),
             "{xml}"
         );
         assert!(xml.contains("<updated>2026-11-08T00:00:00Z</updated>"));
-        assert!(xml.contains("What changed: engine version 0.11.0 → 0.11.1 &lt;b&gt;"));
+        assert!(xml.contains("What changed: engine version 0.11.0 → 0.11.1 &lt;b&gt;</summary>"));
     }
 
     #[test]

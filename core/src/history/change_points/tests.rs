@@ -180,3 +180,27 @@ fn the_answer_is_the_same_every_time() {
         detect(&y, &Settings::default())
     );
 }
+
+#[test]
+fn a_staircase_keeps_only_steps_as_large_as_the_smallest_change() {
+    // 100, then 104, then 112: the first split (100 | 104–112, +8%) would leave a 4% step.
+    let mut y = nights(12, 10, 100.0, 0.003, None);
+    y.extend(nights(13, 10, 104.0, 0.003, None));
+    y.extend(nights(14, 10, 112.0, 0.003, None));
+    let history = detect(&y, &Settings::default());
+    assert!(!history.changes.is_empty());
+    for change in &history.changes {
+        assert!(change.change.abs() >= 0.05, "{:?}", history.changes);
+    }
+    assert_eq!(history.segments.len(), history.changes.len() + 1);
+}
+
+#[test]
+fn a_short_series_has_no_outliers() {
+    assert!(detect(&[100.0, 110.0], &Settings::default())
+        .outliers
+        .is_empty());
+    assert!(detect(&[100.0, 100.0, 160.0, 100.0], &Settings::default())
+        .outliers
+        .is_empty());
+}

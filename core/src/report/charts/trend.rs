@@ -94,6 +94,7 @@ pub(super) fn trend(
     let mut findings = Vec::new();
     let mut rows = Vec::new();
     let mut changes = Vec::new();
+    let mut lines = Vec::new();
     let mut repeated = Vec::new();
     for (k, key) in keys.iter().enumerate() {
         let (name, color) = ctx.display(key);
@@ -109,34 +110,34 @@ pub(super) fn trend(
             }
             repeated.extend(here.map(|(_, p)| p.run.provenance.file.as_str()));
         }
-        let found = levels::overlay(
-            k,
+        lines.push(levels::read(
             &name,
-            &mut points,
+            &points,
             &point_runs,
             (quantity, load),
             &settings,
-        );
-        annotations.extend(found.annotations);
-        findings.extend(found.findings);
-        rows.extend(found.rows);
-        changes.extend(
-            found
-                .changes
-                .into_iter()
-                .map(|(date, title, what_changed)| ChangeEntry {
-                    date,
-                    chart: id.to_string(),
-                    title,
-                    what_changed,
-                }),
-        );
+        ));
         series.push(Series {
             name,
             color,
             points,
         });
     }
+    let found = drawn(lines, &mut series);
+    annotations.extend(found.annotations);
+    findings.extend(found.findings);
+    rows.extend(found.rows);
+    changes.extend(
+        found
+            .changes
+            .into_iter()
+            .map(|(date, title, what_changed)| ChangeEntry {
+                date,
+                chart: id.to_string(),
+                title,
+                what_changed,
+            }),
+    );
     if series.iter().all(|s| s.points.len() < 2) {
         return Err(format!(
             "a trend needs runs on at least two {}; found {} at {} ({})",
@@ -186,19 +187,30 @@ fn notes(
         if concerned.is_empty() || over == Over::Folder {
             continue;
         }
+        let day = |l: &String| l.get(..10).map(str::to_string);
+        if labels
+            .first()
+            .and_then(day)
+            .is_some_and(|first| first > note.date)
+        {
+            continue;
+        }
+        // A note after the last run has a row but no line: the axis ends at the last run.
         let first_after = labels
             .iter()
-            .position(|l| l.get(..10) >= Some(&note.date[..]));
+            .position(|l| day(l) >= Some(note.date.clone()));
         let x = match first_after {
-            Some(i) if labels[i].starts_with(&note.date) => i as f64,
-            Some(i) => i as f64 - 0.5,
-            None => continue,
+            Some(i) if labels[i].starts_with(&note.date) => Some(i as f64),
+            Some(i) => Some(i as f64 - 0.5),
+            None => None,
         };
-        lines.push(Annotation::Threshold {
-            axis: AxisName::X,
-            value: x,
-            label: note.text.clone(),
-        });
+        if let Some(x) = x {
+            lines.push(Annotation::Threshold {
+                axis: AxisName::X,
+                value: x,
+                label: note.text.clone(),
+            });
+        }
         let who = if concerned.len() == keys.len() {
             "every configuration".to_string()
         } else {
@@ -213,6 +225,29 @@ fn notes(
         ]);
     }
     (lines, rows)
+}
+
+/// The chart's lines drawn from their readings, their newest nights corrected as one family
+/// (as in `benchdeck history`); what they found, merged.
+fn drawn(mut lines: Vec<Option<levels::Line<'_>>>, series: &mut [Series]) -> levels::Overlay {
+    crate::history::newest::correct(
+        &mut lines
+            .iter_mut()
+            .flatten()
+            .map(|l| &mut l.reading.newest)
+            .collect::<Vec<_>>(),
+    );
+    let mut all = levels::Overlay::default();
+    for (k, line) in lines.into_iter().enumerate() {
+        let Some(line) = line else { continue };
+        let name = series[k].name.clone();
+        let found = levels::overlay(k, &name, &mut series[k].points, line);
+        all.annotations.extend(found.annotations);
+        all.findings.extend(found.findings);
+        all.rows.extend(found.rows);
+        all.changes.extend(found.changes);
+    }
+    all
 }
 
 /// The change-point settings with a report's `min_change` (percent, 0 to 100).
@@ -436,7 +471,7 @@ fn caption(
          test at 1%, and a change of at least {min}%); its band is the range one more run at \
          that level falls in 95 times in 100, the runs being the units. Change points, single \
          runs unlike their neighbours (outliers) and a newest run worse or better than its \
-         level are ringed.",
+         level (beyond the noise of the chart's lines, by Holm's correction) are ringed.",
         unit = quantity.unit(),
         min = format::number(settings.min_change * 100.0),
     );

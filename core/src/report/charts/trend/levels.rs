@@ -26,21 +26,30 @@ pub(super) struct Overlay {
     pub changes: Vec<(String, String, String)>,
 }
 
-/// The line `k` (named `name`) of `quantity` at `load`: its `points` (x the place on the axis,
-/// aligned with `runs`) get their stretch's band; the rest is returned.
-pub(super) fn overlay(
-    k: usize,
+/// One line read as a history, its newest night not yet corrected with the chart's others.
+pub(super) struct Line<'r> {
+    /// The line's nights.
+    series: Series<'r>,
+    /// The index of each night's point.
+    placed: Vec<usize>,
+    /// What the history found.
+    pub reading: history::Reading,
+}
+
+/// The line named `name` of `quantity` at `load` from its `points` (aligned with `runs`), or
+/// `None` with fewer than two values.
+pub(super) fn read<'r>(
     name: &str,
-    points: &mut [Point],
-    runs: &[&Run],
+    points: &[Point],
+    runs: &[&'r Run],
     (quantity, load): (Quantity, LoadTarget),
     settings: &Settings,
-) -> Overlay {
+) -> Option<Line<'r>> {
     let placed: Vec<usize> = (0..points.len())
         .filter(|&i| points[i].y.is_some_and(f64::is_finite))
         .collect();
     if placed.len() < 2 {
-        return Overlay::default();
+        return None;
     }
     let series = Series {
         config: name.to_string(),
@@ -54,7 +63,24 @@ pub(super) fn overlay(
             })
             .collect(),
     };
-    let analysed = history::analyse(&series, settings);
+    let reading = history::read_series(&series, settings);
+    Some(Line {
+        series,
+        placed,
+        reading,
+    })
+}
+
+/// The line `k` (named `name`) drawn from its `line`: its `points` (x the place on the axis)
+/// get their stretch's band; the rest is returned.
+pub(super) fn overlay(k: usize, name: &str, points: &mut [Point], line: Line<'_>) -> Overlay {
+    let Line {
+        series,
+        placed,
+        reading,
+    } = line;
+    let quantity = series.metric;
+    let analysed = history::describe(&series, reading);
     let xs: Vec<f64> = placed.iter().map(|&i| points[i].x).collect();
     let x = |night: usize| xs[night];
     let mut overlay = Overlay::default();
@@ -131,7 +157,7 @@ fn steps(
     x: &dyn Fn(usize) -> f64,
     overlay: &mut Overlay,
 ) {
-    for segment in &found.segments {
+    for (s, segment) in found.segments.iter().enumerate() {
         let (from, to) = (x(segment.first), x(segment.last));
         overlay.annotations.push(Annotation::Fit {
             series: k,
@@ -139,7 +165,7 @@ fn steps(
             intercept: segment.level.mean,
             from: from - 0.4,
             to: to + 0.4,
-            label: if segment.last + 1 == series.nights.len() && found.segments.len() > 1 {
+            label: if s + 1 == found.segments.len() && found.segments.len() > 1 {
                 format::with_unit(segment.level.mean, series.metric.unit())
             } else {
                 String::new()
