@@ -438,7 +438,7 @@ fn page_blocks(
                             )),
                             None => {
                                 chart_ids.extend(ids);
-                                changes.extend_from_slice(built.changes());
+                                changes.extend(built.changes());
                                 blocks.extend(built.into_blocks());
                             }
                         }

@@ -58,8 +58,8 @@ pub(super) use windows::{quoted_windows, QuotedWindow};
 pub enum Built {
     /// One chart, and what a trend found beside it (its table of changes, its change points).
     Chart(Box<ChartSpec>, Option<trend::Findings>),
-    /// Small multiples.
-    Grid(ChartGrid),
+    /// Small multiples, and what their trend panels found.
+    Grid(ChartGrid, Vec<trend::Findings>),
 }
 
 impl Built {
@@ -67,17 +67,17 @@ impl Built {
     pub fn ids(&self) -> Vec<String> {
         match self {
             Built::Chart(c, _) => vec![c.id.clone()],
-            Built::Grid(g) => std::iter::once(g.id.clone())
+            Built::Grid(g, _) => std::iter::once(g.id.clone())
                 .chain(g.panels.iter().map(|p| p.id.clone()))
                 .collect(),
         }
     }
 
-    /// The change points a trend found.
-    pub fn changes(&self) -> &[crate::site::ChangeEntry] {
+    /// The change points its trends found.
+    pub fn changes(&self) -> Vec<crate::site::ChangeEntry> {
         match self {
-            Built::Chart(_, Some(found)) => &found.changes,
-            _ => &[],
+            Built::Chart(_, found) => found.iter().flat_map(|f| f.changes.clone()).collect(),
+            Built::Grid(_, found) => found.iter().flat_map(|f| f.changes.clone()).collect(),
         }
     }
 
@@ -91,7 +91,11 @@ impl Built {
                     html: crate::markdown::sanitize(&found.table),
                 },
             ],
-            Built::Grid(grid) => vec![Block::Grid { grid }],
+            Built::Grid(grid, found) => std::iter::once(Block::Grid { grid })
+                .chain(found.into_iter().map(|f| Block::Html {
+                    html: crate::markdown::sanitize(&f.table),
+                }))
+                .collect(),
         }
     }
 }
@@ -155,6 +159,7 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
     let columns = d.columns.unwrap_or(2).clamp(1, 4);
     let mut specs = Vec::new();
     let mut spans = Vec::new();
+    let mut found = Vec::new();
     for (i, mut panel) in panels.into_iter().enumerate() {
         if panel.kind.as_deref() == Some("grid") {
             return Err(error(format!("grid `{id}`: a panel cannot be a grid")));
@@ -172,17 +177,22 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize, n: usize) -> Resu
         spans.push(
             panel_span(&panel, columns).map_err(|e| error(format!("chart `{panel_id}`: {e}")))?,
         );
-        specs.push(spec(ctx, &panel_id, panel).map_err(&error)?.0);
+        let (panel_spec, panel_found) = spec(ctx, &panel_id, panel).map_err(&error)?;
+        specs.push(panel_spec);
+        found.extend(panel_found);
     }
     check_id(&id).map_err(error)?;
-    Ok(Built::Grid(ChartGrid {
-        id,
-        title: d.title.unwrap_or_default(),
-        caption: d.caption.unwrap_or_default(),
-        columns,
-        panels: specs,
-        spans,
-    }))
+    Ok(Built::Grid(
+        ChartGrid {
+            id,
+            title: d.title.unwrap_or_default(),
+            caption: d.caption.unwrap_or_default(),
+            columns,
+            panels: specs,
+            spans,
+        },
+        found,
+    ))
 }
 
 /// One chart from its directive, and what a trend found beside it.

@@ -422,3 +422,31 @@ fn a_note_whose_date_is_not_a_day_is_an_error_that_says_so() {
         page.problems
     );
 }
+
+#[test]
+fn a_trend_panel_of_a_grid_keeps_its_table_and_its_change_points() {
+    let text = "---\ntitle: Nightly\nresults: [\"nightly/**\"]\n---\n\n```chart\nid: g\nkind: grid\npanels:\n  - kind: trend\n    metric: ttft\n  - kind: bars\n    metric: ttft\n```\n";
+    let page = build_report(
+        "reports/r.md",
+        "r",
+        text,
+        &nights(&shifted()),
+        &Palette::new(),
+    );
+    assert!(page.problems.is_empty(), "{:?}", page.problems);
+    let tables = page
+        .blocks
+        .iter()
+        .filter(
+            |b| matches!(b, crate::site::Block::Html { html } if html.contains("trend-changes")),
+        )
+        .count();
+    assert_eq!(tables, 1);
+    let changes: Vec<(&str, &str)> = page
+        .summary
+        .changes
+        .iter()
+        .map(|c| (c.date.as_str(), c.chart.as_str()))
+        .collect();
+    assert_eq!(changes, [("2026-11-15", "g-1")]);
+}
