@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::model::Run;
 
-pub use analyse::{analyse, describe, read_series, Analysed, Reading};
+pub use analyse::{describe, read_series, Analysed, Reading};
 pub use changed::{differences, Difference};
 pub use findings::{ChangePoint, LevelView, OutlierNight, SeriesSummary};
 pub use newest::{against_level, judge_newest, Judged, Newest, Verdict};

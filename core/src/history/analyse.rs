@@ -41,11 +41,6 @@ pub fn read_series(series: &Series<'_>, settings: &Settings) -> Reading {
     Reading { found, newest }
 }
 
-/// The change points, outliers and summary of one series judged alone (no family).
-pub fn analyse(series: &Series<'_>, settings: &Settings) -> Analysed {
-    describe(series, read_series(series, settings))
-}
-
 /// The change points, outliers and summary of `series` from its `reading` (its newest night's
 /// verdict final): a newest night still worse or better is set apart from the last stretch.
 pub fn describe(series: &Series<'_>, reading: Reading) -> Analysed {

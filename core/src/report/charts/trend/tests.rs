@@ -71,20 +71,31 @@ fn rings(spec: &ChartSpec) -> Vec<(Option<usize>, f64, String)> {
         .collect()
 }
 
+/// The report `text` built over `results`.
+fn page_of(text: &str, results: &[ImportedFile]) -> crate::site::ReportPage {
+    build_report("reports/r.md", "r", text, results, &Palette::new())
+}
+
+/// The tables of changes a page shows under its trends.
+fn tables_of(page: &crate::site::ReportPage) -> Vec<&String> {
+    page.blocks
+        .iter()
+        .filter_map(|b| match b {
+            crate::site::Block::Html { html } if html.contains("trend-changes") => Some(html),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The table of changes the report of `body` shows under its chart.
 fn changes_table(results: &[ImportedFile], body: &str) -> String {
     let text = format!(
         "---\ntitle: Nightly\nresults: [\"nightly/**\"]\n---\n\n```chart\nid: c\n{body}\n```\n"
     );
-    let page = build_report("reports/r.md", "r", &text, results, &Palette::new());
-    page.blocks
-        .iter()
-        .find_map(|b| match b {
-            crate::site::Block::Html { html } if html.contains("trend-changes") => {
-                Some(html.clone())
-            }
-            _ => None,
-        })
+    let page = page_of(&text, results);
+    tables_of(&page)
+        .first()
+        .map(|t| t.to_string())
         .expect("a table of changes under the trend")
 }
 
@@ -374,13 +385,7 @@ fn the_newest_night_is_judged_against_its_level_with_nights_as_units() {
 #[test]
 fn an_authors_note_is_a_line_at_its_date_and_a_row_beside_the_changes() {
     let text = "---\ntitle: Nightly\nresults: [\"nightly/**\"]\nannotations:\n  - date: 2026-11-15\n    text: driver 550 → 560\n    configs: [sglang]\n  - date: 2026-12-01\n    text: after every run\n---\n\n```chart\nid: c\nkind: trend\nmetric: ttft\n```\n";
-    let page = build_report(
-        "reports/r.md",
-        "r",
-        text,
-        &nights(&shifted()),
-        &Palette::new(),
-    );
+    let page = page_of(text, &nights(&shifted()));
     assert!(page.problems.is_empty(), "{:?}", page.problems);
     let spec = page.charts().next().unwrap();
     let lines: Vec<(f64, &str)> = spec
@@ -396,14 +401,7 @@ fn an_authors_note_is_a_line_at_its_date_and_a_row_beside_the_changes() {
         [(14.0, "driver 550 → 560")],
         "a note after the last run is not drawn"
     );
-    let table = page
-        .blocks
-        .iter()
-        .find_map(|b| match b {
-            crate::site::Block::Html { html } if html.contains("trend-changes") => Some(html),
-            _ => None,
-        })
-        .unwrap();
+    let table = tables_of(&page)[0];
     assert!(
         table.contains("<th scope=\"row\">2026-11-15</th><td>sglang</td><td>the author's note</td><td></td><td>driver 550 → 560</td>"),
         "{table}"
@@ -426,21 +424,9 @@ fn a_note_whose_date_is_not_a_day_is_an_error_that_says_so() {
 #[test]
 fn a_trend_panel_of_a_grid_keeps_its_table_and_its_change_points() {
     let text = "---\ntitle: Nightly\nresults: [\"nightly/**\"]\n---\n\n```chart\nid: g\nkind: grid\npanels:\n  - kind: trend\n    metric: ttft\n  - kind: bars\n    metric: ttft\n```\n";
-    let page = build_report(
-        "reports/r.md",
-        "r",
-        text,
-        &nights(&shifted()),
-        &Palette::new(),
-    );
+    let page = page_of(text, &nights(&shifted()));
     assert!(page.problems.is_empty(), "{:?}", page.problems);
-    let tables = page
-        .blocks
-        .iter()
-        .filter(
-            |b| matches!(b, crate::site::Block::Html { html } if html.contains("trend-changes")),
-        )
-        .count();
+    let tables = tables_of(&page).len();
     assert_eq!(tables, 1);
     let changes: Vec<(&str, &str)> = page
         .summary
