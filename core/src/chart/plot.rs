@@ -91,10 +91,15 @@ impl Plot {
                     };
                     let text = threshold_label(label, *value, &spec.x.unit);
                     let width = estimate_text_width(&text, TICK_FONT) as i32;
-                    let anchor = if px + 4 + width > self.right {
+                    // Right of the line where it fits, else left of it, else as far left as
+                    // the plot allows: a label never leaves the plot (a narrow chart's note).
+                    let anchor = if px + 4 + width <= self.right {
+                        ((px + 4, self.top + 2), HPos::Left, VPos::Top)
+                    } else if px - 4 - width >= self.left {
                         ((px - 4, self.top + 2), HPos::Right, VPos::Top)
                     } else {
-                        ((px + 4, self.top + 2), HPos::Left, VPos::Top)
+                        let x = (self.right - width).max(self.left);
+                        ((x, self.top + 2), HPos::Left, VPos::Top)
                     };
                     ((px, self.top), (px, self.bottom), text, anchor)
                 }
