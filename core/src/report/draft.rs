@@ -2,7 +2,8 @@
 //! throughput and success against load, throughput against latency with its Pareto frontier, a
 //! head-to-head where two configurations share loads, the latency distribution where the
 //! files carry per-request data, and trends where they hold one configuration on several dates
-//! (`draft/over_time.rs`). Dropped files, automatic pages and `benchdeck new report`
+//! (`draft/over_time.rs`): a nightly folder leads with its history. No chart of one point: runs
+//! at one load per configuration are bars, or a history's trends. Dropped files, automatic pages and `benchdeck new report`
 //! ([`starter_report`]) all start from it.
 //!
 //! Every word of prose is ours: names from the files (configuration keys) appear only as quoted
@@ -59,22 +60,60 @@ pub fn sections(runs: &[&Run]) -> String {
                 charted: see the problems listed above.\n"
             .into();
     }
+    let dated = over_time::Dated::of(&m);
+    if let Some(dated) = dated.as_ref().filter(|d| d.is_history(runs.len())) {
+        return history_sections(&m, dated);
+    }
     let mut md = summary_table(&m);
     if m.swept.is_empty() {
         md.push_str(&measurements(&m));
+        md.push_str(&distribution(runs));
         md.push_str(&engine(runs, "bars"));
         md.push_str(EVERY_RUN);
         return md;
     }
-    md.push_str(&at_a_glance(&m));
-    md.push_str(&latency_sections(&m));
-    md.push_str(&rate_sections(&m));
-    md.push_str(&tradeoff(&m));
-    md.push_str(&head_to_head(&m));
+    md.push_str(&sweep_sections(&m));
     md.push_str(&distribution(runs));
-    md.push_str(&over_time::section(&m));
+    if let Some(dated) = &dated {
+        md.push_str(&over_time::section(&m, dated));
+    }
     md.push_str(&engine(&m.swept, "lines"));
     md.push_str(EVERY_RUN);
+    md
+}
+
+/// The page of a history (a nightly folder): where each configuration stands and its trends
+/// first; then, where some configuration was swept over loads, the newest runs against load;
+/// never a chart of one point.
+fn history_sections(m: &Measured, dated: &over_time::Dated) -> String {
+    let mut md = over_time::lead(m, dated);
+    if !m.swept.is_empty() {
+        md.push_str(
+            "## The newest runs across their loads
+
+Each configuration's newest run at each load point.
+
+",
+        );
+        md.push_str(&sweep_sections(m));
+    }
+    md.push_str(&distribution(m.runs));
+    md.push_str(&engine(
+        m.runs,
+        if m.swept.is_empty() { "bars" } else { "lines" },
+    ));
+    md.push_str(EVERY_RUN);
+    md
+}
+
+/// The charts of configurations swept over loads: at a glance, each latency, the rates, the
+/// trade-off and a head-to-head.
+fn sweep_sections(m: &Measured) -> String {
+    let mut md = at_a_glance(m);
+    md.push_str(&latency_sections(m));
+    md.push_str(&rate_sections(m));
+    md.push_str(&tradeoff(m));
+    md.push_str(&head_to_head(m));
     md
 }
 

@@ -5,6 +5,7 @@
 //! | `summary` | quantities × configurations, the best value of each row in bold, and a "Best for" row | `metrics`, `load`, `configs`, `title`, `caption` |
 //! | `sla` | use cases × configurations: ✓ or ✗ against each use case's limit at one load when the value's 95% interval is on one side of it, ≈ when it holds it | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
 //! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `workload` (`[requests, completed]`: each row's prompts sent and completed, [`workload`]), `title`, `caption` |
+//! | `history` | (configuration, load, metric) × (newest run, verdict against the current level, current level, since when), from the dated runs as `benchdeck history` reads them ([`history`]) | `metrics`, `load`, `configs`, `title`, `caption` |
 //! | `runs` | every run × (configuration, load, requests, TTFT p50/p99, TPOT p50, end-to-end p50, output tok/s), collapsed above 12 rows ([`runs`]) | `configs`, `title`, `caption` |
 //!
 //! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
@@ -19,6 +20,7 @@
 mod directive;
 mod figure;
 mod head_to_head;
+mod history;
 mod runs;
 mod sla;
 mod summary;
@@ -43,8 +45,9 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize) -> Result<String,
         "head-to-head" => head_to_head::head_to_head(ctx, &d),
         "sla" => sla::sla(ctx, &d),
         "runs" => runs::runs_table(ctx, &d),
+        "history" => history::history_table(ctx, &d),
         other => Err(format!(
-            "unknown kind `{other}`; expected summary, head-to-head, sla or runs"
+            "unknown kind `{other}`; expected summary, head-to-head, sla, runs or history"
         )),
     }
     .map_err(|e| error(format!("table block: {e}")))

@@ -315,3 +315,135 @@ fn repeats_on_one_day_make_no_trend() {
     assert_eq!(own_problems(page), Vec::<String>::new());
     assert!(page.charts().all(|c| !c.id.starts_with("trend")));
 }
+
+/// Night `i` (from 0) of a nightly folder: a `vllm bench serve` result of one configuration at
+/// 4 req/s on 2026-09-(1 + i) onwards, median TTFT `ttft` and TPOT `tpot` ms, with the engine
+/// version `version`.
+fn night(i: usize, ttft: f64, tpot: f64, version: &str) -> InputFile {
+    let day = chrono_day(i);
+    let text = format!(
+        r#"{{"date": "{}-020000", "backend": "vllm", "model_id": "m", "request_rate": 4.0,
+        "num_prompts": 400, "completed": 400, "failed": 0, "duration": 100.0,
+        "median_ttft_ms": {ttft}, "median_tpot_ms": {tpot},
+        "output_throughput": {out}, "vllm_version": "{version}"}}"#,
+        day.replace('-', ""),
+        out = 25_000.0 / tpot,
+    );
+    InputFile {
+        path: format!("nightly/{day}/vllm-4qps.json"),
+        bytes: text.into_bytes(),
+    }
+}
+
+/// 2026-09-01 plus `i` days, for `i` under 60.
+fn chrono_day(i: usize) -> String {
+    match i {
+        0..30 => format!("2026-09-{:02}", i + 1),
+        _ => format!("2026-10-{:02}", i - 29),
+    }
+}
+
+/// Forty nights of one configuration at one load: TPOT 10% lower from night 25 (a new engine
+/// version), 2% noise, and the newest night's TTFT 40% worse.
+fn forty_nights() -> Vec<InputFile> {
+    let mut rng = crate::fixtures::simulated::rng(5);
+    let mut noise = || 1.0 + 0.02 * crate::fixtures::simulated::normal(&mut rng);
+    (0..40)
+        .map(|i| {
+            let (tpot, version) = if i >= 25 {
+                (22.5, "0.11.1")
+            } else {
+                (25.0, "0.11.0")
+            };
+            let ttft = if i == 39 { 168.0 } else { 120.0 * noise() };
+            night(i, ttft, tpot * noise(), version)
+        })
+        .collect()
+}
+
+/// A folder of nightly runs of one configuration at one load reads as a history: it opens with
+/// where the newest run stands against the current level, then a trend per metric with its
+/// change and what changed; no chart of one point, no "at its best", and every night a row.
+#[test]
+fn a_nightly_folder_leads_with_its_history() {
+    let site = build_site(&[], &forty_nights());
+    let page = &site.pages[0];
+    assert_eq!(own_problems(page), Vec::<String>::new());
+    let charts: Vec<(&str, String)> = page
+        .charts()
+        .map(|c| (c.id.as_str(), format!("{:?}", c.kind)))
+        .collect();
+    assert!(
+        charts.iter().all(|(_, kind)| kind.starts_with("Trend")),
+        "{charts:?}"
+    );
+    let ids: Vec<&str> = charts.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, ["history-0", "history-1", "history-2"]);
+    let prose = page.prose_html();
+    let at = |text: &str| {
+        prose
+            .find(text)
+            .unwrap_or_else(|| panic!("{text}: {prose}"))
+    };
+    assert!(at("Where it stands") < at("Over time"));
+    assert!(at("Over time") < at("Every run (40)"));
+    assert!(
+        !prose.contains("at its best") && !prose.contains("Best for"),
+        "{prose}"
+    );
+    let stands = &prose[at("Where it stands")..at("Over time")];
+    assert!(
+        stands.contains("Against its current level, the newest run is worse on Median TTFT (+"),
+        "{stands}"
+    );
+    assert!(stands.contains("2026-09-26, after −"), "{stands}");
+    assert!(stands.contains("<strong>worse (+"), "{stands}");
+    let changes: Vec<&str> = page
+        .summary
+        .changes
+        .iter()
+        .map(|c| c.what_changed.as_str())
+        .collect();
+    assert!(
+        changes.iter().any(|c| c.contains("0.11.0 → 0.11.1")),
+        "{changes:?}"
+    );
+    let every_run = &prose[at("Every run (40)")..];
+    assert!(
+        every_run.contains("<th scope=\"col\">Date</th>"),
+        "{every_run}"
+    );
+    assert!(every_run.contains("2026-09-01") && every_run.contains("2026-10-10"));
+}
+
+/// Runs of several configurations at one load each, undated, are bars, never lines of one
+/// point.
+#[test]
+fn one_load_per_configuration_draws_bars_not_lines() {
+    let site = build_site(
+        &[],
+        &[
+            result("one/a.json", "vllm/concurrency2-qwen.json"),
+            InputFile {
+                path: "one/b.json".into(),
+                bytes: String::from_utf8(crate::fixtures::bytes("vllm/concurrency2-qwen.json"))
+                    .unwrap()
+                    .replacen("\"1x A10G\"", "\"1x L4\"", 1)
+                    .into_bytes(),
+            },
+        ],
+    );
+    let page = &site.pages[0];
+    assert_eq!(own_problems(page), Vec::<String>::new());
+    let kinds: Vec<String> = page.charts().map(|c| format!("{:?}", c.kind)).collect();
+    assert!(
+        kinds.iter().any(|k| k.starts_with("GroupedBars")),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .all(|k| !k.starts_with("Lines") && !k.starts_with("Scatter")),
+        "{kinds:?}"
+    );
+}

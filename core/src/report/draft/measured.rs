@@ -1,6 +1,8 @@
 //! What a draft knows of its runs ([`Measured`]: the latencies and rates they report, the runs
 //! along a sweep) and how it writes what it names in a block (quantities, loads, quoted keys).
 
+use std::collections::BTreeMap;
+
 use crate::model::{LoadAxis, LoadTarget, Metric, Run, Stat};
 use crate::quantity::Quantity;
 
@@ -8,7 +10,8 @@ use crate::quantity::Quantity;
 /// the rates.
 pub(super) struct Measured<'a> {
     pub(super) runs: &'a [&'a Run],
-    /// Runs along a concurrency or request-rate sweep.
+    /// Runs along a concurrency or request-rate sweep: of configurations measured at two
+    /// loads or more.
     pub(super) swept: Vec<&'a Run>,
     pub(super) latencies: Vec<(Metric, Stat)>,
     pub(super) rates: Vec<Quantity>,
@@ -16,10 +19,21 @@ pub(super) struct Measured<'a> {
 
 impl<'a> Measured<'a> {
     pub(super) fn of(runs: &'a [&'a Run]) -> Measured<'a> {
-        let swept = runs
+        let on_axis: Vec<&Run> = runs
             .iter()
             .copied()
             .filter(|r| r.load.target.axis() != LoadAxis::None && r.load.target.value().is_some())
+            .collect();
+        let mut loads: BTreeMap<String, Vec<LoadTarget>> = BTreeMap::new();
+        for run in &on_axis {
+            let at = loads.entry(run.config.key()).or_default();
+            if !at.contains(&run.load.target) {
+                at.push(run.load.target);
+            }
+        }
+        let swept = on_axis
+            .into_iter()
+            .filter(|r| loads.get(&r.config.key()).is_some_and(|l| l.len() >= 2))
             .collect();
         let latencies = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2e]
             .into_iter()

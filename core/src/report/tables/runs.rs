@@ -1,9 +1,12 @@
 //! ```` ```table ```` `kind: runs`: every run of the report, one row each: its configuration and
-//! load, its requests, its latencies and its throughput, sorted by configuration and load. An
-//! automatic page ends with it, so a run's own numbers (a GuideLLM "max throughput" benchmark's
-//! TTFT, say) are on the page, not only in a canvas' tooltip. Long tables are collapsed.
+//! load, its requests, its latencies and its throughput, sorted by configuration, load and
+//! date. Every night of a nightly folder is a row (with a date column when the runs span
+//! several days), though charts and other tables show the newest. An automatic page ends with
+//! it, so a run's own numbers (a GuideLLM "max throughput" benchmark's TTFT, say) are on the
+//! page, not only in a canvas' tooltip. Long tables are collapsed.
 
 use super::super::context::ReportContext;
+use super::super::load::load_order;
 use super::super::values::escape;
 use super::directive::TableDirective;
 use super::figure::figure;
@@ -50,17 +53,29 @@ const COLUMNS: [(&str, Quantity); 5] = [
 /// Every run of the configurations the block names (all by default).
 pub(super) fn runs_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
     let keys = ctx.config_keys(d.configs.as_deref())?;
+    let runs: Vec<(String, Vec<&Run>)> = keys
+        .iter()
+        .map(|key| (ctx.display(key).0, every_run_of(ctx, key)))
+        .collect();
+    let days: Vec<&str> = runs
+        .iter()
+        .flat_map(|(_, runs)| runs.iter())
+        .filter_map(|r| r.provenance.date.as_ref().map(|d| d.day()))
+        .collect();
+    let dated = days.iter().any(|d| Some(d) != days.first());
     let mut rows = Vec::new();
-    for key in &keys {
-        let name = ctx.display(key).0;
-        for run in ctx.runs_of(key) {
-            rows.push(row(&name, run));
-        }
+    for (name, runs) in &runs {
+        rows.extend(runs.iter().map(|run| row(name, run, dated)));
     }
     if rows.is_empty() {
         return Err(format!("no run of {}", keys.join(", ")));
     }
-    let head: String = ["Configuration", "Load", "Requests ok / failed"]
+    let lead: &[&str] = if dated {
+        &["Configuration", "Date", "Load", "Requests ok / failed"]
+    } else {
+        &["Configuration", "Load", "Requests ok / failed"]
+    };
+    let head: String = lead
         .iter()
         .chain(COLUMNS.iter().map(|(title, _)| title))
         .map(|t| format!("<th scope=\"col\">{t}</th>"))
@@ -84,8 +99,24 @@ pub(super) fn runs_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<
     })
 }
 
-/// One run's row.
-fn row(name: &str, run: &Run) -> String {
+/// Every run of configuration `key`, older days included, by load and then date.
+fn every_run_of<'a>(ctx: &ReportContext<'a>, key: &str) -> Vec<&'a Run> {
+    let mut runs: Vec<&Run> = ctx
+        .runs
+        .iter()
+        .copied()
+        .filter(|r| r.config.key() == key)
+        .collect();
+    runs.sort_by(|a, b| {
+        load_order(&a.load.target)
+            .total_cmp(&load_order(&b.load.target))
+            .then_with(|| a.provenance.date.cmp(&b.provenance.date))
+    });
+    runs
+}
+
+/// One run's row, with its date when `dated`.
+fn row(name: &str, run: &Run, dated: bool) -> String {
     let repeats = run
         .repeats
         .as_ref()
@@ -97,8 +128,13 @@ fn row(name: &str, run: &Run) -> String {
         (None, None) => "–".to_string(),
     };
     let cells: String = COLUMNS.iter().map(|(_, q)| cell(*q, run)).collect();
+    let date = match (dated, &run.provenance.date) {
+        (false, _) => String::new(),
+        (true, Some(date)) => format!("<td>{}</td>", escape(&date.label())),
+        (true, None) => "<td>–</td>".to_string(),
+    };
     format!(
-        "<tr><th scope=\"row\">{}</th><td title=\"{}\">{}{repeats}</td><td>{requests}</td>{cells}</tr>",
+        "<tr><th scope=\"row\">{}</th>{date}<td title=\"{}\">{}{repeats}</td><td>{requests}</td>{cells}</tr>",
         escape(name),
         escape(&run.source()),
         escape(&run.load.target.to_string()),

@@ -210,7 +210,16 @@ fn table_blocks_naming_missing_data_are_errors_at_their_line() {
     );
     let e = errors("```table\nkind: pie\n```");
     assert!(
-        e[0].contains("unknown kind `pie`; expected summary, head-to-head, sla or runs"),
+        e[0].contains("unknown kind `pie`; expected summary, head-to-head, sla, runs or history"),
+        "{e:?}"
+    );
+    assert_eq!(
+        errors("```table\nkind: history\n```"),
+        ["reports/r.md:11: error: table block: a history table needs `metrics`, such as [ttft:p50, output_throughput]"]
+    );
+    let e = errors("```table\nkind: history\nmetrics: [ttft:mean]\n```");
+    assert!(
+        e[0].contains("has Mean TTFT at one load on two dates or more, so there is no history"),
         "{e:?}"
     );
     let e =

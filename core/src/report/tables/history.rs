@@ -1,0 +1,271 @@
+//! ```` ```table ```` `kind: history`: where each configuration stands now, read from its dated
+//! runs as `benchdeck history` reads them: per configuration, load point and metric, the
+//! newest run, the verdict on it against the current level (worse, better, as before, or not
+//! judged), the current level with its interval and since when it holds, and the changes
+//! before it. One sentence above the rows says what the verdicts add up to.
+//!
+//! The newest runs are corrected as one family per metric and load point (Holm), as each trend
+//! chart of that metric and load corrects its lines, so the table and the charts agree.
+
+use super::super::context::ReportContext;
+use super::super::values::{escape, parse_quantity};
+use super::directive::{MetricEntry, TableDirective};
+use super::figure::figure;
+use crate::format;
+use crate::history::{self, Options, SeriesSummary, Verdict};
+use crate::model::{LoadTarget, Run};
+use crate::quantity::Quantity;
+
+/// A `history` table of `d.metrics` at `d.load` (every dated load point by default).
+pub(super) fn history_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+    let metrics = metrics(d)?;
+    let keys = ctx.config_keys(d.configs.as_deref())?;
+    let mut runs: Vec<&Run> = Vec::new();
+    for run in ctx.runs.iter().copied() {
+        let wanted = keys.contains(&run.config.key());
+        let at_load = match &d.load {
+            Some(load) => load.matches(&run.load.target)?,
+            None => true,
+        };
+        if wanted && at_load {
+            runs.push(run);
+        }
+    }
+    let read = read(&runs, &metrics);
+    if read.series.is_empty() {
+        let names: Vec<String> = metrics.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "none of {} has {} at one load on two dates or more, so there is no history to read",
+            keys.join(", "),
+            names.join(" or ")
+        ));
+    }
+    let loads = distinct(read.series.iter().map(|s| s.load.as_str()));
+    let configs = distinct(read.series.iter().map(|s| s.config.as_str()));
+    let columns = Columns {
+        config: configs.len() > 1,
+        load: loads.len() > 1,
+    };
+    let rows: Vec<String> = read
+        .series
+        .iter()
+        .map(|s| row(ctx, s, &read.change_points, columns))
+        .collect();
+    let title = d.title.clone().unwrap_or_else(|| match loads.as_slice() {
+        [load] => format!("The newest run against its current level, at {load}"),
+        _ => "The newest run against its current level".to_string(),
+    });
+    let caption = match &d.caption {
+        Some(caption) => caption.clone(),
+        None => format!("{} {CAPTION}", sentence(&read.series)),
+    };
+    Ok(figure(&title, &caption, &columns.head(), &rows))
+}
+
+/// What every table of this kind says of its columns.
+const CAPTION: &str = "The current level is the mean of the nights since the last change \
+     point (outliers left out) with its 95% interval; a verdict holds the newest run against \
+     the range one more night at that level falls in 95 times in 100, corrected for the number \
+     of configurations judged (Holm).";
+
+/// Which leading columns the table needs.
+#[derive(Clone, Copy)]
+struct Columns {
+    config: bool,
+    load: bool,
+}
+
+impl Columns {
+    fn head(self) -> String {
+        let lead = [("Configuration", self.config), ("Load", self.load)];
+        lead.iter()
+            .filter(|(_, shown)| *shown)
+            .map(|(t, _)| *t)
+            .chain([
+                "Metric",
+                "Newest run",
+                "Against its level",
+                "Current level",
+                "Since",
+            ])
+            .map(|t| format!("<th scope=\"col\">{t}</th>"))
+            .collect()
+    }
+}
+
+/// The quantities of `d.metrics`, required.
+fn metrics(d: &TableDirective) -> Result<Vec<Quantity>, String> {
+    let entries = d
+        .metrics
+        .as_deref()
+        .filter(|m| !m.is_empty())
+        .ok_or("a history table needs `metrics`, such as [ttft:p50, output_throughput]")?;
+    entries
+        .iter()
+        .map(|entry| match entry {
+            MetricEntry::Name(name) => parse_quantity(name),
+            MetricEntry::Detailed { metric, .. } => parse_quantity(metric),
+        })
+        .collect()
+}
+
+/// The history of `runs`, its newest nights corrected one family per metric and load point
+/// (the family a trend chart corrects), in the order of `metrics`.
+fn read(runs: &[&Run], metrics: &[Quantity]) -> history::History {
+    let mut loads: Vec<LoadTarget> = Vec::new();
+    for run in runs {
+        if !loads.contains(&run.load.target) {
+            loads.push(run.load.target);
+        }
+    }
+    let options = |metrics: Vec<Quantity>| Options {
+        metrics,
+        since: None,
+        settings: Default::default(),
+    };
+    let mut all = history::read(&[], &options(Vec::new()));
+    for &metric in metrics {
+        for load in &loads {
+            let at: Vec<&Run> = runs
+                .iter()
+                .copied()
+                .filter(|r| r.load.target == *load)
+                .collect();
+            let one = history::read(&at, &options(vec![metric]));
+            all.change_points.extend(one.change_points);
+            all.outliers.extend(one.outliers);
+            all.series.extend(one.series);
+        }
+    }
+    all
+}
+
+/// One series' row.
+fn row(
+    ctx: &ReportContext<'_>,
+    s: &SeriesSummary,
+    changes: &[history::ChangePoint],
+    columns: Columns,
+) -> String {
+    let mut cells = String::new();
+    if columns.config {
+        cells.push_str(&format!(
+            "<th scope=\"row\">{}</th>",
+            escape(&ctx.display(&s.config).0)
+        ));
+    }
+    if columns.load {
+        cells.push_str(&format!("<td>{}</td>", escape(&s.load)));
+    }
+    let newest = &s.newest;
+    let mine: Vec<&history::ChangePoint> = changes
+        .iter()
+        .filter(|c| c.config == s.config && c.load == s.load && c.metric == s.metric)
+        .collect();
+    let since = match mine.last() {
+        Some(change) => format!(
+            "{}, after {}",
+            change.date,
+            history::signed_pct(change.change_pct)
+        ),
+        None => format!("{} (no change)", s.current.from),
+    };
+    let metric = escape(&s.metric);
+    cells.push_str(&if columns.config {
+        format!("<td>{metric}</td>")
+    } else {
+        format!("<th scope=\"row\">{metric}</th>")
+    });
+    cells.push_str(&format!(
+        "<td>{} <small>{}</small></td><td title=\"{}\">{}</td><td>{} <small>{} night{}</small></td><td>{}</td>",
+        escape(&format::with_unit(newest.value, s.unit)),
+        escape(&newest.date),
+        escape(&newest.text(s.unit)),
+        verdict_cell(newest),
+        escape(&s.current.short(s.unit)),
+        s.current.nights,
+        format::plural(s.current.nights),
+        escape(&since),
+    ));
+    format!("<tr>{cells}</tr>")
+}
+
+/// `worse (+25%)`, strong when it is news.
+fn verdict_cell(newest: &history::Newest) -> String {
+    let change = newest
+        .change_pct
+        .map_or(String::new(), |c| format!(" ({})", history::signed_pct(c)));
+    match newest.verdict {
+        Verdict::Worse => format!("<strong>worse{change}</strong>"),
+        Verdict::Better => format!("<strong>better{change}</strong>"),
+        Verdict::AsBefore => format!("as before{change}"),
+        Verdict::Unjudged => "not judged: too few nights".to_string(),
+    }
+}
+
+/// One sentence of what the verdicts add up to: which metrics the newest runs moved, or that
+/// they are as their levels predict.
+pub(super) fn sentence(series: &[SeriesSummary]) -> String {
+    let named = |verdict: Verdict| -> Vec<String> {
+        series
+            .iter()
+            .filter(|s| s.newest.verdict == verdict)
+            .map(|s| {
+                let change = s
+                    .newest
+                    .change_pct
+                    .map_or(String::new(), |c| format!(" ({})", history::signed_pct(c)));
+                format!("{}{change}", s.metric)
+            })
+            .collect()
+    };
+    let (worse, better) = (named(Verdict::Worse), named(Verdict::Better));
+    let judged = series
+        .iter()
+        .filter(|s| s.newest.verdict != Verdict::Unjudged)
+        .count();
+    if judged == 0 {
+        return "Too few nights at the current levels to judge the newest run.".into();
+    }
+    let mut parts = Vec::new();
+    if !worse.is_empty() {
+        parts.push(format!("worse on {}", join(&worse)));
+    }
+    if !better.is_empty() {
+        parts.push(format!("better on {}", join(&better)));
+    }
+    let steady = judged - worse.len() - better.len();
+    match (parts.is_empty(), steady) {
+        (true, _) => {
+            "The newest run is as its current level predicts on every metric judged.".into()
+        }
+        (false, 0) => format!(
+            "Against its current level, the newest run is {}.",
+            parts.join("; ")
+        ),
+        (false, n) => format!(
+            "Against its current level, the newest run is {}; as before on the other {n}.",
+            parts.join("; ")
+        ),
+    }
+}
+
+/// `a, b and c`.
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The distinct values of `items`, in order.
+fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
