@@ -386,7 +386,15 @@ pub fn sanitize(html: &str) -> String {
         )
         // The 95% interval beside a verdict, a workload note beside an inline value.
         .add_allowed_classes("small", &["ci", "workload-differs"])
-        .add_allowed_classes("figure", &["data-table", "head-to-head", "trend-changes"])
+        .add_allowed_classes(
+            "figure",
+            &[
+                "data-table",
+                "head-to-head",
+                "history-table",
+                "trend-changes",
+            ],
+        )
         // A head-to-head table of costs, whose verdicts the price editor computes again.
         .add_tag_attributes("figure", &["data-versus"])
         // A head-to-head's `workload` columns (the prompts beside each load).
@@ -397,7 +405,10 @@ pub fn sanitize(html: &str) -> String {
         .add_allowed_classes("th", &["workload"])
         .add_allowed_classes("tr", &["best-for"])
         .add_allowed_classes("details", &["every-run"])
-        .add_allowed_classes("p", &["table-caption", "tile", "trend-changes"])
+        .add_allowed_classes(
+            "p",
+            &["table-caption", "table-lead", "tile", "trend-changes"],
+        )
         .add_allowed_classes("div", &["tiles"])
         .add_allowed_classes(
             "span",

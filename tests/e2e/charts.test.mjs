@@ -336,6 +336,12 @@ test('a trend rings last night\'s regression and the one bad night, names a chan
   assert.match(tpot, /vLLM nightly \(synthetic\): a change on 2026-11-08 \(−\d+(\.\d)?%, better\), what changed: engine version 0\.11\.0 → 0\.11\.1/);
   const table = page.locator('figure.trend-changes', { hasText: 'Median TPOT' });
   assert.match(await table.innerText(), /2026-11-08\s+vLLM nightly \(synthetic\)\s+change, −\d+(\.\d)?% \(better\)/);
+  // Where last night stands: the same verdicts as the charts, in one sentence and a table.
+  const lead = await page.locator('p.table-lead').first().innerText();
+  assert.match(lead, /the newest run is worse on SGLang nightly \(synthetic\)'s Mean TTFT \(\+\d+(\.\d)?%\); as before on the other 5\./);
+  const stands = await page.locator('figure.data-table', { hasText: 'The newest run against its current level' }).innerText();
+  assert.match(stands, /SGLang nightly \(synthetic\)\s+Mean TTFT\s+[\d.,]+ ms\s+2026-11-14\s+worse\s+\+\d/);
+  assert.match(stands, /vLLM nightly \(synthetic\)\s+Mean TPOT\s+[\d.,]+ ms\s+2026-11-14\s+as before\s+[+−][\d.]+%\s+[\d.,]+ ms\s+[\d.,]+–[\d.,]+ · 7 nights\s+2026-11-08\s+after −\d/);
   await figure.scrollIntoViewIfNeeded();
   await figure.locator('canvas.drawn').waitFor();
   await figure.locator('canvas').focus();

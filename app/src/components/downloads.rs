@@ -34,24 +34,52 @@ impl Download {
     }
 }
 
-/// The downloads, as a list of links under a "Data" heading.
+/// Above this many files, all but the first [`SHOWN`] are collapsed (a nightly folder's page
+/// offers one file a night).
+const COLLAPSE_ABOVE: usize = 12;
+
+/// The files shown above a collapsed list: the runs normalised.
+const SHOWN: usize = 2;
+
+/// The downloads, as a list of links under a "Data" heading; a long list collapsed under its
+/// count.
 #[component]
 pub fn Downloads(
     /// The files.
     items: Vec<Download>,
 ) -> impl IntoView {
+    let mut items: Vec<Download> = items.into_iter().filter(|d| !d.href.is_empty()).collect();
+    let rest = if items.len() > COLLAPSE_ABOVE {
+        items.split_off(SHOWN)
+    } else {
+        Vec::new()
+    };
     (!items.is_empty()).then(|| {
         view! {
             <section class="downloads" aria-labelledby="downloads-title">
                 <h2 id="downloads-title">"Data"</h2>
-                <ul>
-                    {items.into_iter().filter(|d| !d.href.is_empty()).map(|d| view! {
-                        <li><a href=d.href download=d.name.clone()>{d.label}</a>" "<span class="note">{d.name}</span></li>
-                    }).collect_view()}
-                </ul>
+                <DownloadList items/>
+                {(!rest.is_empty()).then(|| view! {
+                    <details>
+                        <summary>{format!("{} more files", rest.len())}</summary>
+                        <DownloadList items=rest/>
+                    </details>
+                })}
             </section>
         }
     })
+}
+
+/// Links to `items`.
+#[component]
+fn DownloadList(items: Vec<Download>) -> impl IntoView {
+    view! {
+        <ul>
+            {items.into_iter().map(|d| view! {
+                <li><a href=d.href download=d.name.clone()>{d.label}</a>" "<span class="note">{d.name}</span></li>
+            }).collect_view()}
+        </ul>
+    }
 }
 
 /// A `blob:` URL for `text`, alive as long as the page.

@@ -393,11 +393,17 @@ fn a_nightly_folder_leads_with_its_history() {
     );
     let stands = &prose[at("Where it stands")..at("Over time")];
     assert!(
-        stands.contains("Against its current level, the newest run is worse on Median TTFT (+"),
+        stands.contains(
+            "<p class=\"table-lead\">Against its current level, the newest run is worse on \
+             Median TTFT (+"
+        ),
         "{stands}"
     );
-    assert!(stands.contains("2026-09-26, after −"), "{stands}");
-    assert!(stands.contains("<strong>worse (+"), "{stands}");
+    assert!(stands.contains("2026-09-26<small>after −"), "{stands}");
+    assert!(
+        stands.contains("<strong>worse</strong><small>+"),
+        "{stands}"
+    );
     let changes: Vec<&str> = page
         .summary
         .changes

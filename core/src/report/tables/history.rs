@@ -2,7 +2,7 @@
 //! runs as `benchdeck history` reads them: per configuration, load point and metric, the
 //! newest run, the verdict on it against the current level (worse, better, as before, or not
 //! judged), the current level with its interval and since when it holds, and the changes
-//! before it. One sentence above the rows says what the verdicts add up to.
+//! before it. One sentence above the table says what the verdicts add up to.
 //!
 //! The newest runs are corrected as one family per metric and load point (Holm), as each trend
 //! chart of that metric and load corrects its lines, so the table and the charts agree.
@@ -10,7 +10,7 @@
 use super::super::context::ReportContext;
 use super::super::values::{escape, parse_quantity};
 use super::directive::{MetricEntry, TableDirective};
-use super::figure::figure;
+use super::figure::figure_from;
 use crate::format;
 use crate::history::{self, Options, SeriesSummary, Verdict};
 use crate::model::{LoadTarget, Run};
@@ -31,7 +31,9 @@ pub(super) fn history_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Resu
             runs.push(run);
         }
     }
-    let read = read(&runs, &metrics);
+    let mut read = read(&runs, &metrics);
+    read.series
+        .sort_by_key(|s| keys.iter().position(|k| *k == s.config));
     if read.series.is_empty() {
         let names: Vec<String> = metrics.iter().map(ToString::to_string).collect();
         return Err(format!(
@@ -55,11 +57,18 @@ pub(super) fn history_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Resu
         [load] => format!("The newest run against its current level, at {load}"),
         _ => "The newest run against its current level".to_string(),
     });
-    let caption = match &d.caption {
-        Some(caption) => caption.clone(),
-        None => format!("{} {CAPTION}", sentence(&read.series)),
-    };
-    Ok(figure(&title, &caption, &columns.head(), &rows))
+    let caption = d.caption.as_deref().unwrap_or(CAPTION);
+    Ok(format!(
+        "<p class=\"table-lead\">{}</p>{}",
+        escape(&sentence(&read.series, |s| series_name(ctx, s, columns))),
+        figure_from(
+            "<figure class=\"data-table history-table\">",
+            &title,
+            caption,
+            &columns.head(),
+            &rows
+        )
+    ))
 }
 
 /// What every table of this kind says of its columns.
@@ -164,11 +173,11 @@ fn row(
         .collect();
     let since = match mine.last() {
         Some(change) => format!(
-            "{}, after {}",
-            change.date,
+            "{}<small>after {}</small>",
+            escape(&change.date),
             history::signed_pct(change.change_pct)
         ),
-        None => format!("{} (no change)", s.current.from),
+        None => format!("{}<small>no change</small>", escape(&s.current.from)),
     };
     let metric = escape(&s.metric);
     cells.push_str(&if columns.config {
@@ -177,35 +186,64 @@ fn row(
         format!("<th scope=\"row\">{metric}</th>")
     });
     cells.push_str(&format!(
-        "<td>{} <small>{}</small></td><td title=\"{}\">{}</td><td>{} <small>{} night{}</small></td><td>{}</td>",
+        "<td>{}<small>{}</small></td><td title=\"{}\">{}</td><td>{}</td><td>{since}</td>",
         escape(&format::with_unit(newest.value, s.unit)),
         escape(&newest.date),
         escape(&newest.text(s.unit)),
         verdict_cell(newest),
-        escape(&s.current.short(s.unit)),
-        s.current.nights,
-        format::plural(s.current.nights),
-        escape(&since),
+        level_cell(&s.current, s.unit),
     ));
     format!("<tr>{cells}</tr>")
 }
 
-/// `worse (+25%)`, strong when it is news.
+/// `worse` over `+25%`, strong when it is news.
 fn verdict_cell(newest: &history::Newest) -> String {
-    let change = newest
-        .change_pct
-        .map_or(String::new(), |c| format!(" ({})", history::signed_pct(c)));
+    let change = newest.change_pct.map_or(String::new(), |c| {
+        format!("<small>{}</small>", history::signed_pct(c))
+    });
     match newest.verdict {
-        Verdict::Worse => format!("<strong>worse{change}</strong>"),
-        Verdict::Better => format!("<strong>better{change}</strong>"),
+        Verdict::Worse => format!("<strong>worse</strong>{change}"),
+        Verdict::Better => format!("<strong>better</strong>{change}"),
         Verdict::AsBefore => format!("as before{change}"),
-        Verdict::Unjudged => "not judged: too few nights".to_string(),
+        Verdict::Unjudged => "not judged<small>too few nights</small>".to_string(),
     }
 }
 
-/// One sentence of what the verdicts add up to: which metrics the newest runs moved, or that
-/// they are as their levels predict.
-pub(super) fn sentence(series: &[SeriesSummary]) -> String {
+/// `22.15 ms` over `21.98–22.31 · 25 nights`.
+fn level_cell(level: &history::LevelView, unit: &str) -> String {
+    let nights = format!("{} night{}", level.nights, format::plural(level.nights));
+    let under = match (level.lo, level.hi) {
+        (Some(lo), Some(hi)) => format!("{}–{} · {nights}", format::number(lo), format::number(hi)),
+        _ => nights,
+    };
+    format!(
+        "{}<small>{}</small>",
+        escape(&format::with_unit(level.mean, unit)),
+        escape(&under)
+    )
+}
+
+/// A series as the sentence names it: its metric, after its configuration and load where the
+/// table has columns for them.
+fn series_name(ctx: &ReportContext<'_>, s: &SeriesSummary, columns: Columns) -> String {
+    let mut name = String::new();
+    if columns.config {
+        name.push_str(&ctx.display(&s.config).0);
+        name.push_str("'s ");
+    }
+    name.push_str(&s.metric);
+    if columns.load {
+        name.push_str(&format!(" at {}", s.load));
+    }
+    name
+}
+
+/// One sentence of what the verdicts add up to: which series (as `name` names them) the newest
+/// runs moved, or that they are as their levels predict.
+pub(super) fn sentence(
+    series: &[SeriesSummary],
+    name: impl Fn(&SeriesSummary) -> String,
+) -> String {
     let named = |verdict: Verdict| -> Vec<String> {
         series
             .iter()
@@ -215,7 +253,7 @@ pub(super) fn sentence(series: &[SeriesSummary]) -> String {
                     .newest
                     .change_pct
                     .map_or(String::new(), |c| format!(" ({})", history::signed_pct(c)));
-                format!("{}{change}", s.metric)
+                format!("{}{change}", name(s))
             })
             .collect()
     };
