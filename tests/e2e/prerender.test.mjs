@@ -79,6 +79,9 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   // deviation and count); at ∞ req/s the interval includes none.
   assert.deepEqual(rows[0].split('\t'), ['1 req/s', '120', '120', '45.04 ms', '64.88 ms', 'vLLM', '30.58% (95% CI 2.7–46.1%)']);
   assert.deepEqual(rows[5].split('\t').slice(5), ['no clear difference', '3.80% (95% CI −1.1 to 8.4%)']);
+  // One sentence above the table says the same, in words a reader can repeat.
+  assert.equal(await page.locator('p.table-lead').first().innerText(),
+    'vLLM is faster from 1 req/s to 35 req/s (by 12.7–51.3%); at saturation there is no clear difference.');
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
   // Every chart is the build's drawing, inline, at its final size, labelled with what it shows.

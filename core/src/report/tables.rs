@@ -19,6 +19,7 @@
 
 mod directive;
 mod figure;
+mod gist;
 mod head_to_head;
 mod history;
 mod runs;

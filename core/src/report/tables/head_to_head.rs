@@ -1,11 +1,13 @@
 //! ```` ```table ```` `kind: head-to-head`: two configurations at each load point they share,
-//! which is better and by how much with the 95% interval of the gap, or "no clear difference".
+//! which is better and by how much with the 95% interval of the gap, or "no clear difference";
+//! one sentence above it says the same (`gist.rs`).
 
 use super::super::context::ReportContext;
 use super::super::load::{same, LoadKind};
 use super::super::values::{escape, parse_quantity, priced_span};
 use super::directive::TableDirective;
 use super::figure::{figure_from, with_notes};
+use super::gist::{self, Outcome};
 use super::workload;
 use crate::compare::Verdict;
 use crate::format;
@@ -32,6 +34,7 @@ pub(super) fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Resul
     let (a, b) = (ctx.runs_of(&keys[0]), ctx.runs_of(&keys[1]));
     let names = [ctx.display(&keys[0]).0, ctx.display(&keys[1]).0];
     let mut rows = Vec::new();
+    let mut outcomes: Vec<(String, Outcome)> = Vec::new();
     let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
     for run_a in &a {
         let Some(load) = run_a.load.target.value() else {
@@ -57,7 +60,8 @@ pub(super) fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Resul
         let (va, vb) = (q.of(run_a), q.of(run_b));
         let cell =
             |v: Option<f64>, key: &str, run: &Run| head_to_head_value(q, v, key, run, decimals);
-        let (winner, by) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
+        let (winner, by, outcome) = verdict_cells(q, (run_a, run_b), (va, vb), &names, decimals);
+        outcomes.push((run_a.load.target.to_string(), outcome));
         rows.push(format!(
             "<tr><th scope=\"row\">{}</th>{}<td>{}</td><td>{}</td><td>{winner}</td><td>{by}</td></tr>",
             escape(&run_a.load.target.to_string()),
@@ -94,7 +98,11 @@ pub(super) fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Resul
         "<figure class=\"data-table head-to-head\">"
     };
     let caption = with_notes(d.caption.as_deref().unwrap_or(""), &[q], &compared);
-    Ok(figure_from(
+    // A cost's verdicts follow the reader's prices, which a sentence written now would not.
+    let sentence = (!priced)
+        .then(|| gist::head_to_head(&names, comparative(q), &outcomes))
+        .flatten();
+    let table = figure_from(
         start,
         d.title
             .as_deref()
@@ -102,18 +110,33 @@ pub(super) fn head_to_head(ctx: &ReportContext<'_>, d: &TableDirective) -> Resul
         &caption,
         &head,
         &rows,
-    ))
+    );
+    Ok(match sentence {
+        Some(sentence) => format!("{}{table}", gist::lead(&sentence)),
+        None => table,
+    })
+}
+
+/// The comparative a head-to-head's sentence uses for `q`.
+fn comparative(q: Quantity) -> &'static str {
+    match q.better() {
+        Better::Lower if crate::cost::is_cost(q) => "cheaper",
+        Better::Lower if q.unit() == "ms" => "faster",
+        Better::Lower => "lower",
+        Better::Higher => "higher",
+    }
 }
 
 /// A head-to-head row's verdict cells: who is better and by how much, with the 95% interval
-/// of the gap where both values have one; "no clear difference" where it includes none.
+/// of the gap where both values have one; "no clear difference" where it includes none; and
+/// the row's outcome for the table's sentence.
 fn verdict_cells(
     q: Quantity,
     (run_a, run_b): (&Run, &Run),
     (va, vb): (Option<f64>, Option<f64>),
     names: &[String; 2],
     decimals: usize,
-) -> (String, String) {
+) -> (String, String, Outcome) {
     use crate::noise::Finding;
     let by_text = |by: f64| format!("{}%", format::fixed(by, decimals));
     match super::super::verdicts::finding(q, run_a, run_b).map(|(f, ..)| f) {
@@ -128,6 +151,11 @@ fn verdict_cells(
                 by_text(by),
                 interval.percent_text()
             ),
+            Outcome::Wins {
+                winner,
+                by: Some(by),
+                judged: true,
+            },
         ),
         Some(Finding::NoClearDifference {
             ahead,
@@ -149,6 +177,7 @@ fn verdict_cells(
                 by_text(by),
                 interval.percent_text()
             ),
+            Outcome::Unclear,
         ),
         Some(Finding::NoiseUnknown) | None => bare_verdict_cells(q, va, vb, names),
     }
@@ -160,17 +189,22 @@ fn bare_verdict_cells(
     va: Option<f64>,
     vb: Option<f64>,
     names: &[String; 2],
-) -> (String, String) {
+) -> (String, String, Outcome) {
     match va.zip(vb).and_then(|(x, y)| Verdict::of(x, y, q.better())) {
-        Some(verdict @ Verdict::Better(i, by)) => {
-            let by = match by {
+        Some(verdict @ Verdict::Better(winner, by)) => {
+            let text = match by {
                 Some(_) => verdict.by_text(),
                 None => "<span title=\"the other value is zero\">–</span>".to_string(),
             };
-            (escape(&names[i]), by)
+            let outcome = Outcome::Wins {
+                winner,
+                by,
+                judged: false,
+            };
+            (escape(&names[winner]), text, outcome)
         }
-        Some(Verdict::Tie) => ("tie".to_string(), Verdict::Tie.by_text()),
-        None => ("–".to_string(), "–".to_string()),
+        Some(Verdict::Tie) => ("tie".to_string(), Verdict::Tie.by_text(), Outcome::Tie),
+        None => ("–".to_string(), "–".to_string(), Outcome::Unknown),
     }
 }
 

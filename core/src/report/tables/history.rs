@@ -11,6 +11,7 @@ use super::super::context::ReportContext;
 use super::super::values::{escape, parse_quantity};
 use super::directive::{MetricEntry, TableDirective};
 use super::figure::figure_from;
+use super::gist;
 use crate::format;
 use crate::history::{self, Options, SeriesSummary, Verdict};
 use crate::model::{LoadTarget, Run};
@@ -59,8 +60,8 @@ pub(super) fn history_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Resu
     });
     let caption = d.caption.as_deref().unwrap_or(CAPTION);
     Ok(format!(
-        "<p class=\"table-lead\">{}</p>{}",
-        escape(&sentence(&read.series, |s| series_name(ctx, s, columns))),
+        "{}{}",
+        gist::lead(&sentence(&read.series, |s| series_name(ctx, s, columns))),
         figure_from(
             "<figure class=\"data-table history-table\">",
             &title,
@@ -267,10 +268,10 @@ pub(super) fn sentence(
     }
     let mut parts = Vec::new();
     if !worse.is_empty() {
-        parts.push(format!("worse on {}", join(&worse)));
+        parts.push(format!("worse on {}", gist::list(&worse)));
     }
     if !better.is_empty() {
-        parts.push(format!("better on {}", join(&better)));
+        parts.push(format!("better on {}", gist::list(&better)));
     }
     let steady = judged - worse.len() - better.len();
     match (parts.is_empty(), steady) {
@@ -285,15 +286,6 @@ pub(super) fn sentence(
             "Against its current level, the newest run is {}; as before on the other {n}.",
             parts.join("; ")
         ),
-    }
-}
-
-/// `a, b and c`.
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

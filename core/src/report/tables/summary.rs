@@ -1,11 +1,13 @@
 //! ```` ```table ```` `kind: summary`: each configuration's value of each quantity, the best
-//! of each row in bold unless another is within its noise (tied), and a "Best for" row.
+//! of each row in bold unless another is within its noise (tied), and a "Best for" row; one
+//! sentence above it says who is best on what (`gist.rs`).
 
 use super::super::context::ReportContext;
 use super::super::load::LoadKind;
 use super::super::values::{escape, parse_quantity, priced_span};
 use super::directive::{MetricEntry, TableDirective};
 use super::figure::{figure, with_notes};
+use super::gist;
 use super::take::{one_kind_at, value_of, Take};
 use crate::format;
 use crate::model::{LoadTarget, Run};
@@ -47,6 +49,10 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
     let mut quantities = Vec::new();
     // Per configuration: the rows it is best in.
     let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
+    // What the sentence says: the rows each is best in and the rows tied within the noise,
+    // with who is tied; costs left out, as the reader's prices may judge them again.
+    let mut said_best: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
+    let mut ties: Vec<(String, Vec<usize>)> = Vec::new();
     for (spec, row) in specs.into_iter().zip(&read) {
         let q = spec.q;
         quantities.push(q);
@@ -73,6 +79,14 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         let label = spec.label.unwrap_or_else(|| row_label(q, spec.take, at));
         if let Some(b) = best {
             best_for[b].push(label.clone());
+            if !crate::cost::is_cost(q) {
+                said_best[b].push(label.clone());
+            }
+        }
+        if !tied.is_empty() && !crate::cost::is_cost(q) {
+            let mut who = tied.clone();
+            who.sort_unstable();
+            ties.push((label.clone(), who));
         }
         let cells: Vec<String> = values
             .iter()
@@ -85,6 +99,7 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
             cells.concat()
         ));
     }
+    let sentence = gist::summary(&names, &said_best, &ties).filter(|_| competes);
     if competes {
         rows.push(best_for_row(&best_for));
     }
@@ -104,12 +119,16 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         &quantities,
         &compared,
     );
-    Ok(figure(
+    let table = figure(
         d.title.as_deref().unwrap_or("Summary"),
         &caption,
         &format!("<th scope=\"col\">Metric</th>{}", head.concat()),
         &rows,
-    ))
+    );
+    Ok(match sentence {
+        Some(sentence) => format!("{}{table}", gist::lead(&sentence)),
+        None => table,
+    })
 }
 
 /// One row of a summary, as its entry asks: the metric as written, its quantity, which value
