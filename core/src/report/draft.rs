@@ -107,14 +107,70 @@ Each configuration's newest run at each load point.
 }
 
 /// The charts of configurations swept over loads: at a glance, each latency, the rates, the
-/// trade-off and a head-to-head.
+/// trade-off, a scorecard at a target interactivity and a head-to-head.
 fn sweep_sections(m: &Measured) -> String {
     let mut md = at_a_glance(m);
     md.push_str(&latency_sections(m));
     md.push_str(&rate_sections(m));
     md.push_str(&tradeoff(m));
+    md.push_str(&scorecard(m));
     md.push_str(&head_to_head(m));
     md
+}
+
+/// Round interactivity targets, in tokens per second per user, a scorecard may be set at.
+const TARGETS: [f64; 12] = [
+    5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0, 150.0, 200.0,
+];
+
+/// A scorecard at the round interactivity most configurations' sweeps cross (the higher on a
+/// tie), where two configurations or more were swept: what each serves while its users see
+/// that many tokens a second. Nothing when no sweep crosses one.
+fn scorecard(m: &Measured) -> String {
+    let mut sweeps: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for run in &m.swept {
+        if let Some(v) = Quantity::Interactivity.of(run) {
+            sweeps.entry(run.config.key()).or_default().push(v);
+        }
+    }
+    if sweeps.len() < 2 {
+        return String::new();
+    }
+    let crossing = |target: f64| {
+        sweeps
+            .values()
+            .filter(|values| {
+                let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                lo < target && target <= hi
+            })
+            .count()
+    };
+    let Some(target) = TARGETS
+        .into_iter()
+        .filter(|&t| crossing(t) > 0)
+        .max_by(|&a, &b| crossing(a).cmp(&crossing(b)).then(a.total_cmp(&b)))
+    else {
+        return String::new();
+    };
+    let mut columns: Vec<Quantity> = vec![Quantity::OutputThroughput];
+    if has(Quantity::OutputPerGpu, &m.swept) {
+        columns.insert(0, Quantity::OutputPerGpu);
+    }
+    if has(Quantity::CostPerMillionOutput, &m.swept) {
+        columns.push(Quantity::CostPerMillionOutput);
+    }
+    if let Some(&(metric, stat)) = m.latencies.first() {
+        columns.push(Quantity::Latency { metric, stat });
+    }
+    let columns: Vec<String> = columns.into_iter().map(quantity_name).collect();
+    format!(
+        "## At {target} tokens a second per user\n\nWhat each configuration serves at the highest \
+         load where its users still see {target} tokens a second (1000 ÷ mean TPOT), \
+         interpolated between the loads measured.\n\n```table\nkind: scorecard\n\
+         target: {{metric: interactivity, min: {target}}}\nmetrics: [{}]\n```\n\n",
+        columns.join(", ")
+    )
 }
 
 /// What the engine and its GPUs recorded: a chart of `kind` per figure (against load on a
@@ -410,6 +466,41 @@ mod tests {
             ..EngineMetrics::default()
         }));
         run
+    }
+
+    /// A run of `backend` at `rate` req/s with mean TPOT `tpot` ms.
+    fn tpot_run(backend: &str, rate: f64, tpot: f64) -> Run {
+        let text = format!(
+            r#"{{"date": "20250301-101010", "backend": "{backend}", "model_id": "m",
+            "request_rate": {rate}, "completed": 10, "mean_ttft_ms": 90.0,
+            "mean_tpot_ms": {tpot}, "output_throughput": {}}}"#,
+            rate * 100.0
+        );
+        crate::import::import("r.json", text.as_bytes())
+            .runs
+            .remove(0)
+    }
+
+    /// Two sweeps whose users see 100 down to 20 and 50 down to 10 tokens a second: both cross
+    /// 25, 30, 40 and 50, so the scorecard is set at the highest of those. One sweep gets none.
+    #[test]
+    fn a_scorecard_is_set_at_the_round_interactivity_most_sweeps_cross() {
+        let runs = [
+            tpot_run("vllm", 1.0, 10.0),
+            tpot_run("vllm", 8.0, 50.0),
+            tpot_run("sglang", 1.0, 20.0),
+            tpot_run("sglang", 8.0, 100.0),
+        ];
+        let refs: Vec<&Run> = runs.iter().collect();
+        let md = scorecard(&Measured::of(&refs));
+        assert!(md.starts_with("## At 50 tokens a second per user"), "{md}");
+        assert!(
+            md.contains(
+                "target: {metric: interactivity, min: 50}\nmetrics: [output_throughput, ttft:mean]"
+            ),
+            "{md}"
+        );
+        assert_eq!(scorecard(&Measured::of(&refs[..2])), "");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! | `sla` | use cases × configurations: ✓ or ✗ against each use case's limit at one load when the value's 95% interval is on one side of it, ≈ when it holds it | `use_cases: [{name: Chat, metric: ttft:p95, max: 500}]`, `load`, `configs` |
 //! | `head-to-head` | load points × (A, B, which is better, by how much) for two configurations | `metric`, `configs` (two), `loads`, `decimals`, `workload` (`[requests, completed]`: each row's prompts sent and completed, [`workload`]), `title`, `caption` |
 //! | `history` | (configuration, load, metric) × (newest run, verdict against the current level, current level, since when), from the dated runs as `benchdeck history` reads them ([`history`]) | `metrics`, `load`, `configs`, `title`, `caption` |
+//! | `scorecard` | configurations × (load at the target, throughput per GPU, cost, …): each at the highest load where `target` holds, interpolated between load points with its interval, or "not reached" ([`scorecard`]) | `target: {metric: interactivity, min: 50}` or `{metric: ttft:p99, max: 500}`, `metrics`, `configs`, `title`, `caption` |
 //! | `runs` | every run × (configuration, load, requests, TTFT p50/p99, TPOT p50, end-to-end p50, output tok/s), collapsed above 12 rows ([`runs`]) | `configs`, `title`, `caption` |
 //!
 //! In a summary, each metric is taken at `load` when one is given, otherwise at its best over
@@ -23,6 +24,7 @@ mod gist;
 mod head_to_head;
 mod history;
 mod runs;
+mod scorecard;
 mod sla;
 mod summary;
 mod take;
@@ -47,8 +49,9 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize) -> Result<String,
         "sla" => sla::sla(ctx, &d),
         "runs" => runs::runs_table(ctx, &d),
         "history" => history::history_table(ctx, &d),
+        "scorecard" => scorecard::scorecard(ctx, &d),
         other => Err(format!(
-            "unknown kind `{other}`; expected summary, head-to-head, sla, runs or history"
+            "unknown kind `{other}`; expected summary, head-to-head, sla, runs, history or scorecard"
         )),
     }
     .map_err(|e| error(format!("table block: {e}")))

@@ -7,7 +7,7 @@ use crate::report::load::LoadText;
 
 /// The keys a table block may have, for error messages.
 pub(super) const KEYS: &str =
-    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases, workload";
+    "kind, title, caption, metrics, metric, load, loads, configs, decimals, use_cases, workload, target";
 
 /// A ```` ```table ```` block.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -36,6 +36,22 @@ pub(super) struct TableDirective {
     /// `completed`).
     #[serde(default)]
     pub(super) workload: Option<Vec<String>>,
+    /// Scorecard: the target every configuration is read at.
+    #[serde(default)]
+    pub(super) target: Option<TargetSpec>,
+}
+
+/// A scorecard's target as written: `{metric: interactivity, min: 50}`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TargetSpec {
+    pub(super) metric: String,
+    /// A floor (throughputs, interactivity).
+    #[serde(default)]
+    pub(super) min: Option<f64>,
+    /// A ceiling (latencies, costs).
+    #[serde(default)]
+    pub(super) max: Option<f64>,
 }
 
 /// A row of an SLA table: a named target on one quantity.

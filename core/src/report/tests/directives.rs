@@ -210,7 +210,9 @@ fn table_blocks_naming_missing_data_are_errors_at_their_line() {
     );
     let e = errors("```table\nkind: pie\n```");
     assert!(
-        e[0].contains("unknown kind `pie`; expected summary, head-to-head, sla, runs or history"),
+        e[0].contains(
+            "unknown kind `pie`; expected summary, head-to-head, sla, runs, history or scorecard"
+        ),
         "{e:?}"
     );
     assert_eq!(
@@ -719,4 +721,48 @@ qps,engine,ttft,ok,bad
         html.contains("<td class=\"fail\" title=\"failed.csv:3\">✗ every request failed</td>"),
         "{html}"
     );
+}
+
+/// A scorecard reads each configuration at the highest load where the target holds,
+/// interpolated where it is crossed: vLLM's mean TTFT reaches 55 ms between 2 req/s (50.5 ms)
+/// and 4 req/s (80 ms), at t = 4.5 / 29.5 of the way, so at ≈ 2.305 req/s with 206.8 tok/s;
+/// SGLang starts above it.
+#[test]
+fn a_scorecard_interpolates_to_the_target_and_says_who_misses_it() {
+    let p = page(
+        "```table\nkind: scorecard\ntarget: {metric: ttft:mean, max: 55}\nmetrics: [ttft:mean, output_throughput]\n```",
+    );
+    assert_eq!(messages(&p), Vec::<String>::new());
+    let html = blocks_before_what_differs(&p);
+    assert!(
+        html.contains(
+            "<p class=\"table-lead\">At Mean TTFT ≤ 55 ms, Mean TTFT: vLLM 55 ms; SGLang does \
+             not reach it.</p>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td>≈ 2.31 req/s</td><td>≈ 55 ms<small class=\"ci\">"),
+        "{html}"
+    );
+    assert!(html.contains("<td>≈ 206.8 tok/s</td>"), "{html}");
+    assert!(html.contains("not reached"), "{html}");
+    insta::assert_snapshot!(html);
+    // Every load meets a low floor; a higher one is crossed between 2 and 4 req/s by SGLang.
+    let p = page(
+        "```table\nkind: scorecard\ntarget: {metric: output_tok_s_per_user, min: 6}\nmetrics: [output_throughput]\n```",
+    );
+    let html = blocks_before_what_differs(&p);
+    assert!(html.contains("4 req/s<small>every load</small>"), "{html}");
+    assert!(html.contains("<td>≈ 2.33 req/s</td>"), "{html}");
+    assert!(
+        html.contains(
+            "At 6 tok/s per user, Output throughput: vLLM 300 tok/s, SGLang 201.7 tok/s."
+        ),
+        "{html}"
+    );
+    let e = messages(&page(
+        "```table\nkind: scorecard\ntarget: {metric: ttft:mean}\n```",
+    ));
+    assert!(e[0].contains("one of `min` or `max`"), "{e:?}");
 }
