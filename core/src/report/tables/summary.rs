@@ -47,12 +47,7 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
     let mut rows = Vec::new();
     let mut compared: Vec<Vec<(&str, &Run)>> = Vec::new();
     let mut quantities = Vec::new();
-    // Per configuration: the rows it is best in.
-    let mut best_for: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
-    // What the sentence says: the rows each is best in and the rows tied within the noise,
-    // with who is tied; costs left out, as the reader's prices may judge them again.
-    let mut said_best: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
-    let mut ties: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut verdicts = Verdicts::new(keys.len());
     for (spec, row) in specs.into_iter().zip(&read) {
         let q = spec.q;
         quantities.push(q);
@@ -77,17 +72,7 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
             .next()
             .map(|(_, run)| run.load.target);
         let label = spec.label.unwrap_or_else(|| row_label(q, spec.take, at));
-        if let Some(b) = best {
-            best_for[b].push(label.clone());
-            if !crate::cost::is_cost(q) {
-                said_best[b].push(label.clone());
-            }
-        }
-        if !tied.is_empty() && !crate::cost::is_cost(q) {
-            let mut who = tied.clone();
-            who.sort_unstable();
-            ties.push((label.clone(), who));
-        }
+        verdicts.record(&label, q, best, &tied);
         let cells: Vec<String> = values
             .iter()
             .enumerate()
@@ -99,23 +84,16 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
             cells.concat()
         ));
     }
-    let sentence = gist::summary(&names, &said_best, &ties).filter(|_| competes);
+    let sentence = gist::summary(&names, &verdicts.said_best, &verdicts.ties).filter(|_| competes);
     if competes {
-        rows.push(best_for_row(&best_for));
+        rows.push(best_for_row(&verdicts.best_for));
     }
     let head: Vec<String> = names
         .iter()
         .map(|n| format!("<th scope=\"col\">{}</th>", escape(n)))
         .collect();
-    let default_caption = if competes {
-        "Best value of each row in bold, unless it is within the noise of another (tied: the \
-         95% interval of their difference includes none). Without a load point, each metric is \
-         its best over the sweep."
-    } else {
-        "Without a load point, each metric is its best over the sweep."
-    };
     let caption = with_notes(
-        d.caption.as_deref().unwrap_or(default_caption),
+        d.caption.as_deref().unwrap_or(default_caption(competes)),
         &quantities,
         &compared,
     );
@@ -129,6 +107,52 @@ pub(super) fn summary(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<Str
         Some(sentence) => format!("{}{table}", gist::lead(&sentence)),
         None => table,
     })
+}
+
+/// A summary's caption when the block gives none.
+fn default_caption(competes: bool) -> &'static str {
+    if competes {
+        "Best value of each row in bold, unless it is within the noise of another (tied: the \
+         95% interval of their difference includes none). Without a load point, each metric is \
+         its best over the sweep."
+    } else {
+        "Without a load point, each metric is its best over the sweep."
+    }
+}
+
+/// What a summary's rows found, by configuration index: the rows each is best in (the "Best
+/// for" row), and what the sentence says: the same without costs (which a reader's prices may
+/// judge again) and the rows tied within the noise, with who is tied.
+struct Verdicts {
+    best_for: Vec<Vec<String>>,
+    said_best: Vec<Vec<String>>,
+    ties: Vec<(String, Vec<usize>)>,
+}
+
+impl Verdicts {
+    fn new(configurations: usize) -> Verdicts {
+        Verdicts {
+            best_for: vec![Vec::new(); configurations],
+            said_best: vec![Vec::new(); configurations],
+            ties: Vec::new(),
+        }
+    }
+
+    /// Row `label` of `q`: its `best`, or the configurations `tied` within the noise.
+    fn record(&mut self, label: &str, q: Quantity, best: Option<usize>, tied: &[usize]) {
+        let said = !crate::cost::is_cost(q);
+        if let Some(b) = best {
+            self.best_for[b].push(label.to_string());
+            if said {
+                self.said_best[b].push(label.to_string());
+            }
+        }
+        if !tied.is_empty() && said {
+            let mut who = tied.to_vec();
+            who.sort_unstable();
+            self.ties.push((label.to_string(), who));
+        }
+    }
 }
 
 /// One row of a summary, as its entry asks: the metric as written, its quantity, which value
