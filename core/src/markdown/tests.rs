@@ -121,15 +121,10 @@ fn plain_text_drops_markup_and_keeps_words() {
 #[test]
 fn nesting_deeper_than_the_limit_is_flattened_with_a_warning_at_its_line() {
     // 100,000 `>` once took the sanitiser about a minute (its work grows with the square of the
-    // depth); now the quotes stop at the limit and the text is kept.
+    // depth; timed now in `core/benches/inputs.rs`); the quotes stop at the limit and the text
+    // is kept.
     let text = format!("Intro.\n\n{} deep\n", ">".repeat(100_000));
-    let start = std::time::Instant::now();
     let rendered = render(&text, 3);
-    assert!(
-        start.elapsed() < std::time::Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
     let Segment::Html(html) = &rendered.segments[0] else {
         panic!("{:?}", rendered.segments);
     };

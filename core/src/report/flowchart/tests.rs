@@ -188,18 +188,12 @@ fn dense(n: usize, reach: usize) -> String {
 }
 
 #[test]
-fn a_diagram_of_many_paths_is_read_and_laid_out_in_time() {
+fn a_diagram_of_many_paths_is_read_and_laid_out() {
     // 30 nodes each joined to the next 10: about 10^8 paths, which the loop search once
-    // followed one by one (25 such nodes took 92 s).
-    let start = std::time::Instant::now();
+    // followed one by one (25 such nodes took 92 s; timed now in `core/benches/inputs.rs`).
     let chart = parse(&dense(30, 10), 1).unwrap();
     let diagram = lay_out(&chart.tree, |id| id.to_string(), &Style::default());
     assert_eq!(diagram.nodes.len(), 30);
-    assert!(
-        start.elapsed() < std::time::Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
     // A loop is still found, at the end of a long chain.
     let mut looped = dense(60, 2);
     looped.push_str("N59 --> N0\n");
@@ -218,42 +212,33 @@ fn a_diagram_over_the_limits_is_an_error_at_its_line() {
 }
 
 #[test]
-fn the_largest_diagram_allowed_is_laid_out_in_time() {
+fn the_largest_diagram_allowed_is_laid_out() {
     // A chain of 100 nodes and 200 more arrows from its first nodes to its last: long arrows
     // through every layer, the layout's most work within the limits.
     let mut text = dense(100, 1);
     for i in 0..200 {
         text.push_str(&format!("N{} --> N{}\n", i % 20, 99 - (i / 20)));
     }
-    let start = std::time::Instant::now();
     let chart = parse(&text, 1).unwrap();
     let diagram = lay_out(&chart.tree, |id| id.to_string(), &Style::default());
     assert_eq!(diagram.nodes.len(), 100);
-    eprintln!("laid out in {:?}", start.elapsed());
-    assert!(
-        start.elapsed() < std::time::Duration::from_secs(10),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 #[test]
-fn every_flowchart_that_once_stalled_is_read_and_laid_out_in_time() {
+fn every_flowchart_that_once_stalled_is_read_and_laid_out() {
     let root = crate::fixtures::path("fuzz-regressions/flowchart");
     let mut seen = 0;
     for entry in std::fs::read_dir(&root).expect("the flowchart regressions exist") {
         let path = entry.expect("a readable file").path();
         let text = std::fs::read_to_string(&path).expect("a text file");
-        let start = std::time::Instant::now();
-        if let Ok(chart) = parse(&text, 1) {
-            lay_out(&chart.tree, |id| id.to_string(), &Style::default());
+        // Read to an answer: a diagram laid out with every node, or an error.
+        match parse(&text, 1) {
+            Ok(chart) => {
+                let diagram = lay_out(&chart.tree, |id| id.to_string(), &Style::default());
+                assert!(!diagram.nodes.is_empty(), "{}", path.display());
+            }
+            Err((_, error)) => assert!(!error.is_empty(), "{}", path.display()),
         }
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(5),
-            "{}: {:?}",
-            path.display(),
-            start.elapsed()
-        );
         seen += 1;
     }
     assert!(seen > 0);

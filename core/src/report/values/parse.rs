@@ -98,26 +98,20 @@ mod tests {
     }
 
     #[test]
-    fn a_long_value_is_read_in_time_proportional_to_its_length() {
-        // Quadratic reading took minutes for these; linear takes milliseconds. Each is read
-        // to its end: a number, a name, and thousands run together (an error at the comma).
+    fn a_long_value_is_read_to_its_end() {
+        // Quadratic reading took minutes for these; linear takes milliseconds (timed in
+        // `core/benches/inputs.rs`). Each is read to its end: a number, a name, and thousands
+        // run together (an error at the comma).
         for (text, reads) in [
             ("1".repeat(2_000_000), true),
             ("1,000".repeat(400_000), false),
             ("a".repeat(2_000_000), true),
         ] {
-            let start = std::time::Instant::now();
             let parsed = parse(&text);
             assert_eq!(parsed.is_ok(), reads, "{} bytes", text.len());
             if let Err(e) = parsed {
                 assert!(e.starts_with("unexpected `,0001,000"), "{}", &e[..60]);
             }
-            assert!(
-                start.elapsed() < std::time::Duration::from_secs(2),
-                "{} bytes took {:?}",
-                text.len(),
-                start.elapsed()
-            );
         }
     }
 }
