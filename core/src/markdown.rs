@@ -342,7 +342,8 @@ fn flush(pending: &mut Vec<Event<'_>>, segments: &mut Vec<Segment>) {
 /// Cleans rendered HTML: keeps document markup, heading ids, alert and language classes; drops
 /// everything that could run.
 pub fn sanitize(html: &str) -> String {
-    ammonia::Builder::default()
+    let mut builder = ammonia::Builder::default();
+    builder
         .add_tag_attributes("h1", &["id"])
         .add_tag_attributes("h2", &["id"])
         .add_tag_attributes("h3", &["id"])
@@ -354,8 +355,13 @@ pub fn sanitize(html: &str) -> String {
         // A table that scrolls sideways takes the keyboard's focus.
         .add_tag_attributes("table", &["tabindex"])
         .add_tag_attributes("pre", &["tabindex"])
-        .add_tag_attributes("input", &["type", "checked", "disabled"])
-        .add_tags(&["input"])
+        // Task lists' checkboxes; a scorecard's choice of target (`report/tables/scorecard.rs`):
+        // radio buttons, their labels and the variants they show, switched by CSS alone.
+        .add_tag_attributes("input", &["type", "checked", "disabled", "name", "id"])
+        .add_tags(&["input", "label"])
+        .add_tag_attributes("label", &["for"])
+        .add_allowed_classes("div", &["scorecard", "scorecard-variant"])
+        .add_allowed_classes("span", &["scorecard-legend"])
         .add_tag_attributes("code", &["class"])
         .attribute_filter(|element, attribute, value| {
             let language_class = value.strip_prefix("language-").is_some_and(|l| {
@@ -365,10 +371,23 @@ pub fn sanitize(html: &str) -> String {
             });
             match (element, attribute) {
                 ("code", "class") if !language_class => None,
+                ("input", "type") if !matches!(value, "checkbox" | "radio") => None,
                 ("table" | "pre", "tabindex") if value != "0" => None,
                 _ => Some(value.into()),
             }
-        })
+        });
+    allow_classes(&mut builder);
+    builder
+        .link_rel(Some("noopener noreferrer"))
+        .url_schemes(["http", "https", "mailto"].into_iter().collect())
+        .clean(html)
+        .to_string()
+}
+
+/// The classes the sanitiser keeps: alerts, inline values, tables, tiles and the other blocks
+/// the build writes, each on its element.
+fn allow_classes(builder: &mut ammonia::Builder<'static>) {
+    builder
         .add_allowed_classes(
             "blockquote",
             &[
@@ -432,11 +451,7 @@ pub fn sanitize(html: &str) -> String {
                 "data-value-b",
             ],
         )
-        .add_allowed_classes("sup", &["footnote-reference"])
-        .link_rel(Some("noopener noreferrer"))
-        .url_schemes(["http", "https", "mailto"].into_iter().collect())
-        .clean(html)
-        .to_string()
+        .add_allowed_classes("sup", &["footnote-reference"]);
 }
 
 /// Advances the counters for a heading at `depth` (2 to 6) and returns its number: `2.1`.

@@ -13,6 +13,12 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Metric, Run, Stat};
 pub use engine::EngineQuantity;
 
+/// Round interactivity targets, in output tokens per second per user, that scorecards are read
+/// at (an automatic page's and the choices a reader is offered).
+pub const ROUND_INTERACTIVITY: [f64; 12] = [
+    5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0, 150.0, 200.0,
+];
+
 /// Something measurable on a run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 // Externally tagged: the browser reads it without buffering.

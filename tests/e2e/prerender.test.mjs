@@ -82,6 +82,14 @@ test('without JavaScript a report reads completely: narrative, tables, values, w
   // One sentence above the table says the same, in words a reader can repeat.
   assert.equal(await page.locator('p.table-lead').first().innerText(),
     'vLLM is faster from 1 req/s to 35 req/s (by 12.7–51.3%); at saturation there is no clear difference.');
+  // A scorecard opens at the author's target, and the reader may read it at another, without
+  // JavaScript too: one variant shown at a time.
+  const card = page.locator('.scorecard');
+  const shown = () => card.locator('.scorecard-variant:visible figcaption').allInnerTexts();
+  assert.deepEqual(await shown(), ['At 40 tok/s per user']);
+  await card.locator('label', { hasText: /^30 tok\/s\/user$/ }).click();
+  assert.deepEqual(await shown(), ['At 30 tok/s per user']);
+  assert.match(await card.locator('.scorecard-variant:visible p.table-lead').innerText(), /^At 30 tok\/s per user, Output throughput: /);
   // Inline values are computed numbers in the text.
   assert.ok(await page.locator('.prose .value').count() > 0, 'inline values');
   // Every chart is the build's drawing, inline, at its final size, labelled with what it shows.

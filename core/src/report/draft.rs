@@ -118,11 +118,6 @@ fn sweep_sections(m: &Measured) -> String {
     md
 }
 
-/// Round interactivity targets, in tokens per second per user, a scorecard may be set at.
-const TARGETS: [f64; 12] = [
-    5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0, 150.0, 200.0,
-];
-
 /// A scorecard at the round interactivity most configurations' sweeps cross (the higher on a
 /// tie), where two configurations or more were swept: what each serves while its users see
 /// that many tokens a second. Nothing when no sweep crosses one.
@@ -146,7 +141,7 @@ fn scorecard(m: &Measured) -> String {
             })
             .count()
     };
-    let Some(target) = TARGETS
+    let Some(target) = crate::quantity::ROUND_INTERACTIVITY
         .into_iter()
         .filter(|&t| crossing(t) > 0)
         .max_by(|&a, &b| crossing(a).cmp(&crossing(b)).then(a.total_cmp(&b)))

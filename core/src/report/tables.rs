@@ -49,7 +49,7 @@ pub fn build(ctx: &ReportContext<'_>, body: &str, line: usize) -> Result<String,
         "sla" => sla::sla(ctx, &d),
         "runs" => runs::runs_table(ctx, &d),
         "history" => history::history_table(ctx, &d),
-        "scorecard" => scorecard::scorecard(ctx, &d),
+        "scorecard" => scorecard::scorecard(ctx, &d, line),
         other => Err(format!(
             "unknown kind `{other}`; expected summary, head-to-head, sla, runs, history or scorecard"
         )),

@@ -5,9 +5,12 @@
 //! where the target is crossed between two load points (and each end of its 95% interval,
 //! where both points have one); "not reached" where the lowest load already misses it.
 //!
-//! The target is `target: {metric: interactivity, min: 50}` (the default metric) or a latency
-//! ceiling such as `{metric: ttft:p99, max: 500}`. Costs are priced spans, so the page's price
-//! editor reprices them.
+//! The target is `target: {metric: interactivity, min: 50}` or a latency ceiling such as
+//! `{metric: ttft:p99, max: 500}`. A reader may read the table at other targets (round
+//! interactivities the sweeps cross, or fractions and multiples of the author's): each is
+//! built here, and radio buttons show one at a time by CSS alone (`style/main.css`), so the
+//! choice works without JavaScript; the author's is the one checked. Costs are priced spans, so
+//! the page's price editor reprices them in every variant.
 
 use super::super::context::ReportContext;
 use super::super::load::LoadKind;
@@ -28,7 +31,7 @@ const DEFAULT_COLUMNS: [Quantity; 3] = [
 ];
 
 /// A target: a quantity and the side of `value` it must stay on.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Target {
     q: Quantity,
     value: f64,
@@ -71,16 +74,116 @@ enum Reach<'a> {
     Between(&'a Run, &'a Run, f64),
 }
 
-/// A `scorecard` table.
-pub(super) fn scorecard(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<String, String> {
+/// The most targets a reader is offered.
+const MOST_CHOICES: usize = 8;
+
+/// A `scorecard` table of the block at `line`: at the author's target, and at the others a
+/// reader may pick (radio buttons that show one variant each, by CSS alone, so the choice works
+/// without JavaScript too; the author's is checked).
+pub(super) fn scorecard(
+    ctx: &ReportContext<'_>,
+    d: &TableDirective,
+    line: usize,
+) -> Result<String, String> {
     let target = target(d)?;
     let columns = columns(d)?;
     let keys = ctx.config_keys(d.configs.as_deref())?;
+    let sweeps: Vec<(String, Vec<&Run>)> = keys
+        .iter()
+        .map(|key| (key.clone(), ctx.runs_of(key)))
+        .collect();
+    let choices = choices(target, &sweeps);
+    if choices.len() < 2 {
+        return Ok(variant(ctx, d, target, &columns, &sweeps));
+    }
+    let name = format!("scorecard-{line}");
+    let mut inputs = String::new();
+    let mut variants = String::new();
+    for (n, &choice) in choices.iter().enumerate() {
+        let checked = if choice.value == target.value {
+            " checked"
+        } else {
+            ""
+        };
+        inputs.push_str(&format!(
+            "<input type=\"radio\" name=\"{name}\" id=\"{name}-{n}\"{checked}><label for=\"{name}-{n}\">{}</label>",
+            escape(&format::with_unit(choice.value, choice.q.unit()))
+        ));
+        variants.push_str(&format!(
+            "<div class=\"scorecard-variant\">{}</div>",
+            variant(ctx, d, choice, &columns, &sweeps)
+        ));
+    }
+    let side = if target.floor { "at least" } else { "at most" };
+    Ok(format!(
+        "<div class=\"scorecard\"><span class=\"scorecard-legend\">{} {side}:</span>{inputs}{variants}</div>",
+        escape(&target.q.to_string())
+    ))
+}
+
+/// The targets offered: the author's and, for a floor on interactivity or tokens per user, the
+/// round ones some configuration crosses or reaches (`quantity::ROUND_INTERACTIVITY`), else
+/// half, three quarters, one and a half and twice the author's; at most [`MOST_CHOICES`], the
+/// nearest to the author's kept, in increasing order.
+fn choices(target: Target, sweeps: &[(String, Vec<&Run>)]) -> Vec<Target> {
+    let per_user = matches!(target.q, Quantity::Interactivity | Quantity::OutputPerUser);
+    let mut values: Vec<f64> = if per_user && target.floor {
+        let seen: Vec<f64> = sweeps
+            .iter()
+            .flat_map(|(_, runs)| runs.iter().filter_map(|r| target.q.of(r)))
+            .collect();
+        let lo = seen.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = seen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        crate::quantity::ROUND_INTERACTIVITY
+            .into_iter()
+            .filter(|&v| lo < v && v <= hi)
+            .collect()
+    } else {
+        [0.5, 0.75, 1.5, 2.0]
+            .iter()
+            .map(|f| two_digits(target.value * f))
+            .collect()
+    };
+    values.push(target.value);
+    values.sort_by(|a, b| a.total_cmp(b));
+    values.dedup();
+    while values.len() > MOST_CHOICES {
+        // Drop the end farther from the author's target.
+        let (first, last) = (values[0], values[values.len() - 1]);
+        if (first - target.value).abs() > (last - target.value).abs() {
+            values.remove(0);
+        } else {
+            values.pop();
+        }
+    }
+    values
+        .into_iter()
+        .map(|value| Target { value, ..target })
+        .collect()
+}
+
+/// `v` to two significant digits: 37.5 → 38, 1,250 → 1,300.
+fn two_digits(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let step = 10f64.powi(v.abs().log10().floor() as i32 - 1);
+    (v / step).round() * step
+}
+
+/// The scorecard at `target`: its sentence and its table.
+fn variant(
+    ctx: &ReportContext<'_>,
+    d: &TableDirective,
+    target: Target,
+    columns: &[Quantity],
+    sweeps: &[(String, Vec<&Run>)],
+) -> String {
     let mut rows = Vec::new();
     let mut said = Vec::new();
-    for key in &keys {
+    for (key, runs) in sweeps {
         let name = ctx.display(key).0;
-        let reach = reach(&ctx.runs_of(key), target);
+        let reach = reach(runs, target);
         let cells: String = columns.iter().map(|&q| cell(key, q, reach)).collect();
         rows.push(format!(
             "<tr><th scope=\"row\">{}</th><td>{}</td>{cells}</tr>",
@@ -108,10 +211,10 @@ pub(super) fn scorecard(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<S
         &format!("<th scope=\"col\">Configuration</th>{head}"),
         &rows,
     );
-    Ok(format!(
+    format!(
         "{}{table}",
         gist::lead(&sentence(target, columns[0], &said))
-    ))
+    )
 }
 
 /// The block's `target`, interactivity by default; a floor or a ceiling, not both.

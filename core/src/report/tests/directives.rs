@@ -747,6 +747,18 @@ fn a_scorecard_interpolates_to_the_target_and_says_who_misses_it() {
     );
     assert!(html.contains("<td>≈ 206.8 tok/s</td>"), "{html}");
     assert!(html.contains("not reached"), "{html}");
+    // The reader may read it at half, three quarters, one and a half and twice the target
+    // (two digits), the author's checked.
+    let targets: Vec<&str> = html
+        .split("\">")
+        .filter_map(|part| part.strip_suffix(" ms</label"))
+        .collect();
+    assert_eq!(html.matches("type=\"radio\"").count(), 5, "{html}");
+    assert!(html.contains("id=\"scorecard-11-2\" checked"), "{html}");
+    assert!(
+        html.contains(">28 ms</label>") && html.contains(">110 ms</label>"),
+        "{targets:?}"
+    );
     insta::assert_snapshot!(html);
     // Every load meets a low floor; a higher one is crossed between 2 and 4 req/s by SGLang.
     let p = page(
