@@ -102,6 +102,23 @@ impl ReportContext<'_> {
         runs
     }
 
+    /// Every run of configuration `key`, older days included (the table of every run), by
+    /// load and then date.
+    pub(super) fn every_run_of(&self, key: &str) -> Vec<&Run> {
+        let mut runs: Vec<&Run> = self
+            .runs
+            .iter()
+            .copied()
+            .filter(|r| r.config.key() == key)
+            .collect();
+        runs.sort_by(|a, b| {
+            load_order(&a.load.target)
+                .total_cmp(&load_order(&b.load.target))
+                .then_with(|| a.provenance.date.cmp(&b.provenance.date))
+        });
+        runs
+    }
+
     /// Every load point of the configurations `keys`, in increasing load.
     pub(super) fn loads_of(&self, keys: &[String]) -> Vec<LoadTarget> {
         let mut loads: Vec<LoadTarget> = Vec::new();

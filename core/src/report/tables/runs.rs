@@ -6,7 +6,6 @@
 //! page, not only in a canvas' tooltip. Long tables are collapsed.
 
 use super::super::context::ReportContext;
-use super::super::load::load_order;
 use super::super::values::escape;
 use super::directive::TableDirective;
 use super::figure::figure;
@@ -55,7 +54,7 @@ pub(super) fn runs_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<
     let keys = ctx.config_keys(d.configs.as_deref())?;
     let runs: Vec<(String, Vec<&Run>)> = keys
         .iter()
-        .map(|key| (ctx.display(key).0, every_run_of(ctx, key)))
+        .map(|key| (ctx.display(key).0, ctx.every_run_of(key)))
         .collect();
     let days: Vec<&str> = runs
         .iter()
@@ -97,22 +96,6 @@ pub(super) fn runs_table(ctx: &ReportContext<'_>, d: &TableDirective) -> Result<
     } else {
         table
     })
-}
-
-/// Every run of configuration `key`, older days included, by load and then date.
-fn every_run_of<'a>(ctx: &ReportContext<'a>, key: &str) -> Vec<&'a Run> {
-    let mut runs: Vec<&Run> = ctx
-        .runs
-        .iter()
-        .copied()
-        .filter(|r| r.config.key() == key)
-        .collect();
-    runs.sort_by(|a, b| {
-        load_order(&a.load.target)
-            .total_cmp(&load_order(&b.load.target))
-            .then_with(|| a.provenance.date.cmp(&b.provenance.date))
-    });
-    runs
 }
 
 /// One run's row, with its date when `dated`.
